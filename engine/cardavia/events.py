@@ -1,0 +1,90 @@
+"""Events of Cardavia."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.cardavia.combination import Combination
+from engine.events import Event
+from engine.protocol import SettlementLine
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """Cards are dealt; ``leader`` holds the 3 of hearts and leads (CV-3)."""
+
+    kind: ClassVar[str] = "deal_started"
+    leader: int
+    hand_sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """``seat`` played an ordinary ``combination``; ``beaten`` is what it beat (None: a lead)."""
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    combination: Combination
+    beaten: Combination | None
+
+
+@dataclass(frozen=True, slots=True)
+class BombPlayed(Event):
+    """``seat`` played a bomb (four of a rank or three aces); ``beaten`` as in :class:`Played`."""
+
+    kind: ClassVar[str] = "bomb"
+    seat: int
+    combination: Combination
+    beaten: Combination | None
+
+
+@dataclass(frozen=True, slots=True)
+class CelestialBomb(Event):
+    """The four 3s as the very first play of the deal: nothing beats it (CV-8)."""
+
+    kind: ClassVar[str] = "celestial_bomb"
+    seat: int
+    combination: Combination
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    kind: ClassVar[str] = "passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound(Event):
+    """Both others passed: ``leader`` (who played last) leads a new round (CV-10)."""
+
+    kind: ClassVar[str] = "new_round"
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class FewCards(Event):
+    """``seat`` has only ``count`` (1 or 2) cards left."""
+
+    kind: ClassVar[str] = "few_cards"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class BombBonus(Event):
+    """A bomb played on another's combination stood: ``seat`` +20, each opponent -10 (CV-13)."""
+
+    kind: ClassVar[str] = "bomb_bonus"
+    seat: int
+    combination: Combination
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement(Event):
+    """The deal's settlement line by line (CV-12 to CV-14) and the totals by seat."""
+
+    kind: ClassVar[str] = "settlement"
+    lines: tuple[SettlementLine, ...]
+    totals: tuple[int, ...]

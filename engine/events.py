@@ -1,0 +1,104 @@
+"""Events shared by several games.
+
+Every event is a frozen dataclass whose ``kind`` names one thing a player must hear; the front
+end turns each into one message and one sound. Game-specific events live in each game's
+``events.py``; :data:`engine.EVENT_KINDS` lists them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """Cards turned up together, in seat order (Battaglia tricks and wars, Scientific reveals).
+
+    ``war_round`` is 0 for an ordinary trick and n for the n-th war step on the same pot;
+    ``face_down`` lists the seats that first laid a card face down in that war step."""
+
+    kind: ClassVar[str] = "reveal"
+    cards: tuple[tuple[int, Card], ...]
+    war_round: int = 0
+    face_down: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """``seat`` takes ``cards`` (all that was on the table).
+
+    ``cause``: ``"highest"`` (strongest card), ``"joker"`` (a lone joker cancelled a war, SB-9),
+    ``"abandoned_war"`` (everybody in the war ran out, BT-6), ``"last_player"`` (the last player
+    left takes what is on the table, SB-6)."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    cards: tuple[Card, ...]
+    cause: str = "highest"
+
+
+@dataclass(frozen=True, slots=True)
+class War(Event):
+    """A tie for the strongest card: ``seats`` tied on ``rank`` (``None``: only jokers, or a
+    forced war); ``pot`` cards now wait on the table."""
+
+    kind: ClassVar[str] = "war"
+    seats: tuple[int, ...]
+    rank: int | None
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileTakenUp(Event):
+    """``seat`` had no card to play and took up his won pile: ``count`` cards (BT-5, SB-6)."""
+
+    kind: ClassVar[str] = "pile_taken_up"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceMade(Event):
+    """``seat`` has chosen his card in secret (never which one)."""
+
+    kind: ClassVar[str] = "choice_made"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    """``seat`` owns no card any more and is out of the game."""
+
+    kind: ClassVar[str] = "eliminated"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLimitReached(Event):
+    """The table's trick limit was reached; ``owned`` is each seat's card count."""
+
+    kind: ClassVar[str] = "trick_limit"
+    limit: int
+    owned: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game has ended. Several winners mean a draw.
+
+    ``reason``: ``"all_cards"`` (one player owns every card), ``"last_player"`` (the others are
+    eliminated), ``"trick_limit"``, ``"nobody_left"`` (everybody ran out together: a draw), or
+    ``"went_out"`` (Cardavia)."""
+
+    kind: ClassVar[str] = "game_over"
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
