@@ -1,0 +1,150 @@
+"""Shared conformance checks: random legal play to the end, with the invariants every game
+must hold at every step (card conservation, no leaks, refusals change nothing)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engine import IllegalAction, games
+from engine.actions import Action, Pass, Play
+from engine.cards import Card
+
+MAX_STEPS = 200_000
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card reachable from a view or an event (fields, tuples, mappings)."""
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from cards_in(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from cards_in(item)
+
+
+def all_cards(state: Any) -> Counter[Card]:
+    counter: Counter[Card] = Counter()
+    for cards in state.zones().values():
+        counter.update(cards)
+    return counter
+
+
+def hidden_zones(state: Any, seat: int) -> set[Card]:
+    """Cards in other seats' hands or stocks (hidden from ``seat`` unless made public)."""
+    hidden: set[Card] = set()
+    for name, cards in state.zones().items():
+        for prefix in ("hand", "stock"):
+            if name.startswith(prefix) and name[len(prefix):].isdigit():
+                if int(name[len(prefix):]) != seat:
+                    hidden.update(cards)
+    return hidden
+
+
+def snapshot(state: Any) -> tuple[Any, ...]:
+    return (
+        state.to_act(),
+        state.is_over,
+        tuple(repr(state.view(s)) for s in range(state.players)),
+        tuple(sorted((k, tuple(v)) for k, v in state.zones().items())),
+    )
+
+
+def try_illegal(state: Any, rng: random.Random) -> None:
+    """Some illegal actions must be refused, leaving the state exactly as it was."""
+    before = snapshot(state)
+    awaited = set(state.to_act())
+    attempts: list[tuple[int, Action]] = []
+    idle = [s for s in range(state.players) if s not in awaited]
+    if idle and not state.is_over:
+        seat = rng.choice(idle)
+        if not state.legal_actions(seat):
+            attempts.append((seat, Pass()))
+    for seat in awaited:
+        legal = state.legal_actions(seat)
+        stranger = Card(5, "h", deck=7)  # a card no game deals
+        attempts.append((seat, Play((stranger,))))
+        if Pass() not in legal:
+            attempts.append((seat, Pass()))
+    attempts.append((state.players + 3, Pass()))
+    for seat, action in attempts:
+        try:
+            state.apply(seat, action)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"illegal {action} by seat {seat} was accepted")
+        assert snapshot(state) == before, f"refused {action} changed the state"
+
+
+def play_random_game(
+    game_name: str, seed: int, *, check_every: int = 1, **options: Any
+) -> tuple[Any, list[tuple[int, Action]], list[Any]]:
+    """Random legal play to the end with the invariants checked; returns state, log, events."""
+    game = games[game_name]
+    state = game.new_state(seed=seed, **options)
+    rng = random.Random(seed * 7919 + 1)
+    deck = all_cards(state)
+    assert all(n == 1 for n in deck.values()), "every physical card must be distinct"
+    log: list[tuple[int, Action]] = []
+    events: list[Any] = list(state.opening_events())
+    public: set[Card] = set()
+    for event in events:
+        public.update(cards_in(event))
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps < MAX_STEPS, "the game did not terminate"
+        awaited = state.to_act()
+        assert awaited, "a game that is not over must await someone"
+        seat = rng.choice(awaited)
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is awaited but has no legal action"
+        action = rng.choice(legal)
+        new_events = state.apply(seat, action)
+        log.append((seat, action))
+        events.extend(new_events)
+        for event in new_events:
+            assert isinstance(event.kind, str)
+            public.update(cards_in(event))
+        if steps % check_every == 0:
+            assert all_cards(state) == deck, "cards were created or lost"
+            check_no_leak(state, public)
+            if steps % (check_every * 25) == 0:
+                try_illegal(state, rng)
+    assert state.to_act() == ()
+    assert all_cards(state) == deck
+    try_illegal(state, rng)
+    assert events[-1].kind == "game_over"
+    return state, log, events
+
+
+def check_no_leak(state: Any, public: set[Card]) -> None:
+    for seat in range(state.players):
+        view = state.view(seat)
+        seen = set(cards_in(view))
+        secret = hidden_zones(state, seat) - public
+        for other in range(state.players):
+            choice = getattr(state.view(other), "my_choice", None)
+            if other != seat and isinstance(choice, Card):
+                secret.add(choice)
+        seer_sees = set(cards_in(getattr(view, "seen_choices", {})))
+        leaked = (seen & secret) - seer_sees
+        assert not leaked, f"seat {seat} sees hidden cards {sorted(map(str, leaked))}"
+
+
+def replay(game_name: str, seed: int, log: list[tuple[int, Action]], **options: Any) -> list[Any]:
+    state = games[game_name].new_state(seed=seed, **options)
+    events: list[Any] = list(state.opening_events())
+    for seat, action in log:
+        events.extend(state.apply(seat, action))
+    return events
