@@ -206,6 +206,14 @@ def set_aside() -> Signal:
     return mix(0.25, (0.0, slide), (0.15, 0.8 * knock(260, 33)))
 
 
+def face_down_laid() -> Signal:
+    """Open war: the face-down cards slide in, then a short rising prompt to choose again."""
+    slide = band(swept_noise(0.15, 1500, 400, 34), 200, 3000) * hold(0.15, 0.02, 0.05)
+    thud = drum(0.1, 120, 80, seed=35, snap=0.0)
+    prompt = oscillator(glide(660, 990, 0.1), 0.1, "triangle") * hold(0.1, 0.01, 0.04)
+    return mix(0.36, (0.0, slide), (0.12, thud), (0.24, 0.6 * prompt))
+
+
 # --- Scientific Battle ----------------------------------------------------------------------
 
 
@@ -375,6 +383,7 @@ RECIPES: dict[str, tuple[float, Callable[[], Signal]]] = {
     "eliminated": (0.7, eliminated),
     "trick_limit": (0.7, trick_limit),
     "set_aside": (0.55, set_aside),
+    "face_down_laid": (0.55, face_down_laid),
     "seer_turn": (0.6, seer_turn),
     "revolution": (0.8, revolution),
     "revolution_back": (0.75, revolution_back),

@@ -29,6 +29,7 @@ EVENT_CUES: dict[str, str] = {
     "game_over": "game_over",
     # Battaglia
     "set_aside": "set_aside",
+    "face_down_laid": "face_down_laid",
     # Scientific Battle
     "seer_turn": "seer_turn",
     "revolution": "revolution",
