@@ -1,0 +1,244 @@
+"""The program: one prompt_toolkit application, a stack of screens, and the keys every screen
+shares (F1 keys, F2 repeat, F3 silence, F4 rules, Page Up/Down and Ctrl+Home/End history,
+Ctrl+C quit)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.output import Output
+
+from audiogame import i18n
+from audiogame.app.display import Mirror, build_layout, display_mode
+from audiogame.app.screen import ENTER, Screen
+from audiogame.i18n import N_, _
+from audiogame.narrator import Narrator
+from audiogame.settings import Settings, SettingsStore
+from audiogame.speech.base import Speaker
+
+GLOBAL_HELP: tuple[str, ...] = (
+    N_("F1: the keys of this screen."),
+    N_("F2: repeat the last message."),
+    N_("F3: silence the speech."),
+    N_("Page Up and Page Down: previous and next message in the history."),
+    N_("Control Home and Control End: first and last message in the history."),
+    N_("Control C: quit the program."),
+)
+RULES_HELP = N_("F4: the rules of this game.")
+_HISTORY_KEYS = {"pageup": "previous", "pagedown": "next", "c-home": "first", "c-end": "last"}
+
+
+def key_name(key: Keys | str) -> str:
+    """prompt_toolkit's name of a key ("up", "c-m", "f1"), or the character typed."""
+    name = key.value if isinstance(key, Keys) else key
+    return ENTER if name == "c-j" else name
+
+
+class AudioGame:
+    """The running program."""
+
+    def __init__(
+        self,
+        *,
+        narrator: Narrator,
+        settings: Settings | None = None,
+        store: SettingsStore | None = None,
+        speech_factory: Callable[[str, Settings], Speaker] | None = None,
+        full_screen: bool = True,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self.narrator = narrator
+        self.settings = settings or Settings()
+        self.store = store
+        self.speech_factory = speech_factory
+        self.full_screen = full_screen
+        self.stack: list[Screen] = []
+        self.mirror = Mirror()
+        self.running = False
+        self.key_count = 0
+        narrator.on_message = self.mirror.add
+        bindings = KeyBindings()
+        bindings.add(Keys.Any)(self._on_key)
+        self.application: Application[None] = Application(
+            layout=build_layout(self),
+            key_bindings=bindings,
+            full_screen=full_screen,
+            input=input,
+            output=output,
+            enable_page_navigation_bindings=False,
+            mouse_support=False,
+        )
+        # Escape is a key of its own here, not the start of Alt combinations: answer fast.
+        self.application.ttimeoutlen = 0.05
+        self.application.timeoutlen = 0.05
+
+    # ----- screens -------------------------------------------------------------------------
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self) -> None:
+        """Close the top screen; the one below speaks again. Closing the last one quits."""
+        self.stack.pop().leave()
+        if not self.stack:
+            self.quit()
+            return
+        self.top.resume()
+
+    def replace_top(self, screen: Screen) -> None:
+        self.stack.pop().leave()
+        self.push(screen)
+
+    def pop_to(self, kind: type[Screen]) -> None:
+        """Close screens down to the nearest ``kind`` (the main menu, a setup menu)."""
+        while len(self.stack) > 1 and not isinstance(self.top, kind):
+            self.stack.pop().leave()
+        self.top.resume()
+
+    def quit(self) -> None:
+        while self.stack:
+            self.stack.pop().leave()
+        if self.running:
+            with contextlib.suppress(Exception):
+                self.application.exit()
+
+    # ----- speech --------------------------------------------------------------------------
+    def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
+        """Speak ``text`` with its cue; ``record=False`` keeps it out of the history (moving
+        through menus and hands: the history is for what happened)."""
+        self.narrator.say(text, cue=cue, pan=pan, record=record)
+        self.application.invalidate()
+
+    def refuse(self, text: str) -> None:
+        """Something the player asked cannot be done: the reason, with the not-allowed cue."""
+        self.say(text, cue="not_allowed")
+
+    def display_mode(self) -> str:
+        active = getattr(self.narrator.speaker, "active", self.narrator.speaker.name)
+        return display_mode(str(active), self.full_screen)
+
+    # ----- keys ----------------------------------------------------------------------------
+    def _on_key(self, event: KeyPressEvent) -> None:
+        for press in event.key_sequence:
+            self.dispatch(key_name(press.key), press.data)
+
+    def dispatch(self, key: str, data: str = "") -> None:
+        """Do what ``key`` means on the current screen."""
+        if key.startswith("<") or not self.stack:  # terminal reports, mouse: not keys
+            return
+        self.key_count += 1
+        self.narrator.new_turn()
+        if key == "c-c":
+            self.quit()
+        elif key == "f1":
+            self.say_keys()
+        elif key == "f2":
+            last = self.narrator.last
+            self.narrator.speak_unrecorded(last if last else _("No messages yet."))
+        elif key == "f3":
+            self.narrator.silence()
+        elif key in _HISTORY_KEYS:
+            self.review(_HISTORY_KEYS[key])
+        elif key == "f4" and self.top.rules_game() is not None:
+            from audiogame.app.texts import RulesScreen
+
+            self.push(RulesScreen(self, str(self.top.rules_game())))
+        else:
+            self._screen_key(key, data)
+        self.application.invalidate()
+
+    def _screen_key(self, key: str, data: str) -> None:
+        screen = self.top
+        for command in screen.commands():
+            if key in command.keys:
+                command.run(key)
+                return
+        if len(key) == 1 and key.isprintable() and screen.on_char(key):
+            return
+        self.narrator.say(_("No action on this key."), cue="not_allowed", record=False)
+
+    def say_keys(self) -> None:
+        """F1: the screen's keys, then the keys of every screen, one message each."""
+        lines = [_("Keys of {screen}:").format(screen=self.top.heading())]
+        lines += [_(command.help) for command in self.top.commands()]
+        if self.top.rules_game() is not None:
+            lines.append(_(RULES_HELP))
+        lines += [_(text) for text in GLOBAL_HELP]
+        for line in lines:
+            self.narrator.speak_unrecorded(line)
+
+    def review(self, where: str) -> None:
+        found = self.narrator.review(where)
+        if found is None:
+            self.narrator.speak_unrecorded(_("No messages yet."))
+            return
+        text, moved = found
+        if not moved:
+            self.narrator.cue("not_allowed")
+            edge = _("First message.") if where in ("previous", "first") else _("Last message.")
+            text = f"{edge} {text}"
+        self.narrator.speak_unrecorded(text)
+
+    # ----- time ----------------------------------------------------------------------------
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+        """Run ``callback`` after ``delay`` seconds in the program's loop (None if not running)."""
+        if not self.running:
+            return None
+
+        def run() -> None:
+            callback()
+            self.application.invalidate()
+
+        return asyncio.get_running_loop().call_later(delay, run)
+
+    # ----- settings ------------------------------------------------------------------------
+    def update_settings(self, **changes: Any) -> None:
+        """Change, save and apply options at once (language and voice included)."""
+        old = self.settings
+        self.settings = replace(old, **changes)
+        if self.settings.language != old.language:
+            i18n.set_language(self.settings.language or i18n.system_language())
+        if (self.settings.rate, self.settings.volume) != (old.rate, old.volume):
+            self.narrator.speaker.set_voice(self.settings.rate, self.settings.volume)
+        if self.settings.speech != old.speech and self.speech_factory is not None:
+            self.narrator.speaker.close()
+            self.narrator.speaker = self.speech_factory(self.settings.speech, self.settings)
+        if self.store is not None:
+            try:
+                self.store.save(self.settings)
+            except OSError as error:
+                self.say(_("The options could not be saved: {error}").format(error=error))
+
+    # ----- running -------------------------------------------------------------------------
+    def start(self, screens: list[Screen]) -> None:
+        """Open these screens, bottom first (only the top one speaks)."""
+        for screen in screens[:-1]:
+            self.stack.append(screen)
+        self.push(screens[-1])
+
+    async def run_async(self) -> None:
+        self.running = True
+        try:
+            if self.stack:
+                await self.application.run_async()
+        finally:
+            self.running = False
+            self.quit()
+
+    def run(self) -> None:
+        """Run until the player quits; Ctrl+C or a closed terminal end cleanly."""
+        with contextlib.suppress(KeyboardInterrupt, EOFError):
+            asyncio.run(self.run_async())

@@ -1,0 +1,106 @@
+"""The visual display, which mirrors what is said for low-vision players and sighted helpers.
+
+The rule that keeps a screen-reader user from hearing a message twice:
+
+* screen reader speech: the display is one fixed text that never changes (a terminal screen
+  reader would otherwise read every redrawn message again);
+* console lines: the spoken lines are printed one under the other, and that transcript is the
+  whole display (no full-screen layout to repaint);
+* TTS voice or silent: a full-screen layout with the title, the last messages and the status.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from audiogame.i18n import _
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+SHOWN_MESSAGES = 8
+
+
+def display_mode(backend: str, full_screen: bool) -> str:
+    """``"lines"``, ``"fixed"`` or ``"mirror"`` as the module docstring explains."""
+    if not full_screen:
+        return "lines"
+    return "fixed" if backend == "screenreader" else "mirror"
+
+
+class LinePrinter:
+    """Where console speech writes: above the program's (empty) layout while it runs, so a
+    printed line never tears the display; nowhere in full screen, where the layout shows it."""
+
+    def __init__(self) -> None:
+        self.app: AudioGame | None = None
+        self._pending: list[str] = []
+
+    def __call__(self, line: str) -> None:
+        app = self.app
+        if app is not None and app.full_screen:
+            return
+        if app is None or not app.running:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+            return
+        self._pending.append(line)
+        if len(self._pending) == 1:
+            run_in_terminal(self._flush)
+
+    def _flush(self) -> None:
+        lines, self._pending = self._pending, []
+        sys.stdout.write("".join(line + "\n" for line in lines))
+        sys.stdout.flush()
+
+
+class Mirror:
+    """The last messages said, for the full-screen layout."""
+
+    def __init__(self) -> None:
+        self.lines: deque[str] = deque(maxlen=SHOWN_MESSAGES)
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+
+
+def build_layout(app: AudioGame) -> Layout:
+    if not app.full_screen:
+        return Layout(Window(height=0))
+
+    def title() -> StyleAndTextTuples:
+        if app.display_mode() == "fixed":
+            return [("bold", _("Audiogame"))]
+        return [("bold", app.top.heading() if app.stack else _("Audiogame"))]
+
+    def body() -> StyleAndTextTuples:
+        if app.display_mode() == "fixed":
+            return [("", _("Speech goes through your screen reader. F1: keys."))]
+        lines = list(app.mirror.lines)
+        status = app.top.status() if app.stack else []
+        text = "\n\n".join(lines)
+        if status:
+            text += "\n\n" + "-" * 40 + "\n" + "\n".join(status)
+        return [("", text)]
+
+    def footer() -> StyleAndTextTuples:
+        if app.display_mode() == "fixed":
+            return []
+        return [("reverse", _("F1: keys. F2: repeat. Page Up, Page Down: history."))]
+
+    return Layout(
+        HSplit(
+            [
+                Window(FormattedTextControl(title), height=2),
+                Window(FormattedTextControl(body), wrap_lines=True),
+                Window(FormattedTextControl(footer), height=1),
+            ]
+        )
+    )

@@ -1,0 +1,127 @@
+"""Menus: Up/Down say the item and its position, Home/End, first-letter jump, Enter, Escape;
+option items change their value with Left/Right (and digits where they take a number)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
+from audiogame.i18n import N_, _
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+
+@dataclass
+class MenuItem:
+    """``label()`` gives the words now (an option item includes its value); ``activate`` runs
+    on Enter; ``change(step)`` on Left (-1) and Right (+1); ``type_char`` takes typed keys."""
+
+    label: Callable[[], str]
+    activate: Callable[[], None] | None = None
+    change: Callable[[int], None] | None = None
+    type_char: Callable[[str], bool] | None = None
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, for first-letter jumps ("È" finds "e")."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class Menu(Screen):
+    """A list of items; subclasses build :meth:`items`."""
+
+    def __init__(self, app: AudioGame) -> None:
+        super().__init__(app)
+        self.position = 0
+
+    def items(self) -> Sequence[MenuItem]:
+        raise NotImplementedError
+
+    def current(self) -> MenuItem:
+        items = self.items()
+        self.position = max(0, min(self.position, len(items) - 1))
+        return items[self.position]
+
+    def item_text(self) -> str:
+        items = self.items()
+        return _("{item}, {position} of {total}").format(
+            item=self.current().label(), position=self.position + 1, total=len(items)
+        )
+
+    def enter(self) -> None:
+        self.app.say(_("{title}. {item}").format(title=self.heading(), item=self.item_text()))
+
+    def resume(self) -> None:
+        self.app.say(self.item_text())
+
+    def commands(self) -> list[Command]:
+        return [
+            Command(("up", "down"), N_("Up and Down arrows: move through the items."), self.step),
+            Command(("home", "end"), N_("Home and End: first and last item."), self.step),
+            Command(
+                ("left", "right"),
+                N_("Left and Right arrows: change the value of an option."),
+                self.change,
+            ),
+            Command((ENTER,), N_("Enter: choose the item."), lambda key: self.activate()),
+            Command((ESCAPE,), N_("Escape: go back."), lambda key: self.back()),
+            Command((), N_("A letter: jump to the next item starting with it."), self.step),
+        ]
+
+    def step(self, key: str) -> None:
+        total = len(self.items())
+        targets = {
+            "up": (self.position - 1) % total,
+            "down": (self.position + 1) % total,
+            "home": 0,
+            "end": total - 1,
+        }
+        self.move_to(targets[key])
+
+    def change(self, key: str) -> None:
+        item = self.current()
+        if item.change is None:
+            self.app.refuse(_("This item has no values to change."))
+            return
+        item.change(-1 if key == "left" else 1)
+        self.app.say(item.label(), cue="menu_move")
+
+    def move_to(self, position: int) -> None:
+        self.position = position
+        self.app.say(self.item_text(), cue="menu_move", record=False)
+
+    def activate(self) -> None:
+        item = self.current()
+        if item.activate is None:
+            if item.change is not None:
+                item.change(1)
+                self.app.say(item.label(), cue="menu_move")
+            return
+        self.app.narrator.cue("select")
+        item.activate()
+
+    def back(self) -> None:
+        self.app.narrator.cue("back")
+        self.app.pop()
+
+    def on_char(self, char: str) -> bool:
+        item = self.current()
+        if item.type_char is not None and item.type_char(char):
+            self.app.say(item.label())
+            return True
+        target = fold(char)
+        if not target.isalnum():
+            return False
+        items = self.items()
+        for step in range(1, len(items) + 1):
+            index = (self.position + step) % len(items)
+            if fold(items[index].label()).startswith(target):
+                self.move_to(index)
+                return True
+        self.app.say(_("No item starts with {letter}.").format(letter=char))
+        return True

@@ -1,0 +1,195 @@
+"""The program's menus: main menu, rules menu, a game's setup, and the pause menu."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.screen import BACKSPACE, ESCAPE, Command, Screen
+from audiogame.app.texts import RulesScreen
+from audiogame.catalog import GAMES, GameEntry, SetupOption, game_entry
+from audiogame.i18n import N_, _
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+SEED_DIGITS = 9
+
+
+class MainMenu(Menu):
+    title = N_("Main menu")
+
+    def items(self) -> Sequence[MenuItem]:
+        games = [self._game_item(entry) for entry in GAMES]
+        return [
+            *games,
+            MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
+            MenuItem(lambda: _("Options"), self.open_options),
+            MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
+            MenuItem(lambda: _("Quit"), self.app.quit),
+        ]
+
+    def _game_item(self, entry: GameEntry) -> MenuItem:
+        return MenuItem(lambda: _(entry.title), lambda: self.app.push(SetupMenu(self.app, entry)))
+
+    def open_practice(self) -> None:
+        try:
+            practice = importlib.import_module("audiogame.practice")
+        except ModuleNotFoundError as error:
+            if error.name != "audiogame.practice":
+                raise
+            self.app.refuse(_("Audio-cue practice is not ready yet."))
+            return
+        practice.open_practice(self.app)
+
+    def open_options(self) -> None:
+        from audiogame.app.options import OptionsMenu
+
+        self.app.push(OptionsMenu(self.app))
+
+    def back(self) -> None:
+        # Escape never quits by surprise: it brings the Quit item, Enter then quits.
+        self.move_to(len(self.items()) - 1)
+
+
+class RulesMenu(Menu):
+    title = N_("Rules")
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(
+                lambda entry=entry: _(entry.title),  # type: ignore[misc]
+                lambda entry=entry: self.app.push(RulesScreen(self.app, entry.key)),  # type: ignore[misc]
+            )
+            for entry in GAMES
+        ]
+
+
+def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
+    """A menu item that shows and changes one setup option kept in ``config``."""
+
+    def label() -> str:
+        return _("{option}: {value}").format(
+            option=_(option.label), value=option.describe(config[option.key])
+        )
+
+    def change(step: int) -> None:
+        if option.is_seed:
+            current = config[option.key]
+            config[option.key] = max(1, (current or 0) + step) if current or step > 0 else None
+            return
+        values = option.values
+        index = values.index(config[option.key]) if config[option.key] in values else 0
+        config[option.key] = values[(index + step) % len(values)]
+
+    def type_char(char: str) -> bool:
+        if not option.is_seed or not char.isdigit():
+            return False
+        text = str(config[option.key] or "") + char
+        config[option.key] = int(text[-SEED_DIGITS:]) or None
+        return True
+
+    return MenuItem(label, change=change, type_char=type_char)
+
+
+class SetupMenu(Menu):
+    """Every option of a game, then Start and the rules."""
+
+    def __init__(
+        self, app: AudioGame, entry: GameEntry, config: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.entry = entry
+        self.config = {**entry.defaults(), **(config or {})}
+        self._options = [option_item(option, self.config) for option in entry.options]
+
+    def heading(self) -> str:
+        return _("{game}: new game").format(game=_(self.entry.title))
+
+    def rules_game(self) -> str:
+        return self.entry.key
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(lambda: _("Start the game"), self.start),
+            *self._options,
+            MenuItem(
+                lambda: _("Rules"), lambda: self.app.push(RulesScreen(self.app, self.entry.key))
+            ),
+        ]
+
+    def commands(self) -> list[Command]:
+        return [
+            *super().commands(),
+            Command((BACKSPACE,), N_("Backspace: clear the deal number."), self.clear_seed),
+            Command((), N_("Digits on the deal number: type the number."), self.step),
+        ]
+
+    def clear_seed(self, key: str) -> None:
+        if "seed" in self.config:
+            self.config["seed"] = None
+            seed = self.entry.option("seed")
+            self.app.say(
+                _("{option}: {value}").format(option=_(seed.label), value=seed.describe(None))
+            )
+
+    def start(self) -> None:
+        factory = self.entry.table_factory()
+        if factory is None:
+            self.app.refuse(_("This table is not ready yet."))
+            return
+        self.app.push(factory(self.app, dict(self.config)))
+
+
+class PauseMenu(Menu):
+    """Escape at a table: resume, rules, options, quit to the menu."""
+
+    title = N_("Pause")
+
+    def __init__(self, app: AudioGame, table: Screen) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def items(self) -> Sequence[MenuItem]:
+        game = self.table.rules_game()
+        items = [MenuItem(lambda: _("Resume the game"), self.back)]
+        if game is not None:
+            items.append(
+                MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesScreen(self.app, game)))
+            )
+        items += [
+            MenuItem(lambda: _("Options"), self.open_options),
+            MenuItem(lambda: _("Quit to the main menu"), lambda: self.app.pop_to(MainMenu)),
+        ]
+        return items
+
+    def open_options(self) -> None:
+        from audiogame.app.options import OptionsMenu
+
+        self.app.push(OptionsMenu(self.app))
+
+    def commands(self) -> list[Command]:
+        commands = super().commands()
+        with contextlib.suppress(StopIteration):
+            escape = next(c for c in commands if c.keys == (ESCAPE,))
+            commands[commands.index(escape)] = Command(
+                (ESCAPE,), N_("Escape: back to the game."), lambda key: self.back()
+            )
+        return commands
+
+
+def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> list[Screen]:
+    """The screens the program opens with: the main menu, and for ``play GAME`` that game's
+    setup under its table (so that leaving the table comes back to the setup)."""
+    screens: list[Screen] = [MainMenu(app)]
+    if game is None:
+        return screens
+    setup = SetupMenu(app, game_entry(game), config)
+    screens.append(setup)
+    factory = setup.entry.table_factory()
+    if factory is not None:
+        screens.append(factory(app, dict(setup.config)))
+    return screens

@@ -1,0 +1,162 @@
+"""The options menu: every change is spoken, saved at once and applied live."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame import i18n
+from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
+from audiogame.i18n import N_, _
+from audiogame.settings import DEFAULT_NAMES, PACES
+from audiogame.speech.chain import CHOICES, backend_label
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+NAME_LENGTH = 20
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+
+
+def _language_label(value: str) -> str:
+    if not value:
+        return _("system ({language})").format(language=LANGUAGE_NAMES[i18n.system_language()])
+    return LANGUAGE_NAMES[value]
+
+
+def _percent(value: int) -> str:
+    return _("{value} percent").format(value=value)
+
+
+def _seconds(value: float) -> str:
+    return _("{value} seconds").format(value=f"{value:g}")
+
+
+class OptionsMenu(Menu):
+    title = N_("Options")
+
+    def _choice(
+        self, label: str, key: str, values: Sequence[Any], describe: Callable[[Any], str]
+    ) -> MenuItem:
+        def text() -> str:
+            return _("{option}: {value}").format(
+                option=_(label), value=describe(getattr(self.app.settings, key))
+            )
+
+        def change(step: int) -> None:
+            current = getattr(self.app.settings, key)
+            index = values.index(current) if current in values else 0
+            index = index + step
+            if isinstance(values[0], bool) or key in ("language", "speech"):
+                index %= len(values)
+            else:  # numbers stop at their ends rather than wrap from loudest to silent
+                index = max(0, min(len(values) - 1, index))
+            self.app.update_settings(**{key: values[index]})
+
+        return MenuItem(text, change=change)
+
+    def items(self) -> Sequence[MenuItem]:
+        tens = tuple(range(0, 101, 10))
+        return [
+            self._choice(N_("Language"), "language", ("", "en", "it"), _language_label),
+            self._choice(N_("Speech"), "speech", CHOICES, backend_label),
+            self._choice(N_("Speech rate"), "rate", tens, _percent),
+            self._choice(N_("Speech volume"), "volume", tens, _percent),
+            self._choice(N_("Automatic play pace"), "pace", PACES, _seconds),
+            self._choice(N_("Sound cues"), "sound", (True, False), _on_off),
+            self._choice(N_("Cue volume"), "cue_volume", tens, _percent),
+            MenuItem(
+                lambda: _("Computer players' names"), lambda: self.app.push(NamesMenu(self.app))
+            ),
+            MenuItem(lambda: _("Back"), self.back),
+        ]
+
+
+def _on_off(value: bool) -> str:
+    return _("on") if value else _("off")
+
+
+class NamesMenu(Menu):
+    title = N_("Computer players' names")
+
+    def items(self) -> Sequence[MenuItem]:
+        names = self.app.settings.names
+        return [
+            *(
+                MenuItem(
+                    lambda seat=seat: _("Player {number}: {name}").format(
+                        number=seat + 2, name=self.app.settings.names[seat]
+                    ),
+                    lambda seat=seat: self.app.push(NameEditor(self.app, seat)),
+                )
+                for seat in range(len(names))
+            ),
+            MenuItem(lambda: _("Restore the default names"), self.restore),
+            MenuItem(lambda: _("Back"), self.back),
+        ]
+
+    def restore(self) -> None:
+        self.app.update_settings(names=DEFAULT_NAMES)
+        self.app.say(_("Default names restored."))
+
+
+class NameEditor(Screen):
+    """Type a name: each letter is echoed, Backspace deletes, Enter saves, Escape cancels."""
+
+    def __init__(self, app: AudioGame, index: int) -> None:
+        super().__init__(app)
+        self.index = index
+        self.text = ""
+
+    def heading(self) -> str:
+        return _("New name for player {number}").format(number=self.index + 2)
+
+    def enter(self) -> None:
+        self.app.say(
+            _("{title}, now {name}. Type the name, Enter to save, Escape to cancel.").format(
+                title=self.heading(), name=self.app.settings.names[self.index]
+            )
+        )
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((), N_("Letters: type the name."), self.save),
+            Command((BACKSPACE,), N_("Backspace: delete the last letter."), self.delete),
+            Command((ENTER,), N_("Enter: save the name."), self.save),
+            Command((ESCAPE,), N_("Escape: cancel."), lambda key: self.app.pop()),
+        ]
+
+    def on_char(self, char: str) -> bool:
+        if len(self.text) >= NAME_LENGTH:
+            self.app.refuse(_("The name is long enough."))
+            return True
+        self.text += char
+        self.app.narrator.speak_unrecorded(_("space") if char == " " else char)
+        return True
+
+    def delete(self, key: str) -> None:
+        if not self.text:
+            self.app.refuse(_("The name is empty."))
+            return
+        removed, self.text = self.text[-1], self.text[:-1]
+        self.app.narrator.speak_unrecorded(_("{letter} deleted").format(letter=removed))
+
+    def save(self, key: str) -> None:
+        name = " ".join(self.text.split())
+        if not name:
+            self.app.refuse(_("Type at least one letter, or Escape to cancel."))
+            return
+        names = list(self.app.settings.names)
+        if name in names[: self.index] + names[self.index + 1 :] or name.casefold() in (
+            _("you").casefold(),
+        ):
+            self.app.refuse(_("Another player is already called {name}.").format(name=name))
+            return
+        names[self.index] = name
+        self.app.update_settings(names=tuple(names))
+        self.app.say(_("Saved: {name}.").format(name=name))
+        self.app.pop()
+
+    def status(self) -> list[str]:
+        return [self.text]

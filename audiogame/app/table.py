@@ -1,0 +1,73 @@
+"""What every game table shares: events put into words with their cue from the seat that
+caused them, computer players, Escape for the pause menu, F4 for the rules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.screen import ESCAPE, Command, Screen
+from audiogame.bots import Bot, make_bot
+from audiogame.i18n import N_
+from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.words.registry import render
+from audiogame.words.seats import Seats
+from engine.events import Event
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+HUMAN = 0
+
+
+def table_seed(config: dict[str, Any]) -> int:
+    """The deal number: the one chosen, or a fresh random one (kept, so it can be replayed)."""
+    seed = config.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+        config["seed"] = seed
+    return int(seed)
+
+
+class TableScreen(Screen):
+    """A game in progress. Subclasses set :attr:`game` and create :attr:`state`."""
+
+    game = ""
+
+    def __init__(self, app: AudioGame, config: dict[str, Any], players: int) -> None:
+        super().__init__(app)
+        self.config = config
+        self.seed = table_seed(config)
+        self.seats = Seats(tuple(app.settings.names), players, dict(config))
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(self.game, "greedy", self.seed * 10 + seat) for seat in range(1, players)
+        }
+
+    def rules_game(self) -> str:
+        return self.game
+
+    def common_commands(self) -> list[Command]:
+        return [Command((ESCAPE,), N_("Escape: pause menu."), lambda key: self.pause())]
+
+    def pause(self) -> None:
+        from audiogame.app.menus import PauseMenu
+
+        self.app.narrator.cue("back")
+        self.app.push(PauseMenu(self.app, self))
+
+    def message(self, event: Event) -> str:
+        return render(self.game, event, self.seats)
+
+    def announce(self, events: Iterable[Event]) -> None:
+        """Each event: one message and one cue, from the seat that caused it."""
+        for event in events:
+            text = self.message(event)
+            cue = cue_for(event, HUMAN) or None
+            pan = seat_pan(event_seat(event), self.seats.players)
+            self.app.say(text, cue=cue, pan=pan)
+
+    def resume(self) -> None:
+        from audiogame.i18n import _
+
+        self.app.say(_("Back to the game."))

@@ -1,0 +1,91 @@
+"""Screens that read a text paragraph by paragraph: the rules of each game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from audiogame import i18n
+from audiogame.app.screen import ESCAPE, Command, Screen
+from audiogame.i18n import N_, _
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+
+def rules_text(game: str, language: str | None = None) -> str:
+    """The rules of ``game`` in ``language`` (the current one by default)."""
+    language = language or i18n.language()
+    path = RULES_DIR / f"{game}.{language}.txt"
+    if not path.exists():
+        path = RULES_DIR / f"{game}.en.txt"
+    return path.read_text(encoding="utf-8").strip()
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated paragraphs, each joined into one line."""
+    return [" ".join(block.split()) for block in text.split("\n\n") if block.strip()]
+
+
+class TextScreen(Screen):
+    """Up/Down move by paragraph, Home/End to the ends, Escape closes."""
+
+    def __init__(self, app: AudioGame, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.parts = paragraphs(text)
+        self.position = 0
+
+    def heading(self) -> str:
+        return self.title
+
+    def enter(self) -> None:
+        self.app.say(
+            _("{title}: {count} paragraphs; Down arrow reads on, Escape closes.").format(
+                title=self.title, count=len(self.parts)
+            )
+        )
+        self.app.say(self.parts[0])
+
+    def resume(self) -> None:
+        self.app.say(self.parts[self.position])
+
+    def commands(self) -> list[Command]:
+        return [
+            Command(
+                ("up", "down"), N_("Up and Down arrows: previous and next paragraph."), self.move
+            ),
+            Command(("home", "end"), N_("Home and End: first and last paragraph."), self.move),
+            Command((ESCAPE,), N_("Escape: close."), lambda key: self.app.pop()),
+        ]
+
+    def move(self, key: str) -> None:
+        last = len(self.parts) - 1
+        target = {
+            "up": self.position - 1,
+            "down": self.position + 1,
+            "home": 0,
+            "end": last,
+        }[key]
+        if not 0 <= target <= last:
+            self.app.refuse(_("End of the text.") if target > last else _("Start of the text."))
+            return
+        self.position = target
+        self.app.say(self.parts[target])
+
+    def status(self) -> list[str]:
+        return [
+            _("Paragraph {position} of {total}").format(
+                position=self.position + 1, total=len(self.parts)
+            )
+        ]
+
+
+class RulesScreen(TextScreen):
+    def __init__(self, app: AudioGame, game: str) -> None:
+        from audiogame.catalog import game_entry
+
+        title = _("Rules of {game}").format(game=_(game_entry(game).title))
+        super().__init__(app, title, rules_text(game))

@@ -1,0 +1,143 @@
+"""The command line: ``audiogame``, ``audiogame play GAME [options]``, ``audiogame rules GAME``.
+
+The play options of each game come from the same data as its setup menu
+(:mod:`audiogame.catalog`), so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from audiogame.catalog import GAMES, GameEntry, SetupOption
+from audiogame.speech.chain import CHOICES
+
+EPILOG = """keys: F1 lists the keys of every screen. Examples:
+  audiogame --lang it
+  audiogame play battle --players 3 --deck 32 --seed 7
+  audiogame rules battle"""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    """Options accepted before or after the command (``audiogame play battle --lang it``)."""
+    default: Any = argparse.SUPPRESS if suppress else None
+    parser.add_argument(
+        "--lang",
+        choices=("en", "it"),
+        default=default,
+        help="language of every message (default: options, else the system's)",
+    )
+    parser.add_argument(
+        "--speech",
+        choices=CHOICES,
+        default=default,
+        help="speech output (default: options, else auto)",
+    )
+    parser.add_argument(
+        "--speech-log",
+        metavar="PATH",
+        default=default,
+        help="append every message spoken to this file, one per line",
+    )
+    parser.add_argument(
+        "--config-dir",
+        metavar="PATH",
+        default=default,
+        help="folder of the settings file (default: the user config folder)",
+    )
+
+
+def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
+    if option.is_switch:
+        parser.add_argument(
+            option.flag,
+            dest=option.key,
+            action="store_const",
+            const=not option.default,
+            default=argparse.SUPPRESS,
+            help=option.help or None,
+        )
+    elif option.is_seed:
+        parser.add_argument(
+            option.flag,
+            dest=option.key,
+            type=_seed,
+            metavar="N",
+            default=argparse.SUPPRESS,
+            help=option.help or None,
+        )
+    elif option.key == "trick_limit":
+        parser.add_argument(
+            option.flag,
+            dest=option.key,
+            type=_positive,
+            metavar="N",
+            default=argparse.SUPPRESS,
+            help=option.help or None,
+        )
+    else:
+        parser.add_argument(
+            option.flag,
+            dest=option.key,
+            type=int,
+            choices=option.values,
+            default=argparse.SUPPRESS,
+            help=option.help or None,
+        )
+
+
+def _add_game(commands: Any, entry: GameEntry) -> None:
+    game = commands.add_parser(entry.key, help=entry.title)
+    _common(game, suppress=True)
+    for option in entry.options:
+        _add_option(game, option)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="audiogame",
+        description="Accessible card games played by ear: Battaglia, Battaglia scientifica, "
+        "Cardavia.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _common(parser, suppress=False)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser("play", help="start a table directly")
+    _common(play, suppress=True)
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    for entry in GAMES:
+        _add_game(games, entry)
+    rules = commands.add_parser("rules", help="print the rules of a game")
+    _common(rules, suppress=True)
+    rules.add_argument("game", choices=[entry.key for entry in GAMES])
+    return parser
+
+
+def table_config(args: argparse.Namespace, entry: GameEntry) -> dict[str, Any]:
+    """The options given on the command line for ``entry`` (the rest keep their defaults)."""
+    return {
+        option.key: getattr(args, option.key)
+        for option in entry.options
+        if hasattr(args, option.key)
+    }

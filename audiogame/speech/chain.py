@@ -1,0 +1,129 @@
+"""The chain of speech backends: the chosen one first, then the next ones as fallbacks.
+
+``auto`` tries the screen reader, then a TTS voice, then console lines, then silence. A backend
+that fails to start, or raises while speaking, hands over to the next one; the program says so
+and goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+
+from audiogame.i18n import N_, _
+from audiogame.speech.base import SilentSpeaker, Speaker, SpeechError
+from audiogame.speech.console import ConsoleSpeaker
+
+BACKENDS: tuple[str, ...] = ("screenreader", "tts", "console", "silent")
+CHOICES: tuple[str, ...] = ("auto", *BACKENDS)
+
+BACKEND_LABELS: dict[str, str] = {
+    "auto": N_("automatic"),
+    "screenreader": N_("screen reader"),
+    "tts": N_("speech synthesizer"),
+    "console": N_("console lines"),
+    "silent": N_("silent"),
+}
+
+Factory = Callable[[], Speaker]
+
+
+def default_factories(rate: int = 50, volume: int = 100) -> dict[str, Factory]:
+    """How to build each backend (imports stay lazy: a missing library is a failed start)."""
+
+    def screenreader() -> Speaker:
+        from audiogame.speech.screenreader import ScreenReaderSpeaker
+
+        return ScreenReaderSpeaker()
+
+    def tts() -> Speaker:
+        from audiogame.speech.tts import TtsSpeaker
+
+        return TtsSpeaker(rate, volume)
+
+    return {
+        "screenreader": screenreader,
+        "tts": tts,
+        "console": ConsoleSpeaker,
+        "silent": SilentSpeaker,
+    }
+
+
+def backend_label(name: str) -> str:
+    """The backend's name in the player's language."""
+    return _(BACKEND_LABELS.get(name, name))
+
+
+class SpeechChain:
+    """A :class:`Speaker` that delegates to the first backend that works."""
+
+    name = "chain"
+
+    def __init__(self, choice: str, factories: dict[str, Factory]) -> None:
+        if choice not in CHOICES:
+            raise ValueError(f"no speech backend {choice!r}; choose from {', '.join(CHOICES)}")
+        order: Sequence[str] = BACKENDS if choice == "auto" else BACKENDS[BACKENDS.index(choice) :]
+        self.choice = choice
+        self._factories = factories
+        self._order = list(order)
+        self.failures: list[tuple[str, str]] = []
+        self.on_change: Callable[[str], None] | None = None
+        self.current: Speaker = self._start_next()
+
+    @property
+    def active(self) -> str:
+        """Name of the backend in use (``"screenreader"``, ``"tts"``, ...)."""
+        return self.current.name
+
+    def _start_next(self) -> Speaker:
+        while self._order:
+            name = self._order.pop(0)
+            try:
+                return self._factories[name]()
+            except Exception as error:  # any failure to start means: try the next one
+                self.failures.append((name, str(error)))
+        return SilentSpeaker()
+
+    def _hand_over(self, error: Exception) -> None:
+        failed = self.current.name
+        self.failures.append((failed, str(error)))
+        with contextlib.suppress(Exception):  # a broken backend may fail to close too
+            self.current.close()
+        self.current = self._start_next()
+        self._say(
+            _("Speech through the {failed} stopped working; now using {backend}.").format(
+                failed=backend_label(failed), backend=backend_label(self.current.name)
+            ),
+            interrupt=False,
+        )
+        if self.on_change is not None:
+            self.on_change(self.current.name)
+
+    def _say(self, text: str, interrupt: bool) -> None:
+        while True:
+            try:
+                self.current.speak(text, interrupt=interrupt)
+                return
+            except Exception as error:
+                if isinstance(self.current, SilentSpeaker):
+                    return
+                self._hand_over(error if isinstance(error, SpeechError) else SpeechError(error))
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self._say(text, interrupt)
+
+    def silence(self) -> None:
+        try:
+            self.current.silence()
+        except Exception as error:
+            self._hand_over(error)
+
+    def set_voice(self, rate: int, volume: int) -> None:
+        try:
+            self.current.set_voice(rate, volume)
+        except Exception as error:
+            self._hand_over(error)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # closing at exit: nothing more to say
+            self.current.close()

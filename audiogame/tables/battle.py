@@ -1,0 +1,361 @@
+"""The Battaglia table: classic (Space turns up your card) and open war (choose your card).
+
+Computer players act at once whenever they are awaited, so the player is never kept waiting;
+when the player is out, the others play on to the end and only eliminations and the end of the
+game are spoken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.screen import ENTER, Command
+from audiogame.app.table import HUMAN, TableScreen
+from audiogame.bots import make_bot
+from audiogame.i18n import N_, _, ngettext
+from audiogame.words.battle import refusal
+from audiogame.words.cards import rank_list, rank_name
+from audiogame.words.seats import join_words
+from engine import games
+from engine.actions import Action, FaceDown, Flip, Play
+from engine.battle.view import BattleView
+from engine.errors import IllegalAction
+from engine.events import Event
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+# Kinds still spoken while the player, out of the game, waits for the others to finish.
+_SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
+# Ranks a letter or digit jumps to in the open hand (0 is the ten).
+JUMP_KEYS: dict[str, int] = {
+    **{str(rank): rank for rank in range(2, 10)},
+    "0": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
+}
+ENGINE_OPTIONS = ("players", "deck", "face_down", "open", "trick_limit")
+
+
+def make_table(app: AudioGame, config: dict[str, Any]) -> BattleTable:
+    """Open a Battaglia table with the setup's ``config``."""
+    return BattleTable(app, config)
+
+
+class BattleTable(TableScreen):
+    game = "battle"
+
+    def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
+        super().__init__(app, config, int(config["players"]))
+        options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
+        self.state = games["battle"].new_state(seed=self.seed, **options)
+        self.open = bool(config.get("open"))
+        self.focus = 0
+        self.auto = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._prompted: tuple[int, int, str] | None = None
+        self._out_told = False
+        self.autopilot = make_bot("battle", "greedy", self.seed * 10)
+
+    def heading(self) -> str:
+        return _("Battaglia")
+
+    @property
+    def view(self) -> BattleView:
+        return self.state.view(HUMAN)
+
+    # ----- opening -------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.app.narrator.clear_history()
+        view = self.view
+        names = join_words([self.seats.subject(seat) for seat in range(view.players)])
+        each = view.stock[0] if not self.open else len(view.hand)
+        self.app.say(
+            _("Battaglia, deal {seed}: {names}. {cards}.").format(
+                seed=self.seed,
+                names=names,
+                cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
+            )
+        )
+        variants = []
+        if self.open:
+            variants.append(_("Open war: you choose your cards."))
+        if not view.face_down:
+            variants.append(_("No face-down card in a war."))
+        if variants:
+            self.app.say(" ".join(variants))
+        self.announce(self.state.opening_events())
+        self.announce(self.run_bots())
+        if self.open:
+            self.app.say(_("Left and Right arrows choose a card, Enter plays it. F1: keys."))
+        else:
+            self.app.say(_("Press Space to turn up your card. F1: keys."))
+
+    # ----- keys ----------------------------------------------------------------------------
+    def commands(self) -> list[Command]:
+        if self.open:
+            play = [
+                Command(
+                    ("left", "right"),
+                    N_("Left and Right arrows: move through your hand."),
+                    self.move,
+                ),
+                Command(
+                    ("home", "end"), N_("Home and End: your lowest and highest card."), self.move
+                ),
+                Command(
+                    (), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), self.move
+                ),
+                Command((ENTER,), N_("Enter: play the card you are on."), self.play),
+                Command(("h",), N_("H: the cards in your hand."), self.say_hand),
+                Command(("p",), N_("P: automatic play on or off."), self.toggle_auto),
+            ]
+        else:
+            play = [
+                Command((" ", ENTER), N_("Space or Enter: turn up your card."), self.play),
+                Command(("a", "p"), N_("A or P: automatic play on or off."), self.toggle_auto),
+                Command(("h",), N_("H: your stock and your won pile."), self.say_hand),
+            ]
+        return [
+            *play,
+            Command(("t",), N_("T: whose move it is, and the trick number."), self.say_turn),
+            Command(("e",), N_("E: how many cards each player owns."), self.say_owned),
+            *self.common_commands(),
+        ]
+
+    def on_char(self, char: str) -> bool:
+        lower = char.lower()
+        if self.open and lower in JUMP_KEYS:
+            self.jump(JUMP_KEYS[lower])
+            return True
+        if lower in ("t", "e", "h", "p") or (lower == "a" and not self.open):
+            for command in self.commands():
+                if lower in command.keys:
+                    command.run(lower)
+                    return True
+        return False
+
+    # ----- playing -------------------------------------------------------------------------
+    def play(self, key: str = "") -> None:
+        """Space/Enter: the player's move (classic flip, or the card in focus); Enter after the
+        end goes back to the setup."""
+        if self.state.is_over and key == ENTER:
+            self.app.pop()
+            return
+        if self.open:
+            hand = self.view.hand
+            if not hand:
+                self.act(Play(()))
+                return
+            card = hand[min(self.focus, len(hand) - 1)]
+            self.act(FaceDown(card) if self.view.phase == "face_down" else Play((card,)))
+        else:
+            self.act(Flip())
+
+    def act(self, action: Action) -> None:
+        """Apply the player's action; a refusal is spoken with its reason and nothing moves."""
+        try:
+            events = self.state.apply(HUMAN, action)
+        except IllegalAction as error:
+            self.app.refuse(refusal(error, self.view))
+            return
+        self.announce(events + self.run_bots())
+        self.after_move()
+
+    def run_bots(self) -> list[Event]:
+        """Every computer player awaited acts, until only the player is awaited (or nobody)."""
+        events: list[Event] = []
+        state = self.state
+        while not state.is_over:
+            bots = [seat for seat in state.to_act() if seat != HUMAN]
+            if not bots:
+                break
+            for seat in bots:
+                action = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+                events += state.apply(seat, action)
+        return events
+
+    def announce(self, events: Any) -> None:
+        spoken: list[Event] = []
+        for event in events:
+            if event.kind == "choice_made":
+                continue  # the reveal follows at once: "has chosen" would only slow it down
+            if self._out_told and event.kind not in _SPOKEN_WHEN_OUT:
+                continue
+            spoken.append(event)
+            if event.kind == "eliminated" and event.seat == HUMAN and not self.state.is_over:
+                super().announce(spoken)
+                spoken = []
+                self.app.say(_("The others play on to the end."))
+                self._out_told = True
+        super().announce(spoken)
+
+    def after_move(self) -> None:
+        """What to say after the cards moved: the end, or what the player must do now."""
+        view = self.view
+        if view.is_over:
+            self.stop_auto(quiet=True)
+            self.app.say(_("Press Enter to go back to the game setup."))
+            return
+        if HUMAN not in view.awaiting:
+            return
+        step = (view.tricks, view.war_round, view.phase)
+        if view.war_round and step != self._prompted:
+            self._prompted = step
+            self.app.say(self.prompt(view), cue="your_turn")
+
+    def prompt(self, view: BattleView) -> str:
+        if not self.open:
+            return _("Your war cards: press Space.")
+        if view.phase == "face_down":
+            return _("Choose a card to put face down.")
+        return _("Now choose your face-up card.")
+
+    # ----- open hand -----------------------------------------------------------------------
+    def move(self, key: str) -> None:
+        hand = self.view.hand
+        if not hand:
+            self.app.refuse(_("Your hand is empty."))
+            return
+        last = len(hand) - 1
+        focus = min(self.focus, last)
+        target = {"left": focus - 1, "right": focus + 1, "home": 0, "end": last}[key]
+        if not 0 <= target <= last:
+            self.app.narrator.cue("not_allowed")
+        self.focus = max(0, min(last, target))
+        self.say_focus()
+
+    def jump(self, rank: int) -> None:
+        hand = self.view.hand
+        matches = [i for i, card in enumerate(hand) if card.rank == rank]
+        if not matches:
+            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            return
+        later = [i for i in matches if i > self.focus]
+        self.focus = later[0] if later and hand[self.focus].rank == rank else matches[0]
+        self.say_focus()
+
+    def say_focus(self) -> None:
+        hand = self.view.hand
+        self.app.say(
+            _("{card}, {position} of {total}").format(
+                card=rank_name(hand[self.focus].rank), position=self.focus + 1, total=len(hand)
+            ),
+            cue="menu_move",
+            record=False,
+        )
+
+    # ----- information keys ----------------------------------------------------------------
+    def say_hand(self, key: str = "") -> None:
+        view = self.view
+        if self.open:
+            if not view.hand:
+                self.app.say(_("Your hand is empty."))
+                return
+            self.app.say(
+                ngettext(
+                    "Your hand, {count} card: {cards}.",
+                    "Your hand, {count} cards: {cards}.",
+                    len(view.hand),
+                ).format(count=len(view.hand), cards=rank_list(view.hand))
+            )
+        else:
+            self.app.say(
+                _("Your stock: {stock}. Your won pile: {won}.").format(
+                    stock=view.stock[HUMAN], won=view.won[HUMAN]
+                )
+            )
+
+    def turn_text(self) -> str:
+        view = self.view
+        if view.is_over:
+            return _("The game is over. Press Enter to go back to the game setup.")
+        if HUMAN in view.eliminated:
+            return _("You are out of the game.")
+        trick = _("Trick {number} of {limit}.").format(
+            number=view.tricks + 1, limit=view.trick_limit
+        )
+        if view.war_round:
+            trick += " " + _("War, round {round}.").format(round=view.war_round)
+        if HUMAN not in view.awaiting:
+            return trick
+        if not self.open:
+            return trick + " " + _("Your turn: press Space.")
+        if view.phase == "face_down":
+            return trick + " " + _("Your turn: choose a card to put face down.")
+        return trick + " " + _("Your turn: choose a card to play.")
+
+    def say_turn(self, key: str = "") -> None:
+        self.app.say(self.turn_text())
+
+    def owned_text(self) -> str:
+        view = self.view
+        parts = []
+        for seat in range(view.players):
+            if seat in view.eliminated:
+                parts.append(_("{name} out").format(name=self.seats.subject(seat)))
+            else:
+                parts.append(
+                    _("{name} {count}").format(
+                        name=self.seats.subject(seat), count=view.owned[seat]
+                    )
+                )
+        text = _("Cards owned: {list}.").format(list=", ".join(parts))
+        if view.pot:
+            text += " " + ngettext(
+                "{count} card on the table.", "{count} cards on the table.", view.pot
+            ).format(count=view.pot)
+        return text
+
+    def say_owned(self, key: str = "") -> None:
+        self.app.say(self.owned_text())
+
+    def status(self) -> list[str]:
+        return [self.turn_text(), self.owned_text()]
+
+    # ----- automatic play ------------------------------------------------------------------
+    def toggle_auto(self, key: str = "") -> None:
+        if self.auto:
+            self.stop_auto()
+            return
+        if self.state.is_over:
+            self.app.refuse(_("The game is over."))
+            return
+        self.auto = True
+        pace = self.app.settings.pace
+        self.app.say(
+            _("Automatic play on: one move every {seconds} seconds.").format(seconds=f"{pace:g}")
+        )
+        self._schedule()
+
+    def stop_auto(self, quiet: bool = False) -> None:
+        was_on = self.auto
+        self.auto = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if was_on and not quiet:
+            self.app.say(_("Automatic play off."))
+
+    def _schedule(self) -> None:
+        self._timer = self.app.call_later(self.app.settings.pace, self._tick)
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.auto or self.state.is_over:
+            self.auto = False
+            return
+        if self.app.top is self and HUMAN in self.state.to_act():
+            view = self.view
+            action = self.autopilot.choose(view, self.state.legal_actions(HUMAN))
+            self.act(action)
+        if self.auto and not self.state.is_over:
+            self._schedule()
+        else:
+            self.auto = False
+
+    def leave(self) -> None:
+        self.stop_auto(quiet=True)

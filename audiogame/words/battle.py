@@ -1,0 +1,197 @@
+"""Battaglia's events in words: one function per event kind, compact enough for long games.
+
+>>> from audiogame.i18n import set_language
+>>> from engine.events import Reveal, TrickWon
+>>> from engine.cards import parse_cards
+>>> seats = Seats(("Bruno",), 2)
+>>> k, five = parse_cards("Kh 5s")
+>>> set_language("en"); reveal(Reveal(((0, k), (1, five))), seats)
+'You: king. Bruno: five.'
+>>> trick_won(TrickWon(0, (k, five)), seats)
+'You take 2 cards.'
+>>> set_language("it"); trick_won(TrickWon(1, (k, five)), seats)
+'Bruno prende 2 carte.'
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+from audiogame.i18n import _, ngettext
+from audiogame.words.cards import rank_list, rank_name
+from audiogame.words.registry import renderer
+from audiogame.words.seats import Seats, capitalize
+from engine.battle.events import CardsSetAside, FaceDownLaid
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.events import (
+    ChoiceMade,
+    Eliminated,
+    GameOver,
+    PileTakenUp,
+    Reveal,
+    TrickLimitReached,
+    TrickWon,
+    War,
+)
+
+GAME = "battle"
+
+
+def shown_cards(cards: tuple[tuple[int, object], ...], seats: Seats) -> str:
+    """ "You: king. Bruno: five." """
+    return " ".join(
+        _("{name}: {rank}.").format(
+            name=capitalize(seats.subject(seat)), rank=rank_name(getattr(card, "rank", None))
+        )
+        for seat, card in cards
+    )
+
+
+@renderer(GAME, "reveal")
+def reveal(event: Reveal, seats: Seats) -> str:
+    text = shown_cards(event.cards, seats)
+    # In open play the face-down cards were announced when they were laid.
+    if event.face_down and not seats.options.get("open"):
+        down = _("Face down: {names}.").format(names=seats.subjects(event.face_down))
+        return f"{down} {text}"
+    return text
+
+
+@renderer(GAME, "war")
+def war(event: War, seats: Seats) -> str:
+    pot = ngettext("{count} card on the table.", "{count} cards on the table.", event.pot).format(
+        count=event.pot
+    )
+    return _("War between {names}! {pot}").format(names=seats.objects(event.seats), pot=pot)
+
+
+@renderer(GAME, "trick_won")
+def trick_won(event: TrickWon, seats: Seats) -> str:
+    count = len(event.cards)
+    if event.seat == 0:
+        text = ngettext("You take {count} card.", "You take {count} cards.", count)
+    else:
+        text = ngettext("{name} takes {count} card.", "{name} takes {count} cards.", count)
+    text = text.format(name=seats.subject(event.seat), count=count)
+    if event.cause == "abandoned_war":
+        return _("Everybody in the war ran out of cards. {outcome}").format(outcome=text)
+    if event.cause == "last_player":
+        return _("The others in the war are out of cards. {outcome}").format(outcome=text)
+    return text
+
+
+@renderer(GAME, "pile_taken_up")
+def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
+    if event.seat == 0:
+        text = ngettext(
+            "You take up your won pile: {count} card.",
+            "You take up your won pile: {count} cards.",
+            event.count,
+        )
+    else:
+        text = ngettext(
+            "{name} takes up the won pile: {count} card.",
+            "{name} takes up the won pile: {count} cards.",
+            event.count,
+        )
+    return text.format(name=seats.subject(event.seat), count=event.count)
+
+
+@renderer(GAME, "choice_made")
+def choice_made(event: ChoiceMade, seats: Seats) -> str:
+    if event.seat == 0:
+        return _("You have chosen.")
+    return _("{name} has chosen.").format(name=seats.subject(event.seat))
+
+
+@renderer(GAME, "eliminated")
+def eliminated(event: Eliminated, seats: Seats) -> str:
+    if event.seat == 0:
+        return _("You have no cards left: you are out of the game.")
+    return _("{name} has no cards left and is out of the game.").format(
+        name=seats.subject(event.seat)
+    )
+
+
+def owned_list(owned: tuple[int, ...], seats: Seats) -> str:
+    """ "you 30, Bruno 22" (players still owning cards)."""
+    return ", ".join(
+        _("{name} {count}").format(name=seats.subject(seat), count=count)
+        for seat, count in enumerate(owned)
+        if count
+    )
+
+
+@renderer(GAME, "trick_limit")
+def trick_limit(event: TrickLimitReached, seats: Seats) -> str:
+    return _("The trick limit of {limit} is reached. Cards owned: {owned}.").format(
+        limit=event.limit, owned=owned_list(event.owned, seats)
+    )
+
+
+@renderer(GAME, "game_over")
+def game_over(event: GameOver, seats: Seats) -> str:
+    winners = event.winners
+    if event.reason == "nobody_left" or not winners:
+        return _("Game over: nobody has cards left, the game is a draw.")
+    if len(winners) > 1:
+        return _("Game over: a draw between {names}.").format(names=seats.objects(winners))
+    if winners[0] == 0:
+        reasons = {
+            "all_cards": _("Game over: you win, you own every card!"),
+            "last_player": _("Game over: you win, everybody else is out!"),
+            "trick_limit": _("Game over: you win with the most cards!"),
+        }
+        return reasons.get(event.reason, _("Game over: you win!"))
+    name = seats.subject(winners[0])
+    reasons = {
+        "all_cards": _("Game over: {name} wins, owning every card."),
+        "last_player": _("Game over: {name} wins, everybody else is out."),
+        "trick_limit": _("Game over: {name} wins with the most cards."),
+    }
+    return reasons.get(event.reason, _("Game over: {name} wins.")).format(name=name)
+
+
+@renderer(GAME, "set_aside")
+def set_aside(event: CardsSetAside, seats: Seats) -> str:
+    count = len(event.cards)
+    return ngettext(
+        "{count} card set aside, out of play: {cards}.",
+        "{count} cards set aside, out of play: {cards}.",
+        count,
+    ).format(count=count, cards=rank_list(event.cards))
+
+
+@renderer(GAME, "face_down_laid")
+def face_down_laid(event: FaceDownLaid, seats: Seats) -> str:
+    pot = ngettext("{count} card on the table.", "{count} cards on the table.", event.pot).format(
+        count=event.pot
+    )
+    return _("Face down: {names}. {pot}").format(names=seats.subjects(event.seats), pot=pot)
+
+
+def refusal(error: IllegalAction, view: object) -> str:
+    """Why the engine refused the player's action, in the player's language."""
+    code = error.code
+    if code == "game_over":
+        return _("The game is over.")
+    if code == "not_your_turn":
+        if 0 in getattr(view, "eliminated", ()):
+            return _("You are out of the game.")
+        if 0 in getattr(view, "in_step", ()):
+            if getattr(view, "open", False):
+                return _("You have one card left: it is played face up after the face-down cards.")
+            return _("You have already turned up your card.")
+        return _("It is not your turn: you are not in this war.")
+    if code == "wrong_action":
+        wanted = error.params.get("wanted")
+        if wanted == "face_down":
+            return _("Now choose a card to put face down.")
+        if wanted == "play":
+            return _("Now choose a card to play face up.")
+        return _("Press Space to turn up your card.")
+    if code == "not_in_hand":
+        card = error.params.get("card")
+        name = rank_name(card.rank) if isinstance(card, Card) else str(card)
+        return _("You do not hold that card: {card}.").format(card=name)
+    return str(error)
