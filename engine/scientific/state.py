@@ -36,6 +36,7 @@ class ScientificState:
 
     __slots__ = (
         "_rng",
+        "_views",
         "chosen",
         "counting",
         "exchange",
@@ -74,6 +75,7 @@ class ScientificState:
     last_reveal: tuple[tuple[int, Card], ...]
     seed: int | None
     _rng: random.Random | None
+    _views: dict[int, ScientificView]
     opening: list[Event]
 
     def __init__(self, hands: list[list[Card]], *, trick_limit: int, seed: int | None) -> None:
@@ -100,6 +102,9 @@ class ScientificState:
         # kept (made on first use, so that clones stay cheap) for any randomness to come.
         self.seed = seed
         self._rng = None
+        # Views are immutable: each is built once per state of the game, as front ends and
+        # checks ask for them again and again between two actions.
+        self._views = {}
         # Hands given empty (tests, puzzles) are settled as before any choice (SB-6).
         self.opening = []
         settle_empty_hands(self, range(n), self.opening)
@@ -197,6 +202,7 @@ class ScientificState:
             raise IllegalAction(
                 f"you have no {card} in your hand", code="not_in_hand", card=card.token()
             )
+        self._views = {}
         # Choosing a card declines the exchange (SB-13).
         self.exchange.discard(seat)
         first = seat not in self.chosen
@@ -218,6 +224,7 @@ class ScientificState:
             raise IllegalAction(
                 "you have no exchange to make now", code="exchange_not_offered", seat=seat
             )
+        self._views = {}
         self.exchange.discard(seat)
         hand, won = self.hands[seat], self.won[seat]
         self.hands[seat], self.won[seat] = won, hand
@@ -236,7 +243,10 @@ class ScientificState:
     def view(self, seat: int) -> ScientificView:
         """What ``seat`` may know now; nothing hidden from him is in it."""
         self._check_seat(seat)
-        return build_view(self, seat)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = build_view(self, seat)
+        return view
 
     def owned(self) -> tuple[int, ...]:
         """Cards owned by each seat, hand plus won pile (public, key E)."""
@@ -281,6 +291,7 @@ class ScientificState:
         new.last_reveal = self.last_reveal
         new.seed = self.seed
         new._rng = None
+        new._views = {}
         if self._rng is not None:
             new._rng = random.Random()
             new._rng.setstate(self._rng.getstate())
