@@ -135,7 +135,8 @@ def check_no_leak(state: Any, public: set[Card]) -> None:
         secret = hidden_zones(state, seat) - public
         for other in range(state.players):
             choice = getattr(state.view(other), "my_choice", None)
-            if other != seat and isinstance(choice, Card):
+            # A card shown earlier (a reveal, a trick won) may be chosen again: it is public.
+            if other != seat and isinstance(choice, Card) and choice not in public:
                 secret.add(choice)
         seer_sees = set(cards_in(getattr(view, "seen_choices", {})))
         leaked = (seen & secret) - seer_sees
