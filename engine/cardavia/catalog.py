@@ -1,0 +1,49 @@
+"""One shared action object per play code, built the first time it is needed.
+
+Legal-action lists are built at every decision; handing out the same :class:`Action` for the
+same play saves building it again, and lets :meth:`CardaviaState.apply` recognise a listed
+action by identity without classifying its cards.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.cardavia.classify import Key, make_combination
+from engine.cardavia.combination import Combination
+from engine.cardavia.deck import hand_cards
+from engine.cardavia.moves import CARDS, key_of_code
+
+Entry = tuple[Action, Key, int, Combination]
+"""A listed play: the action, its key, the mask of its cards, its combination."""
+
+_LIMIT = 200_000  # past this many distinct plays, new ones are built but not kept
+_ACTIONS: dict[int, Action] = {}
+_BY_ID: dict[int, Entry] = {}
+
+
+def action_of(code: int) -> Action:
+    """The shared action of a play code."""
+    action = _ACTIONS.get(code)
+    if action is None:
+        mask = code & CARDS
+        key = key_of_code(code)
+        cards = hand_cards(mask)  # Cardavia order is the canonical order for every play
+        action = Action("play", cards)
+        if len(_ACTIONS) < _LIMIT:
+            _ACTIONS[code] = action
+            _BY_ID[id(action)] = (action, key, mask, make_combination(key, cards))
+    return action
+
+
+def actions_of(codes: list[int]) -> list[Action]:
+    """The shared actions of several codes, in order."""
+    get = _ACTIONS.get
+    return [get(code) or action_of(code) for code in codes]
+
+
+def entry_of(action: Action) -> Entry | None:
+    """What a shared action is, or ``None`` for an action not built here."""
+    entry = _BY_ID.get(id(action))
+    if entry is not None and entry[0] is action:
+        return entry
+    return None

@@ -1,0 +1,364 @@
+"""A Cardavia deal in progress: turns, must-beat, rounds, bomb bonuses and going out.
+
+Legal actions list one representative per distinct combination (see
+:mod:`engine.cardavia.moves`), but :meth:`CardaviaState.apply` accepts any cards of the hand
+that form a legal combination: suits never matter, so ``9h 9d`` is as good as the listed
+``9s 9c``.
+
+Per-deal data is small and immutable (bit-mask hands, tuples), so :meth:`CardaviaState.clone`
+copies a dozen references and search bots may clone freely.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.cardavia.catalog import actions_of, entry_of
+from engine.cardavia.classify import (
+    ACE_BOMB,
+    BOMB,
+    CELESTIAL,
+    Key,
+    classify_mask,
+    key_beats,
+    make_combination,
+)
+from engine.cardavia.combination import Combination
+from engine.cardavia.deck import BIT_OF, FULL_MASK, THREE_HEARTS_BIT, hand_cards
+from engine.cardavia.describe import describe
+from engine.cardavia.events import (
+    BombBonus,
+    BombPlayed,
+    CelestialBomb,
+    DealStarted,
+    FewCards,
+    NewRound,
+    Passed,
+    Played,
+    Settlement,
+)
+from engine.cardavia.moves import legal_plays
+from engine.cardavia.scoring import BOMB_BONUS, settle
+from engine.cardavia.view import CardaviaView, HistoryEntry, build_view
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.events import Event, GameOver
+from engine.protocol import Result
+
+PLAYERS = 3
+PASS = Action("pass")
+_HAS_PLAYED = tuple(tuple(bool(bits >> s & 1) for s in range(PLAYERS)) for bits in range(8))
+
+
+def next_seat(seat: int) -> int:
+    """Counter-clockwise: 0 -> 2 -> 1 -> 0 (CV-3)."""
+    return (seat - 1) % PLAYERS
+
+
+class CardaviaState:
+    """One deal of Cardavia; build it with ``engine.games["cardavia"].new_state``."""
+
+    __slots__ = (
+        "_bonus_seats",
+        "_bonuses",
+        "_claim",
+        "_first_play",
+        "_hands",
+        "_has_played",
+        "_history",
+        "_leader",
+        "_legal",
+        "_passes",
+        "_played",
+        "_result",
+        "_round",
+        "_table",
+        "_turn",
+    )
+
+    _hands: tuple[int, ...]
+    _turn: int
+    _leader: int
+    _table: tuple[int, Key, Combination] | None
+    _passes: int
+    _first_play: bool
+    _has_played: int
+    _claim: tuple[int, Combination] | None
+    _bonus_seats: tuple[int, ...]
+    _bonuses: tuple[int, ...]
+    _history: tuple[HistoryEntry, ...]
+    _played: tuple[Card, ...]
+    _round: int
+    _result: Result | None
+    _legal: list[Action] | None
+
+    def __init__(self, hands: tuple[int, ...]) -> None:
+        """``hands``: one bit mask per seat (see :mod:`engine.cardavia.deck`)."""
+        self._hands = hands
+        holders = [seat for seat, hand in enumerate(hands) if hand & THREE_HEARTS_BIT]
+        self._leader = self._turn = holders[0] if holders else 0
+        self._table = None
+        self._passes = 0
+        self._first_play = True
+        self._has_played = 0
+        self._claim = None
+        self._bonus_seats = ()
+        self._bonuses = (0,) * PLAYERS
+        self._history = ()
+        self._played = ()
+        self._round = 1
+        self._result = None
+        self._legal = None
+
+    # ---- the protocol -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seat whose play or pass is awaited; empty once the deal is over."""
+        return () if self._result is not None else (self._turn,)
+
+    def opening_events(self) -> list[Event]:
+        return [DealStarted(self._leader, tuple(h.bit_count() for h in self._hands))]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """One play per distinct combination, or ``[Pass()]`` when there is no answer.
+
+        Empty for a seat that is not to act. Pass is never listed beside a play (CV-9) and
+        never for a leader (CV-10)."""
+        if self._result is not None or seat != self._turn:
+            return []
+        return list(self._legal_now())
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play or pass for ``seat``; the events it caused, in order. A refusal raises
+        :class:`engine.IllegalAction` and changes nothing."""
+        if self._result is not None:
+            raise IllegalAction("the game is over", code="game_over")
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise IllegalAction(f"there is no seat {seat!r}", code="bad_seat", seat=seat)
+        if seat != self._turn:
+            raise IllegalAction("it is not your turn", code="not_your_turn")
+        if action.kind == "play":
+            key, mask, combination = self._check_play(action)
+            return self._play(seat, key, mask, combination)
+        if action.kind == "pass":
+            self._check_pass()
+            return self._pass(seat)
+        raise IllegalAction(
+            "in Cardavia you can only play cards or pass", code="wrong_action", kind=action.kind
+        )
+
+    def view(self, seat: int) -> CardaviaView:
+        """What ``seat`` may know: his hand, and the public counts, table and history."""
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise ValueError(f"there is no seat {seat!r}")
+        table = self._table
+        h0, h1, h2 = self._hands
+        counts = (h0.bit_count(), h1.bit_count(), h2.bit_count())
+        return build_view(
+            seat,
+            PLAYERS,
+            hand_cards(self._hands[seat]),
+            counts,
+            None if table is None else (table[0], table[2]),
+            self._leader,
+            None if self._result is not None else self._turn,
+            self._round,
+            self._first_play,
+            self._history,
+            self._played,
+            _HAS_PLAYED[self._has_played],
+            self._bonuses,
+        )
+
+    def result(self) -> Result:
+        """Winner, totals and settlement lines; ``ValueError`` before the deal ends."""
+        if self._result is None:
+            raise ValueError("the deal is not over yet")
+        return self._result
+
+    def clone(self) -> CardaviaState:
+        """An independent copy; cheap, as all per-deal data is immutable."""
+        other = CardaviaState.__new__(CardaviaState)
+        other._hands = self._hands
+        other._turn = self._turn
+        other._leader = self._leader
+        other._table = self._table
+        other._passes = self._passes
+        other._first_play = self._first_play
+        other._has_played = self._has_played
+        other._claim = self._claim
+        other._bonus_seats = self._bonus_seats
+        other._bonuses = self._bonuses
+        other._history = self._history
+        other._played = self._played
+        other._round = self._round
+        other._result = self._result
+        other._legal = self._legal
+        return other
+
+    # ---- extras for tests, bots and the front end ---------------------------------------
+
+    def bonuses(self) -> tuple[int, ...]:
+        """Points each seat got from bomb bonuses so far (CV-13)."""
+        return self._bonuses
+
+    def zones(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card is: ``hand0``..``hand2``, ``played``, and ``unused`` (cards of
+        the deck not dealt, only when ``hands=`` dealt fewer than 48)."""
+        zones = {f"hand{s}": hand_cards(h) for s, h in enumerate(self._hands)}
+        zones["played"] = self._played
+        dealt = 0
+        for h in self._hands:
+            dealt |= h
+        for card in self._played:
+            dealt |= BIT_OF[card]
+        zones["unused"] = hand_cards(FULL_MASK & ~dealt)
+        return zones
+
+    # ---- checks (never change the state) ------------------------------------------------
+
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of the seat to act (kept until the state changes)."""
+        legal = self._legal
+        if legal is None:
+            table = self._table
+            codes = legal_plays(
+                self._hands[self._turn],
+                None if table is None else table[1],
+                first_play=self._first_play,
+            )
+            legal = self._legal = actions_of(codes) if codes else [PASS]
+        return legal
+
+    def _check_play(self, action: Action) -> tuple[Key, int, Combination]:
+        """The key, mask and combination of a play, or the refusal with its reason."""
+        hand = self._hands[self._turn]
+        entry = entry_of(action)
+        if entry is not None:
+            # A shared listed action: its cards are known to form this combination.
+            _, key, mask, combination = entry
+            if mask & ~hand:
+                raise IllegalAction("you do not hold those cards", code="not_in_hand")
+            if key[1] == 0 and key[2] == 4 and key[0] >= BOMB:
+                # The four 3s: celestial only as the very first play (CV-8).
+                kind = CELESTIAL if self._first_play else BOMB
+                if key[0] != kind:
+                    key = (kind, 0, 4)
+                    combination = make_combination(key, action.cards)
+        else:
+            mask = 0
+            for card in action.cards:
+                bit = BIT_OF.get(card)
+                if bit is None or mask & bit or not hand & bit:
+                    raise IllegalAction("you do not hold those cards", code="not_in_hand")
+                mask |= bit
+            found = classify_mask(mask, first_play=self._first_play)
+            if found is None:
+                raise IllegalAction("these cards are not a combination", code="not_a_combination")
+            key = found
+            combination = make_combination(key, action.cards)
+        if self._first_play and hand & THREE_HEARTS_BIT and not mask & THREE_HEARTS_BIT:
+            raise IllegalAction(
+                "the first play must include the three of hearts", code="must_include_3h"
+            )
+        table = self._table
+        if table is not None and not key_beats(key, table[1]):
+            raise IllegalAction(
+                f"that does not beat {describe(table[2])} on the table",
+                code="does_not_beat",
+                table=table[2],
+            )
+        return key, mask, combination
+
+    def _check_pass(self) -> None:
+        if self._table is None:
+            raise IllegalAction("the leader cannot pass", code="leader_cannot_pass")
+        if self._legal_now()[0] is not PASS:
+            raise IllegalAction("you must beat the play on the table", code="must_beat")
+
+    # ---- changes ------------------------------------------------------------------------
+
+    def _play(self, seat: int, key: Key, mask: int, combination: Combination) -> list[Event]:
+        table = self._table
+        beaten = None if table is None else table[2]
+        kind = key[0]
+        event: Event
+        if kind == CELESTIAL:
+            event = CelestialBomb(seat, combination)
+        elif kind in (BOMB, ACE_BOMB):
+            event = BombPlayed(seat, combination, beaten)
+            # Only a bomb played on another's combination may earn the bonus; a stronger
+            # bomb in the same round takes the claim over (CV-13).
+            self._claim = None if table is None else (seat, combination)
+        else:
+            event = Played(seat, combination, beaten)
+        events: list[Event] = [event]
+        hands = list(self._hands)
+        hand = hands[seat] = hands[seat] & ~mask
+        self._hands = tuple(hands)
+        self._table = (seat, key, combination)
+        self._passes = 0
+        self._first_play = False
+        self._has_played |= 1 << seat
+        self._history += ((self._round, seat, combination),)
+        self._played += combination.cards
+        self._legal = None
+        left = hand.bit_count()
+        if left == 0:
+            self._go_out(seat, events)
+            return events
+        if left <= 2:
+            events.append(FewCards(seat, left))
+        self._turn = next_seat(seat)
+        return events
+
+    def _pass(self, seat: int) -> list[Event]:
+        events: list[Event] = [Passed(seat)]
+        self._history += ((self._round, seat, None),)
+        self._legal = None
+        self._passes += 1
+        if self._passes < PLAYERS - 1:
+            self._turn = next_seat(seat)
+            return events
+        table = self._table
+        assert table is not None  # a leader cannot pass
+        self._settle_claim(events)
+        self._round += 1
+        self._leader = self._turn = table[0]
+        self._table = None
+        self._passes = 0
+        events.append(NewRound(table[0]))
+        return events
+
+    def _settle_claim(self, events: list[Event]) -> None:
+        claim = self._claim
+        if claim is not None:
+            self._claim = None
+            bomber = claim[0]
+            self._bonus_seats += (bomber,)
+            self._bonuses = tuple(
+                points + (BOMB_BONUS if s == bomber else -BOMB_BONUS // 2)
+                for s, points in enumerate(self._bonuses)
+            )
+            events.append(BombBonus(bomber, claim[1], BOMB_BONUS))
+
+    def _go_out(self, seat: int, events: list[Event]) -> None:
+        """CV-11: the deal ends at once; a standing bomb claim is settled first (CV-13)."""
+        self._settle_claim(events)
+        lines, totals = settle(
+            seat,
+            self._hands,
+            has_played=[bool(self._has_played >> s & 1) for s in range(PLAYERS)],
+            bonus_seats=self._bonus_seats,
+        )
+        events.append(Settlement(lines, totals))
+        events.append(GameOver((seat,), "went_out", totals))
+        self._result = Result((seat,), totals, "went_out", lines)
+        self._turn = -1
