@@ -37,6 +37,7 @@ JUMP_KEYS: dict[str, int] = {
     "k": 13,
     "a": 14,
 }
+_OTHERS_PLAY_ON = Event()
 ENGINE_OPTIONS = ("players", "deck", "face_down", "open", "trick_limit")
 
 
@@ -57,7 +58,8 @@ class BattleTable(TableScreen):
         self.auto = False
         self._timer: asyncio.TimerHandle | None = None
         self._prompted: tuple[int, int, str] | None = None
-        self._out_told = False
+        self._out = False
+        self._watching = False
         self.autopilot = make_bot("battle", "greedy", self.seed * 10)
 
     def heading(self) -> str:
@@ -179,19 +181,28 @@ class BattleTable(TableScreen):
         return events
 
     def announce(self, events: Any) -> None:
+        """Speak the events; once the player is out, the trick he was in is finished aloud,
+        then only eliminations and the end are spoken while the others play on."""
+        events = list(events)
         spoken: list[Event] = []
-        for event in events:
+        for index, event in enumerate(events):
             if event.kind == "choice_made":
                 continue  # the reveal follows at once: "has chosen" would only slow it down
-            if self._out_told and event.kind not in _SPOKEN_WHEN_OUT:
+            if self._watching and event.kind not in _SPOKEN_WHEN_OUT:
                 continue
+            after_trick = bool(spoken) and spoken[-1].kind == "trick_won"
             spoken.append(event)
-            if event.kind == "eliminated" and event.seat == HUMAN and not self.state.is_over:
-                super().announce(spoken)
-                spoken = []
+            if event.kind == "eliminated" and event.seat == HUMAN:
+                self._out = True
+            if self._out and not self._watching and (after_trick or event.kind == "trick_won"):
+                self._watching = True
+                if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
+                    spoken.append(_OTHERS_PLAY_ON)
+        for event in spoken:
+            if event is _OTHERS_PLAY_ON:
                 self.app.say(_("The others play on to the end."))
-                self._out_told = True
-        super().announce(spoken)
+            else:
+                super().announce([event])
 
     def after_move(self) -> None:
         """What to say after the cards moved: the end, or what the player must do now."""

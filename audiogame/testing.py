@@ -1,0 +1,144 @@
+"""Drive the real program with keys, as the tests and the benchmark do: a prompt_toolkit pipe
+input, a dummy output, a recording speaker and a recording cue player.
+
+>>> session = drive(["down", "down"])
+>>> session.spoken[-1]
+'Cardavia, 3 of 7'
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from audiogame import i18n
+from audiogame.app.application import AudioGame
+from audiogame.app.menus import start_screens
+from audiogame.cues import RecordingCuePlayer
+from audiogame.narrator import Narrator
+from audiogame.settings import Settings, SettingsStore
+from audiogame.speech.base import RecordingSpeaker
+
+# What a terminal sends for each named key (xterm sequences; prompt_toolkit reads them back).
+KEY_BYTES: dict[str, str] = {
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "c-home": "\x1b[1;5H",
+    "c-end": "\x1b[1;5F",
+    "f1": "\x1bOP",
+    "f2": "\x1bOQ",
+    "f3": "\x1bOR",
+    "f4": "\x1bOS",
+    "enter": "\r",
+    "escape": "\x1b",
+    "space": " ",
+    "backspace": "\x7f",
+    "tab": "\t",
+    "c-c": "\x03",
+}
+
+
+def key_bytes(keys: Sequence[str]) -> str:
+    """The bytes for named keys; any other string is typed as it is."""
+    return "".join(KEY_BYTES.get(key, key) for key in keys)
+
+
+@dataclass
+class Session:
+    app: AudioGame
+    speaker: RecordingSpeaker
+    cues: RecordingCuePlayer
+    speakers: list[RecordingSpeaker] = field(default_factory=list)
+
+    @property
+    def spoken(self) -> list[str]:
+        """Everything said, across speech backend changes."""
+        return [text for speaker in self.speakers for text in speaker.spoken]
+
+    @property
+    def played(self) -> list[str]:
+        return [name for name, _ in self.cues.played]
+
+
+def make_session(
+    *,
+    language: str = "en",
+    settings: Settings | None = None,
+    config_dir: Path | None = None,
+    input: Any = None,
+    log_path: Path | None = None,
+) -> Session:
+    """A program with recording speech and cues, not yet started."""
+    i18n.set_language(language)
+    speaker = RecordingSpeaker()
+    speakers = [speaker]
+    cues = RecordingCuePlayer()
+    store = SettingsStore(config_dir) if config_dir is not None else None
+
+    def speech(choice: str, current: Settings) -> RecordingSpeaker:
+        new = RecordingSpeaker()
+        new.name = choice
+        speakers.append(new)
+        return new
+
+    app = AudioGame(
+        narrator=Narrator(speaker, cues, log_path),
+        settings=settings or Settings(language=language),
+        store=store,
+        speech_factory=speech,
+        input=input,
+        output=DummyOutput(),
+    )
+    return Session(app, speaker, cues, speakers)
+
+
+def drive(
+    keys: Sequence[str],
+    *,
+    game: str | None = None,
+    config: dict[str, Any] | None = None,
+    **options: Any,
+) -> Session:
+    """Start the program (at ``game``'s table when given), press ``keys``, then Control C."""
+    with create_pipe_input() as pipe:
+        session = make_session(input=pipe, **options)
+        session.app.start(start_screens(session.app, game, config or {}))
+        pipe.send_text(key_bytes([*keys, "c-c"]))
+        session.app.run()
+    return session
+
+
+def drive_timed(
+    steps: Sequence[tuple[Sequence[str], float]],
+    *,
+    game: str | None = None,
+    config: dict[str, Any] | None = None,
+    **options: Any,
+) -> Session:
+    """Like :func:`drive`, waiting the given seconds after each group of keys (for timers)."""
+
+    async def run() -> Session:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, **options)
+            session.app.start(start_screens(session.app, game, config or {}))
+            task = asyncio.ensure_future(session.app.run_async())
+            for keys, wait in steps:
+                pipe.send_text(key_bytes(keys))
+                await asyncio.sleep(wait)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return session
+
+    return asyncio.run(run())
