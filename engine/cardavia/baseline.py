@@ -1,8 +1,9 @@
 """The greedy Cardavia player: cheap plays first, bombs kept for need.
 
 * If a listed play empties the hand, play it: going out ends the deal (CV-11).
-* Answering: the weakest non-bomb answer; a bomb (the weakest) only when nothing else
-  answers; pass only when forced (Pass is then the only legal action).
+* Answering: the weakest non-bomb answer (even a pair split from a bomb: the rule is kept
+  simple); a bomb (the weakest) only when nothing else answers; pass only when forced
+  (Pass is then the only legal action).
 * Leading: the weakest combination using the most cards of the lowest rank, i.e. the play
   whose lowest card is weakest, the longest among those, then the weakest top: with
   3 4 5 6 7 9 9 it leads the straight 3-7; with 3 3 5 it leads the pair of threes. Bombs are

@@ -134,7 +134,7 @@ def _answers(hand: int, table: Key) -> list[int]:
         else:
             pairs = hand & hand >> 1
             if kind == PAIR:
-                held = (pairs | pairs >> 1 | pairs >> 2 | hand & hand >> 2 | hand & hand >> 3)
+                held = pairs | pairs >> 1 | pairs >> 2 | hand & hand >> 2 | hand & hand >> 3
                 held |= hand >> 1 & hand >> 3
             else:
                 # Three aces are a bomb, never a triple (CV-7).
