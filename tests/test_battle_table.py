@@ -6,12 +6,12 @@ import re
 from typing import Any
 
 import pytest
-from engine import Flip, games
 
+from audiogame.settings import DEFAULT_NAMES, Settings
 from audiogame.testing import drive, drive_timed
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from audiogame.settings import DEFAULT_NAMES, Settings
+from engine import Flip, games
 
 REVEAL = re.compile(r"^(Face down: [^.]*\. )?(You|Anna|Bruno|Carla|Dario|Elena): \w+\.")
 REVEAL_IT = re.compile(r"^(Coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|Elena): \w+\.")
@@ -86,7 +86,7 @@ def test_a_war_is_announced_with_face_down_cards_bt4() -> None:
 
 
 def test_without_face_down_card_wars_are_face_up_only_bt9() -> None:
-    expected, flips = classic_script(8, players=3, deck=32, face_down=False)
+    _expected, flips = classic_script(8, players=3, deck=32, face_down=False)
     session = drive(
         ["space"] * flips,
         game="battle",
@@ -214,7 +214,7 @@ def test_space_in_open_war_says_no_action() -> None:
 
 def test_player_out_hears_only_the_end() -> None:
     """BT-7: when the player is out, the others finish and only the end is spoken."""
-    expected, flips = classic_script(4, players=2, deck=52)
+    _expected, flips = classic_script(4, players=2, deck=52)
     # seed 4: Anna wins, so the player is eliminated with the game's end in one go.
     session = drive(["space"] * flips, game="battle", config={"seed": 4})
     assert "You have no cards left: you are out of the game." in session.spoken
@@ -247,7 +247,7 @@ def test_four_players_player_out_early_hears_the_rest_summarised() -> None:
 
 
 def test_enter_after_the_end_goes_back_to_the_setup() -> None:
-    expected, flips = classic_script(3, players=6, deck=32)
+    _expected, flips = classic_script(3, players=6, deck=32)
     session = drive(
         ["space"] * flips + ["enter"], game="battle", config={"seed": 3, "players": 6, "deck": 32}
     )

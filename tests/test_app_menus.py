@@ -1,0 +1,186 @@
+"""The program driven with keys: menus, options, history and the keys every screen shares."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from audiogame.catalog import GameEntry
+from audiogame.settings import Settings
+from audiogame.testing import drive
+
+
+def test_main_menu_says_item_and_position() -> None:
+    session = drive(["down", "down", "end", "home", "up"])
+    assert session.spoken == [
+        "Main menu. Battaglia (War), 1 of 7",
+        "Battaglia scientifica (Scientific Battle), 2 of 7",
+        "Cardavia, 3 of 7",
+        "Quit, 7 of 7",
+        "Battaglia (War), 1 of 7",
+        "Quit, 7 of 7",
+    ]
+    assert session.played == ["menu_move"] * 5
+
+
+def test_first_letter_jumps_and_cycles() -> None:
+    session = drive(["o", "b", "b", "z"])
+    assert session.spoken[1:] == [
+        "Options, 5 of 7",
+        "Battaglia (War), 1 of 7",
+        "Battaglia scientifica (Scientific Battle), 2 of 7",
+        "No item starts with z.",
+    ]
+
+
+def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
+    session = drive(["escape", "enter", "down"])
+    assert session.spoken == ["Main menu. Battaglia (War), 1 of 7", "Quit, 7 of 7"]
+    assert not session.app.stack  # quit: the later key reached nothing
+
+
+def test_setup_menu_changes_options_and_types_the_deal_number() -> None:
+    session = drive(["enter", "down", "right", "right", "down", "left", "end", "up", "4", "2"])
+    said = session.spoken
+    assert said[1] == "Battaglia (War): new game. Start the game, 1 of 8"
+    assert said[2:6] == [
+        "Players: 2 players, 2 of 8",
+        "Players: 3 players",
+        "Players: 4 players",
+        "Deck: 52 cards, 3 of 8",
+    ]
+    assert said[6] == "Deck: 32 cards"
+    assert said[-2:] == ["Deal number: 4", "Deal number: 42"]
+
+
+def test_setup_starts_the_table_with_the_chosen_options() -> None:
+    session = drive(["enter", "down", "right", "end", "up", "7", "home", "enter"])
+    assert session.spoken[-3] == "Battaglia, deal 7: you, Anna and Bruno. 17 cards each."
+    assert session.spoken[-2].startswith("1 card set aside, out of play: ")
+    assert session.spoken[-1] == "Press Space to turn up your card. F1: keys."
+
+
+def test_a_game_without_its_table_says_it_is_not_ready(monkeypatch) -> None:
+    monkeypatch.setattr(GameEntry, "table_factory", lambda self: None)
+    session = drive(["down", "down", "enter", "enter"])
+    assert session.spoken[-2] == "Cardavia: new game. Start the game, 1 of 4"
+    assert session.spoken[-1] == "This table is not ready yet."
+    assert session.played[-1] == "not_allowed"
+    assert GameEntry("nogame", "x", ()).table_factory() is None
+
+
+def test_unknown_key_says_no_action_and_changes_nothing() -> None:
+    session = drive(["\x1b[15~", "!"])  # F5 and a punctuation mark
+    assert session.spoken[1:] == ["No action on this key.", "No action on this key."]
+    assert session.played == ["not_allowed", "not_allowed"]
+
+
+def test_f1_lists_the_keys_of_the_screen() -> None:
+    session = drive(["f1"])
+    said = session.spoken
+    assert said[1] == "Keys of Main menu:"
+    assert "Up and Down arrows: move through the items." in said
+    assert "F3: silence the speech." in said
+    assert "Control Home and Control End: first and last message in the history." in said
+    assert session.app.narrator.history == ["Main menu. Battaglia (War), 1 of 7"]
+
+
+def test_f2_history_and_silence_keys_at_the_table() -> None:
+    keys = [
+        "space",
+        "space",
+        "f2",
+        "pageup",
+        "pageup",
+        "pagedown",
+        "c-home",
+        "pageup",
+        "c-end",
+        "f3",
+    ]
+    session = drive(keys, game="battle", config={"seed": 3})
+    history = session.app.narrator.history
+    said = session.spoken
+    assert said[-7] == history[-1]  # F2
+    assert said[-6] == history[-2]
+    assert said[-5] == history[-3]
+    assert said[-4] == history[-2]
+    assert said[-3] == history[0]
+    assert said[-2] == f"First message. {history[0]}"
+    assert said[-1] == history[-1]
+    assert session.speaker.silenced == 1
+    assert history[0] == "Battaglia, deal 3: you and Anna. 26 cards each."
+
+
+def test_options_change_is_saved_and_survives_a_restart(tmp_path: Path) -> None:
+    drive(["o", "enter", "down", "down", "right", "right"], config_dir=tmp_path)
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["version"] == 1 and saved["rate"] == 70
+    session = drive(["o", "enter", "down", "down"], config_dir=tmp_path, settings=Settings(rate=70))
+    assert session.spoken[-1] == "Speech rate: 70 percent, 3 of 9"
+
+
+def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
+    session = drive(["o", "enter", "right", "escape", "up"], config_dir=tmp_path)
+    said = session.spoken
+    assert said[-4:] == [
+        "Options. Language: English, 1 of 9",
+        "Lingua: Italiano",
+        "Opzioni, 5 di 7",
+        "Esercizio sui suoni, 4 di 7",
+    ]
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["language"] == "it"
+
+
+def test_speech_backend_change_takes_effect_at_once(tmp_path: Path) -> None:
+    session = drive(["o", "enter", "down", "right"], config_dir=tmp_path)
+    assert session.app.narrator.speaker.name == "screenreader"
+    assert session.speakers[-1].spoken == ["Speech: screen reader"]
+
+
+def test_names_are_edited_and_used_at_the_table(tmp_path: Path) -> None:
+    keys = [
+        "o",
+        "enter",
+        "c",
+        "c",
+        "enter",
+        "enter",
+        "backspace",
+        "Z",
+        "o",
+        "e",
+        "enter",
+        "escape",
+        "escape",
+        "home",
+        "enter",
+        "enter",
+    ]
+    session = drive(keys, config_dir=tmp_path)
+    said = session.spoken
+    assert "The name is empty." in said
+    assert said[said.index("Saved: Zoe.") + 1] == "Player 2: Zoe, 1 of 9"
+    assert "Battaglia, deal" in said[-2] and "you and Zoe." in said[-2]
+
+
+def test_rules_are_read_paragraph_by_paragraph_in_italian() -> None:
+    session = drive(["r", "enter", "enter", "down", "end", "down"], language="it")
+    said = session.spoken
+    assert said[2] == "Regole. Battaglia, 1 di 3"
+    assert said[3].startswith("Regole di Battaglia: 9 paragrafi")
+    assert said[4].startswith("Battaglia si gioca da 2 a 6 giocatori")
+    assert said[-1] == "Fine del testo."
+
+
+def test_f4_at_the_table_reads_the_rules_and_escape_comes_back() -> None:
+    session = drive(["f4", "escape"], game="battle", config={"seed": 3})
+    assert session.spoken[-3].startswith("Rules of Battaglia (War): 9 paragraphs")
+    assert session.spoken[-1] == "Back to the game."
+
+
+def test_speech_log_keeps_every_line(tmp_path: Path) -> None:
+    log = tmp_path / "speech.txt"
+    session = drive(["down", "f2"], log_path=log)
+    assert log.read_text(encoding="utf-8").splitlines() == session.spoken
