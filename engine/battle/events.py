@@ -15,3 +15,13 @@ class CardsSetAside(Event):
 
     kind: ClassVar[str] = "set_aside"
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDownLaid(Event):
+    """Open war: every tied player's face-down card is down (``seats`` laid one); now each
+    chooses his face-up card (BT-10). ``pot`` cards wait on the table."""
+
+    kind: ClassVar[str] = "face_down_laid"
+    seats: tuple[int, ...]
+    pot: int
