@@ -121,12 +121,16 @@ def test_keys_without_meaning_change_nothing() -> None:
     assert question is not None and question.number == 1 and quiz.score == 0
 
 
-def test_replay_repeats_the_cue_being_asked_then_the_last_one() -> None:
+def test_replay_repeats_the_cue_heard_last_never_the_next_one() -> None:
     quiz = Quiz("battle", seed=3)
+    assert quiz.replay() is None
     for question in quiz.questions:
+        assert quiz.ask() == question
         assert quiz.replay() == question.cue == quiz.replay()
         quiz.answer(question.right)
-    assert quiz.replay() == quiz.questions[-1].cue
+        assert quiz.replay() == question.cue, "the next cue is not given away"
+    with pytest.raises(ValueError, match="over"):
+        quiz.ask()
 
 
 def test_after_ten_answers_the_quiz_is_over_with_its_score() -> None:

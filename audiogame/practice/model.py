@@ -218,9 +218,10 @@ class Answer:
 class Quiz:
     """Ten cues of one group (or ``"all"``), each with four meanings to choose from.
 
-    The front end plays :attr:`question`'s cue, reads its options, and passes the player's
-    choice to :meth:`answer`; :meth:`replay` gives the cue to play again. After the last answer
-    :attr:`finished` is true and the best score of the group is updated."""
+    The front end calls :meth:`ask` when it plays a question's cue, reads its options, and
+    passes the player's choice to :meth:`answer`; :meth:`replay` gives the cue heard last, to
+    play again (never the next question's, which the player has not heard yet). After the last
+    answer :attr:`finished` is true and the best score of the group is updated."""
 
     def __init__(
         self,
@@ -235,17 +236,20 @@ class Quiz:
         pool = [c.cue for c in cues_in(group)]
         rng = random.Random(seed)
         self.questions = tuple(
-            self._ask(number + 1, cue, pool, options, rng)
+            self._make_question(number + 1, cue, pool, options, rng)
             for number, cue in enumerate(_draw(pool, length, rng))
         )
         self._scores = scores
         self._index = 0
+        self._heard: Question | None = None
         self.score = 0
         self.answers: list[Answer] = []
         self.new_best = False
 
     @staticmethod
-    def _ask(number: int, cue: str, pool: list[str], options: int, rng: random.Random) -> Question:
+    def _make_question(
+        number: int, cue: str, pool: list[str], options: int, rng: random.Random
+    ) -> Question:
         others = [c for c in pool if c != cue]
         shown = [*rng.sample(others, min(options - 1, len(others))), cue]
         rng.shuffle(shown)
@@ -283,9 +287,17 @@ class Quiz:
             self.new_best = self._scores.record(self.group, self.score)
         return result
 
-    def replay(self) -> str:
-        """The cue to play again: the current question's, or the last one's at the end."""
-        return self.questions[min(self._index, len(self.questions) - 1)].cue
+    def ask(self) -> Question:
+        """The question to play now (its cue becomes the one :meth:`replay` repeats)."""
+        question = self.question
+        if question is None:
+            raise ValueError("the quiz is over: there is no question to ask")
+        self._heard = question
+        return question
+
+    def replay(self) -> str | None:
+        """The cue asked last, to play again; ``None`` before the first question."""
+        return None if self._heard is None else self._heard.cue
 
     @property
     def best(self) -> int | None:

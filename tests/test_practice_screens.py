@@ -1,0 +1,230 @@
+"""The practice screens driven with keys, heard through a recording speaker and cue player."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audiogame import i18n
+from audiogame.app.menus import MainMenu
+from audiogame.app.screen import ENTER, ESCAPE
+from audiogame.practice import practice_screens
+from audiogame.practice.model import MEANINGS, cues_in
+from audiogame.practice.screens import SCORES_FILE, ListenMenu, PracticeMenu, QuizScreen
+from audiogame.testing import Session, drive, drive_timed, make_session
+
+
+def practice(seed: int = 3, **options: Any) -> Session:
+    """The program at the practice menu (as ``audiogame practice`` opens it)."""
+    session = make_session(**options)
+    app = session.app
+    screens = practice_screens(app)
+    screens[-1] = PracticeMenu(app, seed=seed)
+    app.start(screens)
+    return session
+
+
+def press(session: Session, *keys: str) -> tuple[list[str], list[str]]:
+    """Press ``keys``; what was said and which cues played meanwhile."""
+    said, played = len(session.spoken), len(session.played)
+    for key in keys:
+        session.app.dispatch(key)
+    return session.spoken[said:], session.played[played:]
+
+
+def open_item(session: Session, label_start: str) -> None:
+    menu = session.app.top
+    assert isinstance(menu, PracticeMenu)
+    labels = [item.label() for item in menu.items()]
+    index = next(i for i, label in enumerate(labels) if label.startswith(label_start))
+    press(session, *["down"] * index, ENTER)
+
+
+def test_the_main_menu_opens_the_practice_with_keys() -> None:
+    session = drive(["a", "enter", "enter", "down"])
+    assert any(text.startswith("Audio-cue practice. Listen: Battle") for text in session.spoken)
+    assert "Listen: Battle, 9 sounds." in " ".join(session.spoken)
+    assert session.played[-1] == "war"
+
+
+def test_practice_menu_lists_listening_and_quizzes_for_every_group() -> None:
+    session = practice()
+    menu = session.app.top
+    labels = [item.label() for item in menu.items()]
+    assert labels[:4] == [
+        "Listen: Battle",
+        "Listen: Scientific Battle",
+        "Listen: Cardavia",
+        "Listen: The program",
+    ]
+    assert labels[4] == "Quiz: All the cues, not taken yet"
+    assert labels[-1] == "Back"
+
+
+def test_moving_onto_a_cue_plays_it_and_says_its_meaning() -> None:
+    session = practice()
+    open_item(session, "Listen: Cardavia")
+    assert isinstance(session.app.top, ListenMenu)
+    expected = cues_in("cardavia")
+    said, played = press(session, "down")
+    assert played == [expected[1].cue]
+    assert said == [f"{expected[1].meaning}, 2 of {len(expected)}"]
+    said, played = press(session, ENTER, "r")
+    assert played == [expected[1].cue] * 2 and said == []
+    said, played = press(session, "up", "up")
+    assert played == [expected[0].cue, expected[-1].cue], "the list wraps round"
+
+
+def test_every_cue_of_a_group_can_be_heard_in_turn() -> None:
+    session = practice()
+    open_item(session, "Listen: The program")
+    group = cues_in("program")
+    _, played = press(session, *["down"] * len(group))
+    assert played == [c.cue for c in group[1:]] + [group[0].cue]
+
+
+def answer_all(session: Session, right: int) -> None:
+    """Take the whole quiz: the first ``right`` answers right, the others wrong."""
+    quiz = session.app.top
+    assert isinstance(quiz, QuizScreen)
+    for index in range(quiz.quiz.total):
+        if quiz.waiting:
+            press(session, ENTER)
+        question = quiz.quiz.question
+        assert question is not None
+        choice = question.right if index < right else (question.right + 1) % 4
+        press(session, str(choice + 1))
+
+
+def test_a_quiz_plays_each_cue_and_scores_ten_answers(tmp_path: Path) -> None:
+    session = practice(config_dir=tmp_path)
+    open_item(session, "Quiz: Cardavia")
+    said, played = press(session, ENTER)
+    screen = session.app.top
+    assert isinstance(screen, QuizScreen)
+    first = screen.quiz.questions[0]
+    assert played == [first.cue]
+    assert said == [f"Question 1 of 10. {first.options[0]}, 1 of 4"]
+    answer_all(session, right=7)
+    text = " ".join(session.spoken)
+    assert "Quiz over: 7 of 10 right." in text and "A new best score!" in text
+    assert session.played.count("answer_right") == 7
+    assert session.played.count("answer_wrong") == 3
+    assert json.loads((tmp_path / SCORES_FILE).read_text()) == {"cardavia": 7}
+
+
+def test_a_wrong_answer_says_the_right_one() -> None:
+    session = practice()
+    open_item(session, "Quiz: Battle")
+    press(session, ENTER)
+    screen = session.app.top
+    assert isinstance(screen, QuizScreen)
+    question = screen.quiz.question
+    assert question is not None
+    wrong = (question.right + 1) % 4
+    said, played = press(session, *["down"] * wrong, ENTER)
+    assert said[-2] == f"Wrong. The right answer: {MEANINGS[question.cue]}."
+    assert played[-1] == "answer_wrong"
+
+
+def test_r_replays_the_last_cue_even_after_the_answer() -> None:
+    session = practice()
+    open_item(session, "Quiz: Scientific Battle")
+    _, played = press(session, ENTER, "r")
+    screen = session.app.top
+    assert isinstance(screen, QuizScreen)
+    cue = screen.quiz.questions[0].cue
+    assert played == [cue, cue]
+    _, played = press(session, "1", "R")
+    assert played[-1] == cue
+
+
+def test_keys_without_meaning_in_the_quiz_are_explained_and_change_nothing() -> None:
+    session = practice()
+    open_item(session, "Quiz: The program")
+    said, played = press(session, "down", "r")
+    assert said == ["Enter: the first sound."] * 2 and played == ["not_allowed"] * 2
+    press(session, ENTER)
+    screen = session.app.top
+    assert isinstance(screen, QuizScreen)
+    said, played = press(session, "x", "7", "left")
+    assert all(cue == "not_allowed" for cue in played) and len(said) == 3
+    assert said[0].startswith("In the quiz: Up and Down arrows")
+    assert screen.quiz.answers == []
+    press(session, "1")
+    said, _ = press(session, "down")
+    assert said == ["Enter: next question. R: the last sound again."]
+
+
+def test_the_best_score_is_remembered_and_shown_in_the_menu(tmp_path: Path) -> None:
+    session = practice(config_dir=tmp_path)
+    open_item(session, "Quiz: All the cues")
+    answer_all(session, right=9)
+    said, _ = press(session, ESCAPE)
+    assert said == ["Quiz: All the cues, best score 9 of 10, 5 of 10"]
+    later = practice(seed=4, config_dir=tmp_path)
+    open_item(later, "Quiz: All the cues")
+    answer_all(later, right=5)
+    assert "Best score: 9 of 10." in later.spoken
+
+
+def test_enter_after_the_score_starts_a_new_quiz() -> None:
+    session = practice()
+    open_item(session, "Quiz: Battle")
+    answer_all(session, right=10)
+    screen = session.app.top
+    assert isinstance(screen, QuizScreen)
+    said, played = press(session, ENTER)
+    assert screen.quiz.answers == [] and played == [screen.quiz.questions[0].cue]
+    assert said[0].startswith("Question 1 of 10.")
+
+
+def test_escape_leaves_the_quiz_and_the_practice() -> None:
+    session = practice()
+    open_item(session, "Quiz: Battle")
+    press(session, ENTER, ESCAPE, ESCAPE)
+    assert isinstance(session.app.top, MainMenu)
+
+
+class Marked:
+    """A translation that marks every message, to prove each one is translated when spoken."""
+
+    def gettext(self, message: str) -> str:
+        return f"<{message}>"
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return f"<{singular if count == 1 else plural}>"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"<{message}>"
+
+
+def test_everything_the_practice_says_goes_through_the_translations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both languages: no practice message is built in English behind the catalog's back,
+    and a language change applies at once, meanings included."""
+    session = practice()
+    monkeypatch.setattr(i18n, "_translations", Marked())
+    said, _ = press(session, ENTER)  # Listen: Battle
+    said += press(session, "down", ESCAPE, "end", "up", ENTER, ENTER, "x", "1")[0]
+    for text in said:
+        assert text.startswith("<"), text
+    assert f"<{MEANINGS['war']}>" in said[1]
+
+
+def test_the_practice_speaks_italian_when_chosen() -> None:
+    session = practice(language="it")
+    said, _ = press(session, "down")
+    assert said and said[-1].endswith("2 di 10")
+
+
+def test_meanings_follow_the_cue_after_a_pause_and_not_after_leaving() -> None:
+    heard = drive_timed([(["a", "enter", "enter", "down"], 0.8)])
+    assert heard.played[-1] == "war"
+    assert any(text.startswith(MEANINGS["war"]) for text in heard.spoken)
+    left = drive_timed([(["a", "enter", "enter", "down", "escape"], 0.8)])
+    assert not any(text.startswith(MEANINGS["war"]) for text in left.spoken)
