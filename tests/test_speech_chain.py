@@ -1,0 +1,174 @@
+"""The speech chain: the chosen backend, fallbacks that say so, console lines, the TTS worker."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import types
+
+import pytest
+
+from audiogame.i18n import set_language
+from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError
+from audiogame.speech.console import ConsoleSpeaker
+from audiogame.speech.screenreader import import_system_speechd
+
+
+class BrokenSpeaker(RecordingSpeaker):
+    name = "tts"
+
+    def __init__(self, fail_after: int = 0) -> None:
+        super().__init__()
+        self.fail_after = fail_after
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        if len(self.spoken) >= self.fail_after:
+            raise SpeechError("the voice died")
+        super().speak(text, interrupt)
+
+
+def failing_start() -> RecordingSpeaker:
+    raise SpeechError("no screen reader is running")
+
+
+def console_recorder() -> RecordingSpeaker:
+    speaker = RecordingSpeaker()
+    speaker.name = "console"
+    return speaker
+
+
+def test_auto_skips_backends_that_fail_to_start() -> None:
+    chain = SpeechChain(
+        "auto",
+        {"screenreader": failing_start, "tts": failing_start, "console": console_recorder,
+         "silent": SilentSpeaker},
+    )  # fmt: skip
+    assert chain.active == "console"
+    assert [name for name, _ in chain.failures] == ["screenreader", "tts"]
+
+
+def test_backend_failing_mid_game_hands_over_and_says_so() -> None:
+    set_language("en")
+    console = console_recorder()
+    chain = SpeechChain(
+        "tts", {"tts": lambda: BrokenSpeaker(fail_after=2), "console": lambda: console,
+                "silent": SilentSpeaker},
+    )  # fmt: skip
+    for text in ("one", "two", "three", "four"):
+        chain.speak(text)
+    assert chain.active == "console"
+    assert console.spoken == [
+        "Speech through the speech synthesizer stopped working; now using console lines.",
+        "three",
+        "four",
+    ]
+
+
+def test_every_backend_failing_ends_silent_not_crashing() -> None:
+    chain = SpeechChain("tts", {"tts": BrokenSpeaker, "console": BrokenSpeaker,
+                                "silent": SilentSpeaker})  # fmt: skip
+    chain.speak("hello")
+    assert chain.active == "silent"
+
+
+def test_unknown_choice_is_refused() -> None:
+    with pytest.raises(ValueError, match="no speech backend"):
+        SpeechChain("loud", {})
+
+
+def test_console_speaker_writes_one_line_per_message() -> None:
+    lines: list[str] = []
+    ConsoleSpeaker(lines.append).speak("War between you\nand Anna!")
+    assert lines == ["War between you and Anna!"]
+
+
+def test_quiet_stdout_silences_prints_at_the_descriptor_level() -> None:
+    """What accessible_output2 (or a C library) prints while starting never reaches the screen."""
+    code = (
+        "import os\n"
+        "from audiogame.speech.screenreader import quiet_stdout\n"
+        "with quiet_stdout():\n"
+        "    print('from python')\n"
+        "    os.write(1, b'from C\\n')\n"
+        "    os.write(2, b'error from C\\n')\n"
+        "print('after')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "after\n"
+    assert done.stderr == ""
+
+
+def test_speechd_import_looks_in_the_system_folder() -> None:
+    found = import_system_speechd()
+    if os.path.isdir("/usr/lib/python3/dist-packages/speechd") and sys.platform.startswith("linux"):
+        assert found and "speechd" in sys.modules
+    assert "/usr/lib/python3/dist-packages" not in sys.path  # only for that import
+
+
+class FakeEngine:
+    """A pyttsx3 engine that takes 50 ms a message and calls the word callback."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.stopped = 0
+        self.callback = None
+        self.properties: dict[str, float] = {}
+
+    def connect(self, topic: str, callback) -> None:  # type: ignore[no-untyped-def]
+        self.callback = callback
+
+    def setProperty(self, name: str, value: float) -> None:
+        self.properties[name] = value
+
+    def say(self, text: str) -> None:
+        self.text = text
+
+    def runAndWait(self) -> None:
+        for _ in range(5):
+            time.sleep(0.01)
+            assert self.callback is not None
+            self.callback()
+            if self.stopped:
+                self.stopped = 0
+                return
+        self.said.append(self.text)
+
+    def stop(self) -> None:
+        self.stopped += 1
+
+
+def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(monkeypatch) -> None:
+    engine = FakeEngine()
+    monkeypatch.setitem(sys.modules, "pyttsx3", types.SimpleNamespace(init=lambda: engine))
+    from audiogame.speech.tts import TtsSpeaker
+
+    speaker = TtsSpeaker(rate=50, volume=80)
+    start = time.perf_counter()
+    for number in range(10):
+        speaker.speak(f"message {number}")
+    assert time.perf_counter() - start < 0.02  # a key never waits for the voice
+    time.sleep(0.02)
+    speaker.silence()
+    speaker.speak("after silence")
+    deadline = time.time() + 2
+    while "after silence" not in engine.said and time.time() < deadline:
+        time.sleep(0.01)
+    assert engine.said[-1] == "after silence"
+    assert len(engine.said) <= 3  # the queued messages were dropped
+    assert engine.properties["volume"] == 0.8
+    speaker.close()
+    assert threading.active_count() >= 1
+
+
+def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
+    def broken() -> None:
+        raise RuntimeError("no voice")
+
+    monkeypatch.setitem(sys.modules, "pyttsx3", types.SimpleNamespace(init=broken))
+    from audiogame.speech.tts import TtsSpeaker
+
+    with pytest.raises(SpeechError, match="no voice"):
+        TtsSpeaker()
