@@ -7,9 +7,9 @@ import random
 from typing import Self
 
 from engine.actions import Action, Flip
-from engine.battle.steps import begin_step, choose, flip
 from engine.battle.events import CardsSetAside
 from engine.battle.options import Options
+from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
 from engine.battle.view import BattleView, make_view
 from engine.cards import Card, sorted_cards
@@ -112,8 +112,7 @@ class BattleState:
                 message = "you have already turned up your card; the others are still to flip"
             elif seat in t.in_step:
                 message = (
-                    "you have one card left: you play it face up once every face-down card"
-                    " is down"
+                    "you have one card left: you play it face up once every face-down card is down"
                 )
             else:
                 message = "it is not your turn: you are not in this war"
