@@ -80,6 +80,9 @@ class AudioGame:
         # Escape is a key of its own here, not the start of Alt combinations: answer fast.
         self.application.ttimeoutlen = 0.05
         self.application.timeoutlen = 0.05
+        # Speech comes first: the display is redrawn at most 20 times a second, so that a
+        # redraw rarely stands between a key and its message.
+        self.application.min_redraw_interval = 0.05
 
     # ----- screens -------------------------------------------------------------------------
     @property
