@@ -120,7 +120,8 @@ def main() -> None:
     starts = startup_ms(args.starts)
     median = statistics.median(starts)
     print(
-        f"start to first spoken line ({args.starts} runs): median {median:.0f} ms, max {max(starts):.0f} ms"
+        f"start to first spoken line ({args.starts} runs): "
+        f"median {median:.0f} ms, max {max(starts):.0f} ms"
     )
 
 
