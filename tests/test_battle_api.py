@@ -173,17 +173,19 @@ def fresh_counts(state: Any) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("open_play", [False, True])
-def test_views_always_match_the_table(open_play: bool) -> None:
+@pytest.mark.parametrize(("players", "open_play"), [(2, False), (3, False), (3, True), (4, True)])
+def test_views_always_match_the_table(players: int, open_play: bool) -> None:
     """Views stay true at every step of random games (they share work between seats)."""
     for seed in range(4):
-        state = GAME.new_state(seed=seed, players=3, deck=32, open=open_play, trick_limit=80)
+        state = GAME.new_state(seed=seed, players=players, deck=32, open=open_play, trick_limit=80)
         rng = random.Random(seed)
         while not state.is_over:
             truth = fresh_counts(state)
+            fresh = state.clone()  # a clone starts with nothing cached
             for seat in range(state.players):
                 view = state.view(seat)
                 assert {key: getattr(view, key) for key in truth} == truth
+                assert view == fresh.view(seat), "a view built from scratch says the same"
                 acting = view.face_down_seats if view.phase == "face_down" else view.in_step
                 assert view.chosen == tuple(s for s in acting if s not in view.awaiting)
                 if open_play:

@@ -30,6 +30,7 @@ Laid = tuple[tuple[int, Card], ...]
 def begin_step(t: Table, seats: tuple[int, ...], events: list[Event]) -> None:
     """Await ``seats`` for a trick (``war_round`` 0) or a war step (BT-3, BT-4)."""
     t.in_step = seats
+    t.view_step = None
     stocks = t.stocks
     if t.war_round and t.face_down:
         # BT-6: a player with a single card left plays it face up, without a face-down card.
@@ -51,6 +52,7 @@ def begin_step(t: Table, seats: tuple[int, ...], events: list[Event]) -> None:
 def begin_phase(t: Table, phase: str, seats: tuple[int, ...], events: list[Event]) -> None:
     """Open play: ``seats`` now choose a card for ``phase``; empty hands are refilled (BT-10)."""
     t.phase = phase
+    t.view_step = None
     t.choosers = t.awaiting = seats
     t.choices.clear()
     for seat in seats:
@@ -76,6 +78,7 @@ def take_up(t: Table, seat: int, events: list[Event]) -> None:
 
 def eliminate(t: Table, seat: int, events: list[Event]) -> None:
     """``seat`` owns no card: he is out of the game (BT-6, BT-7)."""
+    t.view_step = None
     t.alive = tuple(s for s in t.alive if s != seat)
     t.eliminated = tuple(sorted((*t.eliminated, seat)))
     events.append(Eliminated(seat))
@@ -219,7 +222,9 @@ def end_trick(t: Table, events: list[Event]) -> None:
     """Eliminate who owns nothing, end the game if it is over, else start the next trick
     (BT-7, BT-8: a trick counts once, wars included, and the limit is checked here only)."""
     t.tricks += 1
-    t.war_round = 0
+    if t.war_round:
+        t.war_round = 0
+        t.view_step = None
     t.first_reveal = ()
     stocks, won = t.stocks, t.won
     alive = t.alive
@@ -250,6 +255,7 @@ def end_trick(t: Table, events: list[Event]) -> None:
 
 def finish(t: Table, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
     """The game is over: nobody is awaited any more."""
+    t.view_step = None
     owned = t.owned()
     t.result = Result(winners, owned, reason)
     t.in_step = t.choosers = t.awaiting = t.down_seats = ()

@@ -49,6 +49,7 @@ class Table:
         "trick_limit",
         "tricks",
         "view_base",
+        "view_step",
         "war_round",
         "won",
     )
@@ -85,7 +86,8 @@ class Table:
         self.war_round = 0
         self.tricks = 0
         self.result: Result | None = None
-        self.view_base: dict[str, Any] | None = None
+        self.view_base: dict[str, Any] | None = None  # see view.make_view
+        self.view_step: dict[str, Any] | None = None
 
     def owned(self) -> tuple[int, ...]:
         """Cards owned by each seat: stock (or hand) plus won pile."""
@@ -103,6 +105,7 @@ class Table:
         other.choices = dict(self.choices)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other.view_base = other.view_step = None
         return other
 
     def zones(self) -> dict[str, tuple[Card, ...]]:

@@ -76,14 +76,25 @@ def make_view(t: Table, seat: int) -> BattleView:
 
     A view is asked for at every decision, and building a 22-field object each time would cost
     as much as the game itself. So a view holds only what is its own (seat, ``awaiting``, the
-    open hand and choice) and finds the fields every seat shares in this step in one dict,
-    built at the first view of the step and cached on the table (``view_base``, cleared
-    whenever cards move). ``owned`` and ``chosen`` are worked out when first read. It is a
-    frozen dataclass all the same: fields, ``repr``, equality and hashing as usual.
+    open hand and choice) and finds the fields every seat shares in one dict, built at the
+    first view after cards moved and cached on the table (``view_base``); the part that only
+    changes when a step does not simply follow a plain trick is cached apart (``view_step``).
+    ``owned`` and ``chosen`` are worked out when first read. It is a frozen dataclass all the
+    same: fields, ``repr``, equality and hashing as usual.
     """
     base = t.view_base
     if base is None:
-        base = t.view_base = _shared_fields(t)
+        step = t.view_step
+        if step is None:
+            step = t.view_step = _step_fields(t)
+        base = t.view_base = {
+            **step,
+            "stock": tuple(map(len, t.stocks)),
+            "won": tuple(map(len, t.won)),
+            "table": tuple(t.shown),
+            "pot": len(t.pot),
+            "tricks": t.tricks,
+        }
     if t.open:
         fields = {
             "seat": seat,
@@ -99,21 +110,16 @@ def make_view(t: Table, seat: int) -> BattleView:
     return view
 
 
-def _shared_fields(t: Table) -> dict[str, Any]:
-    """The fields that are the same for every seat, as they stand now."""
+def _step_fields(t: Table) -> dict[str, Any]:
+    """The shared fields that a plain trick leaves as they were."""
     return {
         "players": t.players,
         "hand": (),
-        "stock": tuple(map(len, t.stocks)),
-        "won": tuple(map(len, t.won)),
-        "table": tuple(t.shown),
-        "pot": len(t.pot),
         "in_step": t.in_step,
         "face_down_seats": t.down_seats,
         "war_round": t.war_round,
         "phase": t.phase,
         "my_choice": None,
-        "tricks": t.tricks,
         "trick_limit": t.trick_limit,
         "eliminated": t.eliminated,
         "set_aside": t.set_aside,
