@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action
+from engine.cardavia.catalog import entry_of
 from engine.cardavia.classify import BOMB, classify_mask
 from engine.cardavia.deck import BIT_OF
 from engine.cardavia.view import CardaviaView
@@ -31,12 +32,17 @@ def greedy_choice(view: CardaviaView, legal_actions: Sequence[Action]) -> Action
     for action in plays:
         if len(action.cards) == hand_size:
             return action
-        mask = 0
-        for card in action.cards:
-            mask |= BIT_OF[card]
-        key = classify_mask(mask, first_play=view.first_play)
-        if key is None:
-            continue
+        entry = entry_of(action)
+        if entry is not None:
+            key, mask = entry[1], entry[2]  # a shared listed action: already classified
+        else:
+            mask = 0
+            for card in action.cards:
+                mask |= BIT_OF[card]
+            found = classify_mask(mask, first_play=view.first_play)
+            if found is None:
+                continue
+            key = found
         kind, top, length = key
         is_bomb = 1 if kind >= BOMB else 0
         if view.table is None:

@@ -16,7 +16,9 @@ from engine.cardavia.moves import CARDS, key_of_code
 Entry = tuple[Action, Key, int, Combination]
 """A listed play: the action, its key, the mask of its cards, its combination."""
 
-_LIMIT = 200_000  # past this many distinct plays, new ones are built but not kept
+_LIMIT = 8192
+"""Entries kept at most (a few megabytes); when full the catalogue starts afresh, so it
+keeps the plays in use. Common plays recur; most straights are seen once and dropped."""
 _ACTIONS: dict[int, Action] = {}
 _BY_ID: dict[int, Entry] = {}
 
@@ -29,9 +31,12 @@ def action_of(code: int) -> Action:
         key = key_of_code(code)
         cards = hand_cards(mask)  # Cardavia order is the canonical order for every play
         action = Action("play", cards)
-        if len(_ACTIONS) < _LIMIT:
-            _ACTIONS[code] = action
-            _BY_ID[id(action)] = (action, key, mask, make_combination(key, cards))
+        if len(_ACTIONS) >= _LIMIT:
+            # Actions already handed out stay valid: apply() classifies unknown ones.
+            _ACTIONS.clear()
+            _BY_ID.clear()
+        _ACTIONS[code] = action
+        _BY_ID[id(action)] = (action, key, mask, make_combination(key, cards))
     return action
 
 

@@ -73,49 +73,91 @@ def legal_plays(hand: int, table: Key | None, *, first_play: bool) -> list[int]:
     return codes
 
 
+def _rank_codes(rank: int, nibble: int) -> tuple[int, ...]:
+    """The plays of one rank whose cards are ``nibble``: single, pair, triple (three aces:
+    the ace bomb) and bomb, with the lowest suits."""
+    count, bits, shift = POP[nibble], LOW_BITS[nibble], SHIFTS[rank]
+    codes = [bits[1] << shift] if count else []
+    if count >= 2:
+        codes.append(bits[2] << shift | PAIR << KIND_SHIFT)
+    if count >= 3:
+        kind = ACE_BOMB if rank == ACE else TRIPLE
+        codes.append(bits[3] << shift | kind << KIND_SHIFT)
+    if count == 4:
+        codes.append(bits[4] << shift | BOMB << KIND_SHIFT)
+    return tuple(codes)
+
+
+_RANK_CODES = tuple(tuple(_rank_codes(r, n) for n in range(16)) for r in range(len(SHIFTS)))
+_THREES_BOMB = 15 | BOMB << KIND_SHIFT
+_CELESTIAL = 15 | CELESTIAL << KIND_SHIFT
+_SEQUENCE_RANKS = (1 << SHIFTS[ACE] + 4) - 1  # the 2 is never part of a sequence
+_STRAIGHT = STRAIGHT << KIND_SHIFT
+_PAIR_SEQUENCE = PAIR_SEQUENCE << KIND_SHIFT
+
+
+def _lowest(hand: int) -> int:
+    """The lowest card of every rank of ``hand``, for all ranks at once."""
+    b0 = hand & _BASES
+    b1 = hand >> 1 & _BASES
+    b2 = hand >> 2 & _BASES
+    b3 = hand >> 3 & _BASES
+    return b0 | (b1 & ~b0) << 1 | (b2 & ~(b0 | b1)) << 2 | (b3 & ~(b0 | b1 | b2)) << 3
+
+
+def _ranks_held(hand: int, width: int) -> int:
+    """One bit (the nibble's lowest) for each rank held at least ``width`` (1 or 2) times."""
+    if width == 1:
+        return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _BASES
+    pairs = hand & hand >> 1
+    held = pairs | pairs >> 1 | pairs >> 2 | hand & hand >> 2 | hand & hand >> 3
+    return (held | hand >> 1 & hand >> 3) & _BASES
+
+
+def _sequences(hand: int, width: int, shortest: int, above: int, only: int = 0) -> list[int]:
+    """Straights (``width`` 1) or pair sequences (``width`` 2) of at least ``shortest`` ranks
+    (exactly ``only`` ranks when given) whose top rank index is above ``above``."""
+    hand &= _SEQUENCE_RANKS
+    held = _ranks_held(hand, width)
+    starts = held
+    for step in range(1, shortest):
+        starts &= held >> 4 * step
+    if not starts:
+        return []
+    cards = _lowest(hand)
+    if width == 2:
+        cards |= _lowest(hand & ~cards)
+    kind_bits = _STRAIGHT if width == 1 else _PAIR_SEQUENCE
+    codes: list[int] = []
+    while starts:
+        first = starts & -starts
+        starts ^= first
+        low = first.bit_length() - 1
+        top = low + 4 * (shortest - 1)
+        while held >> top & 1:
+            if top > 4 * above:
+                codes.append(cards & (16 << top) - (1 << low) | kind_bits)
+            if only:
+                break
+            top += 4
+    return codes
+
+
 def _leads(hand: int, first_play: bool) -> list[int]:
     codes: list[int] = []
-    add = codes.append
-    # Prefix unions of the lowest card (and lowest two cards) of each rank: the mask of a
-    # sequence from rank s to rank e is then one XOR of two prefixes.
-    singles = [0] * (ACE + 2)
-    pairs = [0] * (ACE + 2)
-    run1 = run2 = 0
-    for r in range(13):
-        shift = SHIFTS[r]
-        nib = hand >> shift & 15
-        count = POP[nib]
-        if count:
-            bits = LOW_BITS[nib]
-            add(bits[1] << shift)
-            if count >= 2:
-                add(bits[2] << shift | PAIR << KIND_SHIFT)
-                if count >= 3:
-                    if r == ACE:
-                        add(bits[3] << shift | ACE_BOMB << KIND_SHIFT)
-                    else:
-                        add(bits[3] << shift | TRIPLE << KIND_SHIFT)
-                        if count == 4:
-                            kind = CELESTIAL if first_play and r == 0 else BOMB
-                            add(15 << shift | kind << KIND_SHIFT)
-        if r > ACE:
-            break  # the 2 is never part of a sequence
-        if count:
-            run1 += 1
-            singles[r + 1] = singles[r] | LOW_BITS[nib][1] << shift
-            for length in range(5, run1 + 1):
-                add(singles[r + 1] ^ singles[r + 1 - length] | STRAIGHT << KIND_SHIFT)
-        else:
-            run1 = 0
-            singles[r + 1] = singles[r]
-        if count >= 2:
-            run2 += 1
-            pairs[r + 1] = pairs[r] | LOW_BITS[nib][2] << shift
-            for ranks in range(2, run2 + 1):
-                add(pairs[r + 1] ^ pairs[r + 1 - ranks] | PAIR_SEQUENCE << KIND_SHIFT)
-        else:
-            run2 = 0
-            pairs[r + 1] = pairs[r]
+    extend = codes.extend
+    rest = hand
+    rank = 0
+    while rest:
+        nibble = rest & 15
+        if nibble:
+            extend(_RANK_CODES[rank][nibble])
+        rest >>= 4
+        rank += 1
+    if first_play and hand & 15 == 15:
+        codes[codes.index(_THREES_BOMB)] = _CELESTIAL  # CV-8
+    codes += _sequences(hand, 1, 5, -1)
+    codes += _sequences(hand, 2, 2, -1)
     return codes
 
 
@@ -152,20 +194,7 @@ def _answers(hand: int, table: Key) -> list[int]:
     elif kind != BOMB:
         width = 1 if kind == STRAIGHT else 2
         ranks = length // width
-        kind_bits = kind << KIND_SHIFT
-        prefix = [0] * (ACE + 2)
-        run = 0
-        for r in range(ACE + 1):
-            shift = SHIFTS[r]
-            nib = hand >> shift & 15
-            if POP[nib] >= width:
-                run += 1
-                prefix[r + 1] = prefix[r] | LOW_BITS[nib][width] << shift
-                if r > top and run >= ranks:
-                    add(prefix[r + 1] ^ prefix[r + 1 - ranks] | kind_bits)
-            else:
-                run = 0
-                prefix[r + 1] = prefix[r]
+        codes += _sequences(hand, width, ranks, top, only=ranks)
     # A full nibble is four of a rank; only ranks above the table's bomb count on a bomb.
     full = hand & hand >> 1 & hand >> 2 & hand >> 3 & _BASES
     if kind == BOMB:

@@ -5,16 +5,19 @@ Legal actions list one representative per distinct combination (see
 that form a legal combination: suits never matter, so ``9h 9d`` is as good as the listed
 ``9s 9c``.
 
-Per-deal data is small and immutable (bit-mask hands, tuples), so :meth:`CardaviaState.clone`
-copies a dozen references and search bots may clone freely.
+Per-deal data is small and never changed in place (bit-mask hands, tuples; the list of
+hands is replaced, not edited), so :meth:`CardaviaState.clone` copies a dozen references and
+search bots may clone freely.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NoReturn
+
 from engine.actions import Action
 from engine.cardavia.catalog import actions_of, entry_of
 from engine.cardavia.classify import (
-    ACE_BOMB,
     BOMB,
     CELESTIAL,
     Key,
@@ -54,6 +57,9 @@ def next_seat(seat: int) -> int:
     return (seat - 1) % PLAYERS
 
 
+_NEXT = tuple(next_seat(seat) for seat in range(PLAYERS))
+
+
 class CardaviaState:
     """One deal of Cardavia; build it with ``engine.games["cardavia"].new_state``."""
 
@@ -75,7 +81,7 @@ class CardaviaState:
         "_turn",
     )
 
-    _hands: tuple[int, ...]
+    _hands: list[int]
     _turn: int
     _leader: int
     _table: tuple[int, Key, Combination] | None
@@ -91,9 +97,9 @@ class CardaviaState:
     _result: Result | None
     _legal: list[Action] | None
 
-    def __init__(self, hands: tuple[int, ...]) -> None:
+    def __init__(self, hands: Sequence[int]) -> None:
         """``hands``: one bit mask per seat (see :mod:`engine.cardavia.deck`)."""
-        self._hands = hands
+        self._hands = list(hands)
         holders = [seat for seat, hand in enumerate(hands) if hand & THREE_HEARTS_BIT]
         self._leader = self._turn = holders[0] if holders else 0
         self._table = None
@@ -138,20 +144,17 @@ class CardaviaState:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play or pass for ``seat``; the events it caused, in order. A refusal raises
         :class:`engine.IllegalAction` and changes nothing."""
-        if self._result is not None:
-            raise IllegalAction("the game is over", code="game_over")
-        if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise IllegalAction(f"there is no seat {seat!r}", code="bad_seat", seat=seat)
-        if seat != self._turn:
-            raise IllegalAction("it is not your turn", code="not_your_turn")
-        if action.kind == "play":
+        if seat != self._turn:  # also when the deal is over: no seat is to act then
+            self._refuse_seat(seat)
+        kind = action.kind
+        if kind == "play":
             key, mask, combination = self._check_play(action)
             return self._play(seat, key, mask, combination)
-        if action.kind == "pass":
+        if kind == "pass":
             self._check_pass()
             return self._pass(seat)
         raise IllegalAction(
-            "in Cardavia you can only play cards or pass", code="wrong_action", kind=action.kind
+            "in Cardavia you can only play cards or pass", code="wrong_action", kind=kind
         )
 
     def view(self, seat: int) -> CardaviaView:
@@ -237,6 +240,13 @@ class CardaviaState:
             legal = self._legal = actions_of(codes) if codes else [PASS]
         return legal
 
+    def _refuse_seat(self, seat: object) -> NoReturn:
+        if self._result is not None:
+            raise IllegalAction("the game is over", code="game_over")
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise IllegalAction(f"there is no seat {seat!r}", code="bad_seat", seat=seat)
+        raise IllegalAction("it is not your turn", code="not_your_turn")
+
     def _check_play(self, action: Action) -> tuple[Key, int, Combination]:
         """The key, mask and combination of a play, or the refusal with its reason."""
         hand = self._hands[self._turn]
@@ -246,7 +256,7 @@ class CardaviaState:
             _, key, mask, combination = entry
             if mask & ~hand:
                 raise IllegalAction("you do not hold those cards", code="not_in_hand")
-            if key[1] == 0 and key[2] == 4 and key[0] >= BOMB:
+            if key[1] == 0 and key[2] == 4:
                 # The four 3s: celestial only as the very first play (CV-8).
                 kind = CELESTIAL if self._first_play else BOMB
                 if key[0] != kind:
@@ -287,22 +297,19 @@ class CardaviaState:
 
     def _play(self, seat: int, key: Key, mask: int, combination: Combination) -> list[Event]:
         table = self._table
-        beaten = None if table is None else table[2]
         kind = key[0]
-        event: Event
-        if kind == CELESTIAL:
-            event = CelestialBomb(seat, combination)
-        elif kind in (BOMB, ACE_BOMB):
-            event = BombPlayed(seat, combination, beaten)
+        events: list[Event]
+        if kind < BOMB:
+            events = [Played(seat, combination, None if table is None else table[2])]
+        elif kind == CELESTIAL:
+            events = [CelestialBomb(seat, combination)]
+        else:
+            events = [BombPlayed(seat, combination, None if table is None else table[2])]
             # Only a bomb played on another's combination may earn the bonus; a stronger
             # bomb in the same round takes the claim over (CV-13).
             self._claim = None if table is None else (seat, combination)
-        else:
-            event = Played(seat, combination, beaten)
-        events: list[Event] = [event]
-        hands = list(self._hands)
+        hands = self._hands = self._hands[:]  # copied: clones may share the old list
         hand = hands[seat] = hands[seat] & ~mask
-        self._hands = tuple(hands)
         self._table = (seat, key, combination)
         self._passes = 0
         self._first_play = False
@@ -311,22 +318,24 @@ class CardaviaState:
         self._played += combination.cards
         self._legal = None
         left = hand.bit_count()
-        if left == 0:
-            self._go_out(seat, events)
-            return events
-        if left <= 2:
+        if left > 2:
+            self._turn = _NEXT[seat]
+        elif left:
             events.append(FewCards(seat, left))
-        self._turn = next_seat(seat)
+            self._turn = _NEXT[seat]
+        else:
+            self._go_out(seat, events)
         return events
 
     def _pass(self, seat: int) -> list[Event]:
         events: list[Event] = [Passed(seat)]
         self._history += ((self._round, seat, None),)
         self._legal = None
-        self._passes += 1
-        if self._passes < PLAYERS - 1:
-            self._turn = next_seat(seat)
+        if self._passes == 0:
+            self._passes = 1
+            self._turn = _NEXT[seat]
             return events
+        # Both others have passed in turn: the last player who played leads (CV-10).
         table = self._table
         assert table is not None  # a leader cannot pass
         self._settle_claim(events)
