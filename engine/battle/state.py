@@ -26,6 +26,13 @@ _WRONG_KIND = {
 }
 
 
+def _check_seat(seat: object, players: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise IllegalAction(
+            f"there is no seat {seat}; the seats are 0 to {players - 1}", code="bad_seat", seat=seat
+        )
+
+
 class BattleState:
     """One game of Battaglia (classic, senza incognita, aperta, or both)."""
 
@@ -99,12 +106,7 @@ class BattleState:
         t = self._t
         if t.result is not None:
             raise IllegalAction("the game is over", code="game_over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < t.players:
-            raise IllegalAction(
-                f"there is no seat {seat}; the seats are 0 to {t.players - 1}",
-                code="bad_seat",
-                seat=seat,
-            )
+        _check_seat(seat, t.players)
         if seat in t.eliminated:
             raise IllegalAction("you are out of the game", code="not_your_turn", seat=seat)
         if seat not in (t.choosers if t.open else t.awaiting):
@@ -139,12 +141,7 @@ class BattleState:
     def view(self, seat: int) -> BattleView:
         """What ``seat`` may know."""
         t = self._t
-        if not isinstance(seat, int) or not 0 <= seat < t.players:
-            raise IllegalAction(
-                f"there is no seat {seat}; the seats are 0 to {t.players - 1}",
-                code="bad_seat",
-                seat=seat,
-            )
+        _check_seat(seat, t.players)
         return make_view(t, seat)
 
     def result(self) -> Result:

@@ -43,6 +43,8 @@ def begin_step(t: Table, seats: tuple[int, ...], events: list[Event]) -> None:
         begin_phase(t, FACE_DOWN if down else FACE_UP, down or seats, events)
         return
     for seat in seats:
+        # A face-down card can be the last of the stock: the face-up one then comes from the
+        # won pile, taken up under it now (the same cards as taking it up in between).
         if not stocks[seat] or (down and seat in down and len(stocks[seat]) < 2):
             take_up(t, seat, events)
     t.phase = FACE_UP
