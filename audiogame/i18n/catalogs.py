@@ -4,15 +4,19 @@
 ``audiogame/locale/audiogame.pot``, merges it into the English and Italian ``.po`` files, and
 compiles the ``.mo`` files the program loads. ``--compile`` only compiles. After ``--update``,
 translate the new Italian entries (``msgstr ""``) and run ``--compile``; the tests fail while an
-Italian translation is missing.
+Italian translation is missing. ``--merge it FILE.po`` (with ``--update``) copies the
+translations of a small catalog of new entries into the Italian catalog, so that several pieces
+of work can each keep their new translations apart and merge them in one step.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
 
 from audiogame.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
@@ -53,6 +57,26 @@ def update() -> None:
         _pybabel(*args)
 
 
+def merge(language: str, fragment: Path) -> int:
+    """Copy the translated entries of ``fragment`` into ``language``'s catalog; returns how many."""
+    po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    with fragment.open("rb") as handle:
+        extra = read_po(handle, locale=language)
+    merged = 0
+    for message in extra:
+        if not message.id or not message.string:
+            continue
+        target = catalog.get(message.id, message.context)
+        if target is not None:
+            target.string = message.string
+            merged += 1
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=100, sort_output=True, omit_header=False)
+    return merged
+
+
 def compile_catalogs() -> None:
     """Compile every ``.po`` into the ``.mo`` the program reads."""
     _pybabel("compile", "-d", str(LOCALE_DIR), "-D", DOMAIN)
@@ -63,10 +87,16 @@ def main(argv: list[str] | None = None) -> int:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--update", action="store_true", help="extract, merge and compile")
     group.add_argument("--compile", action="store_true", help="only compile the .po files")
+    parser.add_argument(
+        "--merge", nargs=2, metavar=("LANGUAGE", "FILE"), action="append", default=[],
+        help="after updating, copy the translations found in FILE (a .po) into LANGUAGE",
+    )
     args = parser.parse_args(argv)
     if args.update:
         extract()
         update()
+    for language, fragment in args.merge:
+        print(f"{merge(language, Path(fragment))} translations merged into {language}")
     compile_catalogs()
     return 0
 
