@@ -38,6 +38,7 @@ from sounds.synth import (
     fm,
     glide,
     hold,
+    layer,
     mix,
     noise,
     oscillator,
@@ -115,7 +116,7 @@ def not_allowed() -> Signal:
 def game_won() -> Signal:
     notes = (72, 76, 79, 84)
     parts = [(0.09 * i, bell(hz(n), 0.6 - 0.09 * i, rate=5)) for i, n in enumerate(notes)]
-    chord = sum(tone(hz(n), 0.33, "triangle", rate=4) for n in notes)
+    chord = layer(tone(hz(n), 0.33, "triangle", rate=4) for n in notes)
     return mix(0.6, *parts, (0.27, 0.3 * chord))
 
 
@@ -220,7 +221,7 @@ def face_down_laid() -> Signal:
 def seer_turn() -> Signal:
     t = np.arange(int(0.5 * RATE)) / RATE
     vibrato = 1 + 0.012 * np.sin(2 * np.pi * 6 * t)
-    pad = sum(oscillator(hz(n) * vibrato, 0.5) for n in (84, 88, 91))
+    pad = layer(oscillator(hz(n) * vibrato, 0.5) for n in (84, 88, 91))
     return pad * hold(0.5, 0.12, 0.2)
 
 
@@ -318,7 +319,9 @@ def bomb() -> Signal:
 def celestial_bomb() -> Signal:
     t = np.arange(int(0.5 * RATE)) / RATE
     vibrato = 1 + 0.008 * np.sin(2 * np.pi * 5.5 * t)
-    choir = sum(band(oscillator(hz(n) * vibrato, 0.5, "saw"), 200, 3000) for n in (72, 76, 79, 84))
+    choir = layer(
+        band(oscillator(hz(n) * vibrato, 0.5, "saw"), 200, 3000) for n in (72, 76, 79, 84)
+    )
     return mix(0.6, (0.0, 0.8 * _explosion(0.4, 64)), (0.1, 0.25 * choir * hold(0.5, 0.1, 0.2)))
 
 

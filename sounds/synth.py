@@ -6,6 +6,8 @@ Every function returns a mono float64 array at :data:`RATE`, roughly within -1..
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -141,6 +143,15 @@ def drum(seconds: float, high: float, low: float, seed: int, snap: float = 0.3) 
 def click(seconds: float, low: float, high: float, seed: int, rate: float = 80.0) -> Signal:
     """A short filtered noise tick: card edges, taps, flicks."""
     return band(noise(seconds, seed), low, high) * decay(seconds, rate, attack=0.001)
+
+
+def layer(signals: Iterable[Signal]) -> Signal:
+    """Several signals sounding together (a chord, a pad), as long as the longest."""
+    parts = list(signals)
+    out = np.zeros(max(len(part) for part in parts))
+    for part in parts:
+        out[: len(part)] += part
+    return out
 
 
 def silence(seconds: float) -> Signal:
