@@ -27,7 +27,7 @@ _WRONG_KIND = {
 
 
 def _check_seat(seat: object, players: int) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    if type(seat) is not int or not 0 <= seat < players:  # a bool is not a seat
         raise IllegalAction(
             f"there is no seat {seat}; the seats are 0 to {players - 1}", code="bad_seat", seat=seat
         )
