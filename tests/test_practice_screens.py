@@ -218,8 +218,11 @@ def test_everything_the_practice_says_goes_through_the_translations(
 
 def test_the_practice_speaks_italian_when_chosen() -> None:
     session = practice(language="it")
-    said, _ = press(session, "down")
-    assert said and said[-1].endswith("2 di 10")
+    said, _ = press(session, ENTER, "down")
+    assert said[0].startswith("Ascolta: Battaglia, 9 suoni.")
+    assert said[1] == "Battaglia: pareggio per la carta più alta, 2 di 9"
+    said, _ = press(session, ESCAPE, "end", "up", "up", "up", "up", "up", ENTER, ENTER)
+    assert said[-1].startswith("Domanda 1 di 10.")
 
 
 def test_meanings_follow_the_cue_after_a_pause_and_not_after_leaving() -> None:
