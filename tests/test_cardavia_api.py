@@ -128,3 +128,15 @@ def test_pass_then_new_round_view() -> None:
     pass_(state, 2)
     pass_(state, 1)
     assert state.view(2).leader == 0 and state.view(2).table is None
+
+
+def test_listed_actions_stay_valid_when_the_catalogue_starts_afresh() -> None:
+    """Listed actions are shared objects from a bounded catalogue; once it is cleared they
+    are checked like any other action, with the same result."""
+    from engine.cardavia import catalog
+
+    state = deal("3h 3s 3d 3c 9h", "As Ad Ac 4h", "5h 5s 5d 5c 6h")
+    listed = state.legal_actions(0)
+    catalog.clear()
+    bomb = next(action for action in listed if len(action.cards) == 4)
+    assert state.apply(0, bomb)[0].kind == "celestial_bomb"

@@ -32,18 +32,14 @@ def action_of(code: int) -> Action:
         cards = hand_cards(mask)  # Cardavia order is the canonical order for every play
         action = Action("play", cards)
         if len(_ACTIONS) >= _LIMIT:
-            # Actions already handed out stay valid: apply() classifies unknown ones.
-            _ACTIONS.clear()
-            _BY_ID.clear()
+            clear()
         _ACTIONS[code] = action
         _BY_ID[id(action)] = (action, key, mask, make_combination(key, cards))
     return action
 
 
-def actions_of(codes: list[int]) -> list[Action]:
-    """The shared actions of several codes, in order."""
-    get = _ACTIONS.get
-    return [get(code) or action_of(code) for code in codes]
+catalog_get = _ACTIONS.get
+"""``catalog_get(code)``: the shared action if it exists already (else ``None``)."""
 
 
 def entry_of(action: Action) -> Entry | None:
@@ -52,3 +48,10 @@ def entry_of(action: Action) -> Entry | None:
     if entry is not None and entry[0] is action:
         return entry
     return None
+
+
+def clear() -> None:
+    """Forget every shared action. Actions handed out before stay valid: ``apply`` then
+    classifies their cards like any other action."""
+    _ACTIONS.clear()
+    _BY_ID.clear()

@@ -39,7 +39,6 @@ CARDS = (1 << KIND_SHIFT) - 1
 _BASES = sum(1 << s for s in SHIFTS)  # the lowest bit of every rank's nibble
 _ACE_SHIFT = SHIFTS[ACE]
 _ACES = 0b1110 << _ACE_SHIFT  # the three aces: there is no ace of hearts
-_ACE_BASE = 1 << _ACE_SHIFT
 
 
 def _lowest_bits(nibble: int) -> tuple[int, ...]:
@@ -66,11 +65,8 @@ def legal_plays(hand: int, table: Key | None, *, first_play: bool) -> list[int]:
     ``first_play`` marks the very first play of the deal: the 3 of hearts must be in it if the
     hand holds it (CV-3), and the four 3s are then the celestial bomb (CV-8)."""
     if table is not None:
-        return _answers(hand, table)
-    codes = _leads(hand, first_play)
-    if first_play and hand & 1:  # bit 0 is the 3 of hearts
-        return [code for code in codes if code & 1]
-    return codes
+        return answers(hand, table)
+    return leads(hand, first_play=first_play)
 
 
 def _rank_codes(rank: int, nibble: int) -> tuple[int, ...]:
@@ -89,6 +85,36 @@ def _rank_codes(rank: int, nibble: int) -> tuple[int, ...]:
 
 
 _RANK_CODES = tuple(tuple(_rank_codes(r, n) for n in range(16)) for r in range(len(SHIFTS)))
+
+
+def _by_byte(
+    codes_of: list[tuple[tuple[int, ...], ...]],
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per-rank tables joined two ranks at a time: entry ``[chunk][byte]`` holds the codes of
+    ranks ``2 * chunk`` and ``2 * chunk + 1`` whose cards are the eight bits ``byte``."""
+    empty: tuple[tuple[int, ...], ...] = ((),) * 16
+    padded = [*codes_of, empty]
+    return tuple(
+        tuple(padded[2 * c][b & 15] + padded[2 * c + 1][b >> 4] for b in range(256))
+        for c in range(7)
+    )
+
+
+def _same_rank(kind: int, count: int, rank: int) -> tuple[tuple[int, ...], ...]:
+    """Per nibble: the play of ``count`` cards of ``rank`` of this kind, if the nibble has it."""
+    return tuple(
+        (LOW_BITS[n][count] << SHIFTS[rank] | kind << KIND_SHIFT,) if POP[n] >= count else ()
+        for n in range(16)
+    )
+
+
+_LEAD_BYTES = _by_byte(list(_RANK_CODES))
+_ANSWER_BYTES = {
+    SINGLE: _by_byte([_same_rank(SINGLE, 1, r) for r in range(len(SHIFTS))]),
+    PAIR: _by_byte([_same_rank(PAIR, 2, r) for r in range(len(SHIFTS))]),
+    # Three aces are a bomb, never a triple (CV-7).
+    TRIPLE: _by_byte([_same_rank(TRIPLE, 3, r) if r != ACE else ((),) * 16 for r in range(13)]),
+}
 _THREES_BOMB = 15 | BOMB << KIND_SHIFT
 _CELESTIAL = 15 | CELESTIAL << KIND_SHIFT
 _SEQUENCE_RANKS = (1 << SHIFTS[ACE] + 4) - 1  # the 2 is never part of a sequence
@@ -143,54 +169,42 @@ def _sequences(hand: int, width: int, shortest: int, above: int, only: int = 0) 
     return codes
 
 
-def _leads(hand: int, first_play: bool) -> list[int]:
-    codes: list[int] = []
-    extend = codes.extend
-    rest = hand
-    rank = 0
-    while rest:
-        nibble = rest & 15
-        if nibble:
-            extend(_RANK_CODES[rank][nibble])
-        rest >>= 4
-        rank += 1
+def leads(hand: int, *, first_play: bool) -> list[int]:
+    """The codes of every distinct lead of ``hand`` (see :func:`legal_plays`)."""
+    b = _LEAD_BYTES
+    codes = [
+        *b[0][hand & 255],
+        *b[1][hand >> 8 & 255],
+        *b[2][hand >> 16 & 255],
+        *b[3][hand >> 24 & 255],
+        *b[4][hand >> 32 & 255],
+        *b[5][hand >> 40 & 255],
+        *b[6][hand >> 48],
+    ]
     if first_play and hand & 15 == 15:
         codes[codes.index(_THREES_BOMB)] = _CELESTIAL  # CV-8
     codes += _sequences(hand, 1, 5, -1)
     codes += _sequences(hand, 2, 2, -1)
+    if first_play and hand & 1:  # bit 0 is the 3 of hearts, which must be shown (CV-3)
+        return [code for code in codes if code & 1]
     return codes
 
 
-def _answers(hand: int, table: Key) -> list[int]:
-    """The plays that beat ``table`` (CV-6, CV-7, CV-9)."""
+def answers(hand: int, table: Key) -> list[int]:
+    """The codes of the plays of ``hand`` that beat ``table`` (CV-6, CV-7, CV-9)."""
     kind, top, length = table
     if kind >= ACE_BOMB:
         return []  # nothing beats three aces (there are only three) or the celestial bomb
     codes: list[int] = []
     add = codes.append
     if kind <= TRIPLE:
-        # Ranks holding at least ``length`` cards, as one bit per rank (at the nibble's
-        # lowest bit), computed for all ranks at once; then only the ranks above the table.
-        if kind == SINGLE:
-            held = (hand | hand >> 1 | hand >> 2 | hand >> 3) & _BASES
-        else:
-            pairs = hand & hand >> 1
-            if kind == PAIR:
-                held = pairs | pairs >> 1 | pairs >> 2 | hand & hand >> 2 | hand & hand >> 3
-                held |= hand >> 1 & hand >> 3
-            else:
-                # Three aces are a bomb, never a triple (CV-7).
-                held = pairs & hand >> 2 | pairs >> 1 & hand >> 3
-                held |= pairs & hand >> 3 | hand & pairs >> 2
-                held &= ~_ACE_BASE
-            held &= _BASES
-        held &= -1 << 4 * (top + 1)
-        kind_bits = kind << KIND_SHIFT
-        while held:
-            low = held & -held
-            held ^= low
-            shift = low.bit_length() - 1
-            add(LOW_BITS[hand >> shift & 15][length] << shift | kind_bits)
+        # Two ranks at a time from a table, the ranks up to the table's masked out.
+        table_bytes = _ANSWER_BYTES[kind]
+        above = hand & -1 << 4 * (top + 1)
+        for chunk in range((top + 1) >> 1, 7):
+            byte = above >> 8 * chunk & 255
+            if byte:
+                codes += table_bytes[chunk][byte]
     elif kind != BOMB:
         width = 1 if kind == STRAIGHT else 2
         ranks = length // width
