@@ -1,0 +1,183 @@
+"""What the information keys of the Cardavia table say: whose turn, the play on the table,
+cards left, the round so far, the high cards already played, the whole hand, the selection.
+
+Each function reads a :class:`CardaviaView` (what the player may know) and returns one
+message in the player's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiogame.i18n import _, ngettext
+from audiogame.words.cardavia import HUMAN, play_order, play_text
+from audiogame.words.cardavia_names import combination_name, rank_count, rank_plural
+from audiogame.words.cards import card_name, rank_name
+from audiogame.words.seats import Seats, capitalize
+from engine.cardavia.combination import Combination
+from engine.cardavia.view import CardaviaView, HistoryEntry
+from engine.cards import Card
+
+# The high cards the memory key follows, with how many of each the deck holds (CV-2).
+HIGH_RANKS: tuple[tuple[int, int], ...] = ((14, 3), (13, 4))
+TWO_OF_SPADES = Card.parse("2s")
+
+
+def table_text(view: CardaviaView, seats: Seats) -> str:
+    """L: the play to beat and who made it, and who passed on it since."""
+    if view.table is None:
+        if view.is_over:
+            return _("The deal is over.")
+        if view.leader == HUMAN:
+            return _("The table is empty: you lead.")
+        return _("The table is empty: {name} leads.").format(name=seats.subject(view.leader))
+    seat, combination = view.table
+    text = _("On the table, from {name}: {combination}.").format(
+        name=seats.object(seat), combination=combination_name(combination)
+    )
+    passes = []
+    for _round, who, played in reversed(view.history):
+        if played is not None:
+            break
+        passes.append(passed_text(who, seats))
+    return " ".join([text, *reversed(passes)])
+
+
+def passed_text(seat: int, seats: Seats) -> str:
+    """ "Bruno passed." (told afterwards, unlike the event's "Bruno passes.")."""
+    if seat == HUMAN:
+        return _("You passed.")
+    return _("{name} passed.").format(name=seats.subject(seat))
+
+
+def turn_text(view: CardaviaView, seats: Seats) -> str:
+    """T: the round, and whose turn it is (with what to beat on the player's turn)."""
+    if view.is_over:
+        return _("The deal is over.")
+    number = _("Round {number}.").format(number=view.round)
+    if view.awaiting != HUMAN:
+        turn = _("It is {name}'s turn.").format(name=seats.subject(view.awaiting or 0))
+        return f"{number} {turn}"
+    if view.table is None:
+        turn = _("Your turn: you lead.")
+        if view.first_play:
+            turn += " " + _("Your first play must include the three of hearts.")
+        return f"{number} {turn}"
+    return " ".join([number, _("Your turn."), table_text(view, seats)])
+
+
+def cards_left_text(view: CardaviaView, seats: Seats) -> str:
+    """E: cards left to each player, in the order of play."""
+    parts = [
+        _("{name} {count}").format(name=seats.subject(seat), count=view.hand_counts[seat])
+        for seat in play_order(seats)
+    ]
+    return _("Cards left: {list}.").format(list=", ".join(parts))
+
+
+def history_entry_text(entry: HistoryEntry, seats: Seats) -> str:
+    _round, seat, combination = entry
+    if combination is None:
+        return passed_text(seat, seats)
+    return play_text(seat, combination, seats)
+
+
+def round_text(view: CardaviaView, seats: Seats) -> str:
+    """The plays and passes of this round; of the last round when this one has just begun."""
+    entries = [entry for entry in view.history if entry[0] == view.round]
+    texts = []
+    if not entries and view.round > 1 and not view.is_over:
+        texts.append(_("Round {number}: no play yet.").format(number=view.round))
+        number = view.round - 1
+        entries = [entry for entry in view.history if entry[0] == number]
+        texts.append(_("Round {number}, finished:").format(number=number))
+    elif not entries:
+        return _("Round {number}: no play yet.").format(number=view.round)
+    else:
+        texts.append(_("Round {number}:").format(number=view.round))
+    texts += [history_entry_text(entry, seats) for entry in entries]
+    return " ".join(texts)
+
+
+def high_cards_text(view: CardaviaView) -> str:
+    """The two of spades, the aces and the kings: how many played, held, still out."""
+    if TWO_OF_SPADES in view.played_cards:
+        two = _("Two of spades: played.")
+    elif TWO_OF_SPADES in view.hand:
+        two = _("Two of spades: in your hand.")
+    else:
+        two = _("Two of spades: not played yet.")
+    texts = [two]
+    for rank, in_deck in HIGH_RANKS:
+        played = sum(1 for card in view.played_cards if card.rank == rank)
+        held = sum(1 for card in view.hand if card.rank == rank)
+        out = in_deck - played - held
+        parts = []
+        if played:
+            parts.append(ngettext("{count} played", "{count} played", played).format(count=played))
+        if held:
+            parts.append(
+                ngettext("{count} in your hand", "{count} in your hand", held).format(count=held)
+            )
+        if out:
+            parts.append(
+                ngettext("{count} with the others", "{count} with the others", out).format(
+                    count=out
+                )
+            )
+        texts.append(
+            _("{ranks}: {parts}.").format(
+                ranks=capitalize(rank_plural(rank)), parts=", ".join(parts)
+            )
+        )
+    return " ".join(texts)
+
+
+def hand_text(cards: Sequence[Card]) -> str:
+    """W: the whole hand rank by rank: "2 threes, four, 3 sevens"."""
+    if not cards:
+        return _("Your hand is empty.")
+    groups: list[tuple[int, int]] = []
+    for card in cards:
+        rank = card.rank or 0
+        if groups and groups[-1][0] == rank:
+            groups[-1] = (rank, groups[-1][1] + 1)
+        else:
+            groups.append((rank, 1))
+    ranks = ", ".join(
+        rank_name(rank) if count == 1 else rank_count(count, rank) for rank, count in groups
+    )
+    return ngettext(
+        "Your hand, {count} card: {ranks}.", "Your hand, {count} cards: {ranks}.", len(cards)
+    ).format(count=len(cards), ranks=ranks)
+
+
+def card_text(card: Card, count: int, selected: bool) -> str:
+    """A card in focus: "nine of hearts, 2 nines", with ", selected" when it is."""
+    text = _("{card}, {count}").format(
+        card=card_name(card), count=rank_count(count, card.rank or 0)
+    )
+    if selected:
+        text = _("{card}, selected").format(card=text)
+    return text
+
+
+def selection_text(
+    cards: Sequence[Card], combination: Combination | None, to_beat: Combination | None
+) -> str:
+    """C: the selected cards and what they form."""
+    if not cards:
+        return _("Nothing selected.")
+    names = ", ".join(card_name(card) for card in cards)
+    if combination is None:
+        return ngettext(
+            "Selected, {count} card: {cards}. Not a combination.",
+            "Selected, {count} cards: {cards}. Not a combination.",
+            len(cards),
+        ).format(count=len(cards), cards=names)
+    text = _("Selected: {cards}. {combination}.").format(
+        cards=names, combination=capitalize(combination_name(combination))
+    )
+    if to_beat is not None and not combination.beats(to_beat):
+        text += " " + _("It does not beat the play on the table.")
+    return text

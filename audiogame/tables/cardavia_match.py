@@ -1,0 +1,112 @@
+"""A Cardavia match: one deal or several, with running totals (CV-1).
+
+Deal k of a match started from deal number ``seed`` is deal number ``seed + k - 1``, so that
+any deal of a match can be replayed alone.
+
+>>> from audiogame.i18n import set_language
+>>> set_language("en")
+>>> seats = Seats(("Anna", "Bruno"), 3)
+>>> match = Match(5, 2)
+>>> match.count((20, -12, -8), seats)
+['Match totals after deal 1 of 2: you plus 20, Bruno minus 8, Anna minus 12.']
+>>> match.next_deal(); match.deal_seed
+6
+>>> match.count((-30, 40, -10), seats)[-1]
+'Match over after 2 deals: Anna wins the match with plus 28.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from audiogame.i18n import _
+from audiogame.words.cardavia import HUMAN, score_list, signed
+from audiogame.words.seats import Seats
+from engine.cardavia.view import CardaviaView
+
+
+class Match:
+    """The deals of one sitting and the totals so far."""
+
+    def __init__(self, seed: int, deals: int) -> None:
+        self.seed = seed
+        self.deals = max(1, deals)
+        self.number = 1
+        self.totals = [0, 0, 0]
+        self.counted = False
+        self.last_scores: tuple[int, ...] | None = None
+        self.verdict = ""
+
+    @property
+    def deal_seed(self) -> int:
+        return self.seed + self.number - 1
+
+    @property
+    def over(self) -> bool:
+        """The last deal has been played and counted."""
+        return self.counted and self.number >= self.deals
+
+    def next_deal(self) -> None:
+        self.number += 1
+        self.counted = False
+        self.last_scores = None
+
+    def count(self, scores: Sequence[int], seats: Seats) -> list[str]:
+        """Add a finished deal's scores; the lines to say (none for a single deal, whose
+        settlement already said everything)."""
+        self.totals = [total + points for total, points in zip(self.totals, scores, strict=True)]
+        self.counted = True
+        self.last_scores = tuple(scores)
+        if self.deals == 1:
+            return []
+        lines = [
+            _("Match totals after deal {number} of {deals}: {scores}.").format(
+                number=self.number, deals=self.deals, scores=score_list(self.totals, seats)
+            )
+        ]
+        if self.over:
+            self.verdict = self.verdict_text(seats)
+            lines.append(self.verdict)
+        return lines
+
+    def winners(self) -> list[int]:
+        best = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    def verdict_text(self, seats: Seats) -> str:
+        winners = self.winners()
+        points = self.totals[winners[0]]
+        if len(winners) > 1:
+            text = _("Match over after {deals} deals: a tie between {names}, with {points}.")
+        elif winners[0] == HUMAN:
+            text = _("Match over after {deals} deals: you win the match with {points}!")
+        else:
+            text = _("Match over after {deals} deals: {names} wins the match with {points}.")
+        names = seats.objects(winners) if len(winners) > 1 else seats.subjects(winners)
+        return text.format(deals=self.deals, names=names, points=signed(points))
+
+    def final_cue(self) -> str:
+        winners = self.winners()
+        if HUMAN not in winners:
+            return "game_lost"
+        return "game_won" if len(winners) == 1 else "game_drawn"
+
+    def scores_text(self, view: CardaviaView, seats: Seats) -> str:
+        """S: this deal's bomb bonuses (or its scores once over), then the match totals."""
+        if self.last_scores is not None:
+            texts = [_("Deal scores: {scores}.").format(scores=score_list(self.last_scores, seats))]
+        elif any(view.bonuses):
+            texts = [
+                _("Bomb bonuses this deal: {scores}.").format(
+                    scores=score_list(view.bonuses, seats)
+                )
+            ]
+        else:
+            texts = [_("No bomb bonus yet this deal.")]
+        if self.deals > 1:
+            texts.append(
+                _("Match, deal {number} of {deals}. Totals: {scores}.").format(
+                    number=self.number, deals=self.deals, scores=score_list(self.totals, seats)
+                )
+            )
+        return " ".join(texts)
