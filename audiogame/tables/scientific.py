@@ -1,0 +1,324 @@
+"""The Battaglia scientifica table: the player explores his hand, chooses a card in secret, and
+hears the reveal and its outcome, one message per event.
+
+Computer players choose at once, as soon as they may: the player's own choice is then always
+the one that turns the cards up, and he is never kept waiting. When a computer player is the
+seer, he chooses right after the player. Their "has chosen" events are neither spoken nor
+sounded: they come all together, and T says who has chosen at any time.
+
+Keys (F1 says them): Left/Right/Home/End and 2-9, 0, J, Q, K, A, X (or *) through the hand;
+Enter chooses; S takes the exchange an eight offers; R, T, E, C, H tell the rules in force, the
+choices, the cards owned, the seer's view and the hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.screen import ENTER, Command
+from audiogame.app.table import HUMAN, TableScreen
+from audiogame.i18n import N_, _, ngettext
+from audiogame.tables import scientific_info as info
+from audiogame.words.cards import card_name, rank_name
+from audiogame.words.scientific import exchange_offer, refusal
+from audiogame.words.seats import join_words
+from engine.actions import Action, Exchange, Play
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.scientific import ScientificGame
+from engine.scientific.view import ScientificView
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+ENGINE_OPTIONS = ("players", "trick_limit")
+JUMP_KEYS: dict[str, int | None] = {
+    **{str(rank): rank for rank in range(2, 10)},
+    "0": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
+    "x": None,  # the joker
+    "*": None,
+}
+# Kinds still spoken while the player, out of the game, waits for the others to finish.
+_SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
+
+
+def make_table(app: AudioGame, config: dict[str, Any]) -> ScientificTable:
+    """Open a Battaglia scientifica table with the setup's ``config``."""
+    return ScientificTable(app, config)
+
+
+class ScientificTable(TableScreen):
+    game = "scientific"
+
+    def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
+        super().__init__(app, config, int(config["players"]))
+        options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
+        self.state = ScientificGame().new_state(seed=self.seed, **options)
+        self.focus = 0
+        self.focus_card: Card | None = None
+        self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
+        self._out = False
+        self._choice: Card | None = None  # the card the player just chose, for its message
+
+    def heading(self) -> str:
+        return _("Battaglia scientifica")
+
+    @property
+    def view(self) -> ScientificView:
+        return self.state.view(HUMAN)
+
+    # ----- opening -------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.app.narrator.clear_history()
+        view = self.view
+        names = join_words([self.seats.subject(seat) for seat in range(view.players)])
+        each = len(view.hand)
+        self.app.say(
+            _("Battaglia scientifica: {names}. {cards}.").format(
+                names=names,
+                cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
+            )
+        )
+        self.announce(self.state.opening_events() + self.run_bots())
+        self.app.say(_("Left and Right arrows: your cards. Enter chooses one. F1: keys."))
+
+    # ----- keys ----------------------------------------------------------------------------
+    def commands(self) -> list[Command]:
+        return [
+            Command(
+                ("left", "right"), N_("Left and Right arrows: move through your hand."), self.move
+            ),
+            Command(
+                ("home", "end"), N_("Home and End: first and last card of your hand."), self.move
+            ),
+            Command(
+                (), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), self.move
+            ),
+            Command((), N_("X or asterisk: jump to your joker."), self.move),
+            Command(
+                (ENTER,),
+                N_("Enter: choose the card you are on; again to change until all have chosen."),
+                self.choose,
+            ),
+            Command(
+                ("s",),
+                N_("S: swap your hand and your won pile, when an eight offers it."),
+                self.swap,
+            ),
+            Command(
+                ("r",), N_("R: the rules in force: order, cards on the table, powers."), self.tell
+            ),
+            Command(("t",), N_("T: who has chosen and who has still to choose."), self.tell),
+            Command(
+                ("e",),
+                N_("E: cards owned by each player; with the power of a three, cards in hand."),
+                self.tell,
+            ),
+            Command(
+                ("c",),
+                N_("C: the cards the others have chosen, while you are the seer."),
+                self.tell,
+            ),
+            Command(("h",), N_("H: the cards in your hand and your won pile."), self.tell),
+            *self.common_commands(),
+        ]
+
+    def on_char(self, char: str) -> bool:
+        lower = char.lower()
+        if lower in JUMP_KEYS:
+            self.jump(JUMP_KEYS[lower])
+            return True
+        for command in self.commands():
+            if lower in command.keys:
+                command.run(lower)
+                return True
+        return False
+
+    def tell(self, key: str) -> None:
+        """R, T, E, C, H: information, kept in the history."""
+        view, seats = self.view, self.seats
+        texts = {
+            "r": lambda: info.rules_text(view, seats),
+            "t": lambda: info.choices_text(view, seats),
+            "e": lambda: info.owned_text(view, seats),
+            "c": lambda: info.seer_text(view, seats),
+            "h": lambda: info.hand_text(view),
+        }
+        self.app.say(texts[key]())
+
+    # ----- choosing ------------------------------------------------------------------------
+    def choose(self, key: str = "") -> None:
+        """Enter: choose (or change) the card in focus; after the end, back to the setup."""
+        view = self.view
+        if view.is_over:
+            self.app.pop()
+            return
+        if HUMAN in view.eliminated:
+            self.app.refuse(_("You are out of the game."))
+            return
+        card = self.focused()
+        if card is None:
+            self.app.refuse(_("Your hand is empty."))
+            return
+        previous = view.my_choice
+        if previous == card:
+            self.app.say(_("Already chosen: {card}.").format(card=card_name(card)))
+            return
+        self._choice = card
+        if not self.act(Play((card,))):
+            return
+        if previous is not None:
+            self.app.say(_("You change to: {card}.").format(card=card_name(card)), cue="select")
+
+    def swap(self, key: str = "") -> None:
+        """S: take the exchange; refused with its reason when none is offered."""
+        self.act(Exchange())
+
+    def act(self, action: Action) -> bool:
+        """Apply the player's action; a refusal is spoken with its reason and nothing moves."""
+        view = self.view
+        try:
+            events = self.apply(HUMAN, action)
+        except IllegalAction as error:
+            self.app.refuse(refusal(error, seer="seer" in view.powers.get(HUMAN, ())))
+            return False
+        self.announce(events + self.run_bots())
+        if self.view.is_over:
+            self.app.say(_("Press Enter to go back to the game setup."))
+        return True
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """One action; after a trick, note who is offered the exchange (before anyone chooses
+        again, which declines it)."""
+        events = self.state.apply(seat, action)
+        if any(event.kind == "reveal" for event in events):
+            self._offers = frozenset(info.holders(self.view, "exchange"))
+        return events
+
+    def run_bots(self) -> list[Event]:
+        """Every computer player awaited chooses, until only the player is awaited (or nobody).
+        A seat with no computer player is waited for."""
+        events: list[Event] = []
+        state = self.state
+        while not state.is_over:
+            seats = [seat for seat in state.to_act() if seat in self.bots]
+            if not seats:
+                break
+            for seat in seats:
+                action = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
+                events += self.apply(seat, action)
+        return events
+
+    # ----- what is said --------------------------------------------------------------------
+    def announce(self, events: Any) -> None:
+        """Speak the events worth hearing; once the player is out, only eliminations and the
+        end are spoken while the others play on."""
+        events = list(events)
+        view = self.view
+        for index, event in enumerate(events):
+            if not self.worth_saying(event, view):
+                continue
+            super().announce([event])
+            if event.kind == "eliminated" and event.seat == HUMAN:
+                self._out = True
+                if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
+                    self.app.say(_("The others play on to the end."))
+
+    def worth_saying(self, event: Event, view: ScientificView) -> bool:
+        kind = event.kind
+        if self._out:
+            return kind in _SPOKEN_WHEN_OUT
+        if kind == "choice_made":
+            return getattr(event, "seat", None) == HUMAN
+        if kind == "power_gained":
+            seat = getattr(event, "seat", HUMAN)
+            if view.is_over or seat in view.eliminated:
+                return False  # a power nobody will use
+            # A computer player's eight with an empty won pile offers nothing: not worth a word.
+            return (
+                seat == HUMAN or getattr(event, "power", "") != "exchange" or seat in self._offers
+            )
+        return True
+
+    def message(self, event: Event) -> str:
+        seat = getattr(event, "seat", None)
+        if event.kind == "choice_made" and seat == HUMAN and self._choice is not None:
+            return _("You choose: {card}.").format(card=card_name(self._choice))
+        if (
+            event.kind == "power_gained"
+            and seat == HUMAN
+            and getattr(event, "power", "") == "exchange"
+        ):
+            view = self.view
+            if view.exchange_offered:
+                return exchange_offer(len(view.hand), len(view.won_pile))
+            if HUMAN not in self._offers:
+                return _("Eight: your won pile is empty, there is nothing to swap.")
+        return super().message(event)
+
+    # ----- the hand ------------------------------------------------------------------------
+    def focused(self) -> Card | None:
+        """The card in focus, kept on the same card while it stays in hand; when it leaves
+        (played, swapped), the focus stays at the same place."""
+        hand = self.view.hand
+        if not hand:
+            return None
+        if self.focus_card in hand:
+            self.focus = hand.index(self.focus_card)
+        self.focus = max(0, min(self.focus, len(hand) - 1))
+        self.focus_card = hand[self.focus]
+        return self.focus_card
+
+    def move(self, key: str) -> None:
+        if self.focused() is None:
+            self.app.refuse(self.empty_hand())
+            return
+        last = len(self.view.hand) - 1
+        target = {"left": self.focus - 1, "right": self.focus + 1, "home": 0, "end": last}[key]
+        if not 0 <= target <= last:
+            self.app.narrator.cue("not_allowed")
+        self.set_focus(max(0, min(last, target)))
+
+    def jump(self, rank: int | None) -> None:
+        current = self.focused()
+        if current is None:
+            self.app.refuse(self.empty_hand())
+            return
+        hand = self.view.hand
+        matches = [i for i, card in enumerate(hand) if card.rank == rank]
+        if not matches:
+            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            return
+        later = [i for i in matches if i > self.focus]
+        self.set_focus(later[0] if later and current.rank == rank else matches[0])
+
+    def set_focus(self, index: int) -> None:
+        hand = self.view.hand
+        self.focus, self.focus_card = index, hand[index]
+        self.app.say(
+            _("{card}, {position} of {total}").format(
+                card=card_name(hand[index]), position=index + 1, total=len(hand)
+            ),
+            cue="menu_move",
+            record=False,
+        )
+
+    def empty_hand(self) -> str:
+        if self.view.is_over:
+            return _("The game is over.")
+        if HUMAN in self.view.eliminated:
+            return _("You are out of the game.")
+        return _("Your hand is empty.")
+
+    def status(self) -> list[str]:
+        view = self.view
+        return [
+            info.choices_text(view, self.seats),
+            info.owned_text(view, self.seats),
+            info.rules_text(view, self.seats),
+        ]

@@ -1,0 +1,142 @@
+"""What the information keys of the Battaglia scientifica table say (SB-16), built from the
+player's view only: R the rules in force, T who has chosen, E the cards owned (and in hand with
+the counting power), C the others' choices for a seer, H the player's own cards.
+
+>>> from audiogame.i18n import set_language
+>>> from audiogame.words.seats import Seats
+>>> from engine import games
+>>> state = games["scientific"].new_state(players=3)
+>>> seats = Seats(("Anna", "Bruno"), 3)
+>>> set_language("en"); rules_text(state.view(0), seats)
+'Normal order: the ace is highest. No cards waiting on the table. No powers in force.'
+>>> choices_text(state.view(0), seats)
+'Trick 1 of 500. Nobody has chosen yet. Still to choose: you, Anna and Bruno.'
+>>> seer_text(state.view(0), seats)
+'The seer power is not active.'
+"""
+
+from __future__ import annotations
+
+from audiogame.i18n import N_, _, ngettext
+from audiogame.words.cards import rank_list
+from audiogame.words.scientific import YOU, cards, on_table, shown_cards
+from audiogame.words.seats import Seats
+from engine.scientific.view import ScientificView
+
+_POWER_LABELS = (
+    ("seer", N_("Seer: {names}.")),
+    ("counting", N_("Counting: {names}.")),
+    ("exchange", N_("Exchange offered: {names}.")),
+)
+
+
+def holders(view: ScientificView, power: str) -> list[int]:
+    """Seats holding ``power`` now (public)."""
+    return [seat for seat, held in sorted(view.powers.items()) if power in held]
+
+
+def rules_text(view: ScientificView, seats: Seats) -> str:
+    """R: the order, the cards waiting from wars, and who holds which power."""
+    if view.reversed:
+        parts = [_("Reversed order: the two is highest, the ace lowest.")]
+    else:
+        parts = [_("Normal order: the ace is highest.")]
+    pot = len(view.pot)
+    if pot:
+        parts.append(
+            ngettext(
+                "{count} card waits on the table from wars.",
+                "{count} cards wait on the table from wars.",
+                pot,
+            ).format(count=pot)
+        )
+    else:
+        parts.append(_("No cards waiting on the table."))
+    powers = [
+        _(label).format(names=seats.subjects(found))
+        for power, label in _POWER_LABELS
+        if (found := holders(view, power))
+    ]
+    parts += powers or [_("No powers in force.")]
+    return " ".join(parts)
+
+
+def seers_waiting(view: ScientificView) -> list[int]:
+    """Seers who choose after the others and are not yet awaited."""
+    return [
+        seat
+        for seat in holders(view, "seer")
+        if seat not in view.chosen and seat not in view.awaiting and not view.seers_phase
+    ]
+
+
+def choices_text(view: ScientificView, seats: Seats) -> str:
+    """T: the trick, who has chosen and who has still to choose (never what)."""
+    if view.is_over:
+        return _("The game is over. Press Enter to go back to the game setup.")
+    if YOU in view.eliminated:
+        return _("You are out of the game.")
+    parts = [_("Trick {number} of {limit}.").format(number=view.trick + 1, limit=view.trick_limit)]
+    if view.chosen:
+        parts.append(_("Chosen: {names}.").format(names=seats.subjects(view.chosen)))
+    else:
+        parts.append(_("Nobody has chosen yet."))
+    if view.awaiting:
+        parts.append(_("Still to choose: {names}.").format(names=seats.subjects(view.awaiting)))
+    later = seers_waiting(view)
+    if later:
+        parts.append(
+            ngettext("Then the seer: {names}.", "Then the seers: {names}.", len(later)).format(
+                names=seats.subjects(later)
+            )
+        )
+    return " ".join(parts)
+
+
+def owned_text(view: ScientificView, seats: Seats) -> str:
+    """E: cards owned by each player, the cards on the table, and with the counting power the
+    cards each player holds in hand."""
+    parts = []
+    for seat in range(view.players):
+        if seat in view.eliminated:
+            parts.append(_("{name} out").format(name=seats.subject(seat)))
+        else:
+            parts.append(
+                _("{name} {count}").format(name=seats.subject(seat), count=view.owned[seat])
+            )
+    text = _("Cards owned: {list}.").format(list=", ".join(parts))
+    if view.pot:
+        text += " " + on_table(len(view.pot))
+    if view.hand_counts is not None:
+        in_hand = ", ".join(
+            _("{name} {count}").format(name=seats.subject(seat), count=count)
+            for seat, count in enumerate(view.hand_counts)
+            if seat not in view.eliminated
+        )
+        text += " " + _("In hand: {list}.").format(list=in_hand)
+    return text
+
+
+def seer_text(view: ScientificView, seats: Seats) -> str:
+    """C: the others' choices for a seer in his seer phase; otherwise why there are none."""
+    if view.seen_choices:
+        return shown_cards(sorted(view.seen_choices.items()), seats)
+    if YOU in holders(view, "seer") and not view.is_over:
+        still_in = [s for s in range(view.players) if s not in view.eliminated]
+        if all(s in holders(view, "seer") for s in still_in):
+            return _("Everybody still in is a seer this trick: nobody chooses first.")
+        return _("You are the seer: the others have not all chosen yet.")
+    return _("The seer power is not active.")
+
+
+def hand_text(view: ScientificView) -> str:
+    """H: the ranks in the player's hand, and the size of his won pile."""
+    if not view.hand:
+        text = _("Your hand is empty.")
+    else:
+        text = ngettext(
+            "Your hand, {count} card: {cards}.",
+            "Your hand, {count} cards: {cards}.",
+            len(view.hand),
+        ).format(count=len(view.hand), cards=rank_list(view.hand))
+    return text + " " + _("Won pile: {cards}.").format(cards=cards(len(view.won_pile)))

@@ -1,0 +1,264 @@
+"""Battaglia scientifica's events in words: one short message per event, since a blind player
+hears them all at every trick. Cards are said by rank alone in the reveal (suits never matter
+in this game, SB-3); the hand, explored at the player's pace, names them in full.
+
+>>> from audiogame.i18n import set_language
+>>> from engine.events import Reveal, War
+>>> from engine.cards import parse_cards
+>>> seats = Seats(("Anna", "Bruno"), 3)
+>>> seven, jack, joker = parse_cards("7h Js joker")
+>>> set_language("en"); reveal(Reveal(((0, seven), (1, jack), (2, joker))), seats)
+'You: seven. Anna: jack. Bruno: joker.'
+>>> war(War((0, 1), 7, 4), seats)
+'War between you and Anna! 4 cards on the table.'
+>>> set_language("it"); war(War((2,), None, 3), seats)
+'Battaglia! 3 carte sul tavolo.'
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+from audiogame.i18n import _, ngettext
+from audiogame.words.cards import rank_name
+from audiogame.words.registry import renderer
+from audiogame.words.seats import Seats, capitalize
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.events import (
+    ChoiceMade,
+    Eliminated,
+    GameOver,
+    PileTakenUp,
+    Reveal,
+    TrickLimitReached,
+    TrickWon,
+    War,
+)
+from engine.scientific.events import (
+    Exchanged,
+    JacksCancel,
+    JokerCancelsWar,
+    JokerForcesWar,
+    JokersCancel,
+    PowerGained,
+    Revolution,
+    SeerTurn,
+)
+
+GAME = "scientific"
+YOU = 0
+
+
+def shown_cards(cards: tuple[tuple[int, Card], ...] | list[tuple[int, Card]], seats: Seats) -> str:
+    """ "You: seven. Anna: jack." (ranks only, seat order)."""
+    return " ".join(
+        _("{name}: {rank}.").format(name=capitalize(seats.subject(seat)), rank=rank_name(card.rank))
+        for seat, card in cards
+    )
+
+
+def on_table(pot: int) -> str:
+    return ngettext("{count} card on the table.", "{count} cards on the table.", pot).format(
+        count=pot
+    )
+
+
+@renderer(GAME, "reveal")
+def reveal(event: Reveal, seats: Seats) -> str:
+    return shown_cards(event.cards, seats)
+
+
+@renderer(GAME, "war")
+def war(event: War, seats: Seats) -> str:
+    if event.rank is None:  # forced by a joker, or only jokers: no tie to name
+        return _("War! {pot}").format(pot=on_table(event.pot))
+    return _("War between {names}! {pot}").format(
+        names=seats.objects(event.seats), pot=on_table(event.pot)
+    )
+
+
+@renderer(GAME, "trick_won")
+def trick_won(event: TrickWon, seats: Seats) -> str:
+    count = len(event.cards)
+    if event.cause == "last_player":
+        if event.seat == YOU:
+            text = ngettext(
+                "You take the {count} card left on the table.",
+                "You take the {count} cards left on the table.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "{name} takes the {count} card left on the table.",
+                "{name} takes the {count} cards left on the table.",
+                count,
+            )
+    elif event.seat == YOU:
+        text = ngettext("You take {count} card.", "You take {count} cards.", count)
+    else:
+        text = ngettext("{name} takes {count} card.", "{name} takes {count} cards.", count)
+    return text.format(name=seats.subject(event.seat), count=count)
+
+
+@renderer(GAME, "pile_taken_up")
+def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
+    if event.seat == YOU:
+        text = ngettext(
+            "You take up your won pile: {count} card.",
+            "You take up your won pile: {count} cards.",
+            event.count,
+        )
+    else:
+        text = ngettext(
+            "{name} takes up the won pile: {count} card.",
+            "{name} takes up the won pile: {count} cards.",
+            event.count,
+        )
+    return text.format(name=seats.subject(event.seat), count=event.count)
+
+
+@renderer(GAME, "choice_made")
+def choice_made(event: ChoiceMade, seats: Seats) -> str:
+    if event.seat == YOU:
+        return _("You have chosen.")
+    return _("{name} has chosen.").format(name=seats.subject(event.seat))
+
+
+@renderer(GAME, "seer_turn")
+def seer_turn(event: SeerTurn, seats: Seats) -> str:
+    if YOU in event.seers:
+        return _("The others have chosen. You are the seer: C tells their cards, then choose.")
+    return ngettext(
+        "{names}, the seer, chooses now.", "{names}, the seers, choose now.", len(event.seers)
+    ).format(names=capitalize(seats.subjects(event.seers)))
+
+
+@renderer(GAME, "revolution")
+def revolution(event: Revolution, seats: Seats) -> str:
+    if event.reversed:
+        return _("Revolution! The two is now highest, the ace lowest.")
+    return _("Revolution! The ace is highest again.")
+
+
+@renderer(GAME, "jacks_cancel")
+def jacks_cancel(event: JacksCancel, seats: Seats) -> str:
+    if event.reversed:
+        return _("The jacks cancel each other: the two stays highest.")
+    return _("The jacks cancel each other: the ace stays highest.")
+
+
+@renderer(GAME, "joker_cancels_war")
+def joker_cancels_war(event: JokerCancelsWar, seats: Seats) -> str:
+    if event.seat == YOU:
+        return _("Your joker cancels the war.")
+    return _("{name}'s joker cancels the war.").format(name=seats.subject(event.seat))
+
+
+@renderer(GAME, "joker_forces_war")
+def joker_forces_war(event: JokerForcesWar, seats: Seats) -> str:
+    if event.seat == YOU:
+        return _("Your joker forces a war.")
+    return _("{name}'s joker forces a war.").format(name=seats.subject(event.seat))
+
+
+@renderer(GAME, "jokers_cancel")
+def jokers_cancel(event: JokersCancel, seats: Seats) -> str:
+    return _("The jokers cancel each other.")
+
+
+@renderer(GAME, "power_gained")
+def power_gained(event: PowerGained, seats: Seats) -> str:
+    """The power as such; the table says more about an exchange (offered or why not)."""
+    you = event.seat == YOU
+    if event.power == "seer":
+        if you:
+            return _("Queen: you are the seer next trick.")
+        return _("Queen: {name} is the seer next trick.").format(name=seats.subject(event.seat))
+    if event.power == "counting":
+        if you:
+            return _("Three: until the end of the next trick, E also tells the cards in hand.")
+        return _("Three: {name} may count the cards in hand next trick.").format(
+            name=seats.subject(event.seat)
+        )
+    if you:
+        return _("Eight: you may swap your hand and your won pile.")
+    return _("Eight: {name} may swap hand and won pile.").format(name=seats.subject(event.seat))
+
+
+def exchange_offer(hand: int, won: int) -> str:
+    """The player's exchange offer, with what it would change."""
+    return _(
+        "Eight: you may swap your hand, {hand}, and your won pile, {won}: press S. "
+        "Choosing a card keeps your hand."
+    ).format(hand=cards(hand), won=cards(won))
+
+
+def cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+@renderer(GAME, "exchanged")
+def exchanged(event: Exchanged, seats: Seats) -> str:
+    if event.seat == YOU:
+        return _("Swapped: now {hand} in your hand, {won} in your won pile.").format(
+            hand=cards(event.hand), won=cards(event.won)
+        )
+    return _("{name} swaps hand and won pile: now {hand} in hand.").format(
+        name=seats.subject(event.seat), hand=cards(event.hand)
+    )
+
+
+@renderer(GAME, "eliminated")
+def eliminated(event: Eliminated, seats: Seats) -> str:
+    if event.seat == YOU:
+        return _("You have no cards left: you are out of the game.")
+    return _("{name} has no cards left and is out of the game.").format(
+        name=seats.subject(event.seat)
+    )
+
+
+def owned_list(owned: tuple[int, ...], seats: Seats) -> str:
+    """ "you 30, Bruno 22" (players still owning cards)."""
+    return ", ".join(
+        _("{name} {count}").format(name=seats.subject(seat), count=count)
+        for seat, count in enumerate(owned)
+        if count
+    )
+
+
+@renderer(GAME, "trick_limit")
+def trick_limit(event: TrickLimitReached, seats: Seats) -> str:
+    return _("The trick limit of {limit} is reached. Cards owned: {owned}.").format(
+        limit=event.limit, owned=owned_list(event.owned, seats)
+    )
+
+
+@renderer(GAME, "game_over")
+def game_over(event: GameOver, seats: Seats) -> str:
+    winners = event.winners
+    if not winners:
+        return _("Game over: nobody has cards left, the game is a draw.")
+    if len(winners) > 1:
+        return _("Game over: a draw between {names}.").format(names=seats.objects(winners))
+    if winners[0] == YOU:
+        if event.reason == "trick_limit":
+            return _("Game over: you win with the most cards!")
+        return _("Game over: you win, everybody else is out!")
+    name = seats.subject(winners[0])
+    if event.reason == "trick_limit":
+        return _("Game over: {name} wins with the most cards.").format(name=name)
+    return _("Game over: {name} wins, everybody else is out.").format(name=name)
+
+
+def refusal(error: IllegalAction, seer: bool) -> str:
+    """Why the engine refused the player's action; ``seer``: the player holds the seer power."""
+    code = error.code
+    if code == "game_over":
+        return _("The game is over.")
+    if code == "exchange_not_offered":
+        return _("No exchange is offered: it comes after you play an eight, with a won pile.")
+    if code == "not_your_turn":
+        if seer:
+            return _("You are the seer: the others choose first.")
+        return _("The seer has seen your choice: it can no longer change.")
+    return str(error)
