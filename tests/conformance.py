@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine import IllegalAction, games
@@ -16,38 +16,38 @@ from engine.cards import Card
 MAX_STEPS = 200_000
 
 
-def cards_in(value: Any) -> Iterator[Card]:
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def cards_in(value: Any) -> list[Card]:
     """Every card reachable from a view or an event (fields, tuples, mappings)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from cards_in(getattr(value, field.name))
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            yield from cards_in(item)
+    found: list[Card] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is Card:
+            found.append(item)
+        elif kind in (tuple, list, set, frozenset):
+            stack.extend(item)
+        elif kind in _PLAIN:
+            continue
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        else:
+            names = _FIELDS.get(kind)
+            if names is None:
+                is_record = dataclasses.is_dataclass(item) and not isinstance(item, type)
+                names = tuple(f.name for f in dataclasses.fields(item)) if is_record else ()
+                _FIELDS[kind] = names
+            stack.extend(getattr(item, name) for name in names)
+    return found
 
 
 def all_cards(state: Any) -> Counter[Card]:
-    counter: Counter[Card] = Counter()
-    for cards in state.zones().values():
-        counter.update(cards)
-    return counter
-
-
-def hidden_zones(state: Any, seat: int) -> set[Card]:
-    """Cards in other seats' hands or stocks (hidden from ``seat`` unless made public)."""
-    hidden: set[Card] = set()
-    for name, cards in state.zones().items():
-        for prefix in ("hand", "stock"):
-            if name.startswith(prefix) and name[len(prefix):].isdigit():
-                if int(name[len(prefix):]) != seat:
-                    hidden.update(cards)
-    return hidden
+    return Counter(card for cards in state.zones().values() for card in cards)
 
 
 def snapshot(state: Any) -> tuple[Any, ...]:
@@ -129,15 +129,28 @@ def play_random_game(
 
 
 def check_no_leak(state: Any, public: set[Card]) -> None:
-    for seat in range(state.players):
-        view = state.view(seat)
+    """No seat's view holds a card hidden from it: another seat's unrevealed hand or stock
+    cards, or another seat's current secret choice (a seer's privilege aside)."""
+    zones = state.zones()
+    views = [state.view(seat) for seat in range(state.players)]
+    private: dict[int, set[Card]] = {seat: set() for seat in range(state.players)}
+    for name, cards in zones.items():
+        for prefix in ("hand", "stock"):
+            suffix = name[len(prefix):]
+            if name.startswith(prefix) and suffix.isdigit():
+                private[int(suffix)].update(cards)
+    for seat, view in enumerate(views):
+        choice = getattr(view, "my_choice", None)
+        # A card shown earlier (a reveal, a trick won) may be chosen again: it is public.
+        if isinstance(choice, Card):
+            private[seat].add(choice)
+    for seat, view in enumerate(views):
+        secret: set[Card] = set()
+        for other, cards in private.items():
+            if other != seat:
+                secret |= cards
+        secret -= public
         seen = set(cards_in(view))
-        secret = hidden_zones(state, seat) - public
-        for other in range(state.players):
-            choice = getattr(state.view(other), "my_choice", None)
-            # A card shown earlier (a reveal, a trick won) may be chosen again: it is public.
-            if other != seat and isinstance(choice, Card) and choice not in public:
-                secret.add(choice)
         seer_sees = set(cards_in(getattr(view, "seen_choices", {})))
         leaked = (seen & secret) - seer_sees
         assert not leaked, f"seat {seat} sees hidden cards {sorted(map(str, leaked))}"
