@@ -110,7 +110,12 @@ def run(args: Any, store: SettingsStore, settings: Settings, problem: str | None
     printer.app = app
     game = getattr(args, "game", None) if args.command == "play" else None
     config = table_config(args, game_entry(game)) if game else {}
-    app.start(start_screens(app, game, config))
+    if args.command == "practice":
+        from audiogame.practice import practice_screens
+
+        app.start(practice_screens(app))
+    else:
+        app.start(start_screens(app, game, config))
     try:
         app.run()
     finally:

@@ -1,4 +1,5 @@
-"""The command line: ``audiogame``, ``audiogame play GAME [options]``, ``audiogame rules GAME``.
+"""The command line: ``audiogame``, ``audiogame play GAME [options]``, ``audiogame practice``,
+``audiogame rules GAME``.
 
 The play options of each game come from the same data as its setup menu
 (:mod:`audiogame.catalog`), so the two never disagree.
@@ -15,6 +16,7 @@ from audiogame.speech.chain import CHOICES
 EPILOG = """keys: F1 lists the keys of every screen. Examples:
   audiogame --lang it
   audiogame play battle --players 3 --deck 32 --seed 7
+  audiogame practice
   audiogame rules battle"""
 
 
@@ -128,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for entry in GAMES:
         _add_game(games, entry)
+    practice = commands.add_parser("practice", help="learn the sound cues (listen and quiz)")
+    _common(practice, suppress=True)
     rules = commands.add_parser("rules", help="print the rules of a game")
     _common(rules, suppress=True)
     rules.add_argument("game", choices=[entry.key for entry in GAMES])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -36,14 +35,9 @@ class MainMenu(Menu):
         return MenuItem(lambda: _(entry.title), lambda: self.app.push(SetupMenu(self.app, entry)))
 
     def open_practice(self) -> None:
-        try:
-            practice = importlib.import_module("audiogame.practice")
-        except ModuleNotFoundError as error:
-            if error.name != "audiogame.practice":
-                raise
-            self.app.refuse(_("Audio-cue practice is not ready yet."))
-            return
-        practice.open_practice(self.app)
+        from audiogame.practice import open_practice
+
+        open_practice(self.app)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
