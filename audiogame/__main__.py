@@ -11,7 +11,7 @@ from typing import Any
 
 from audiogame import i18n
 from audiogame.cli import build_parser, table_config
-from audiogame.cues import CuePlayer, NullCuePlayer
+from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
 from audiogame.settings import Settings, SettingsStore, config_dir
 
@@ -31,11 +31,9 @@ SETTINGS_NOTICES = {
 
 
 def make_cues(settings: Settings, tell: Any) -> CuePlayer:
-    """The sound-cue player, or silence when the sound module or the device is missing."""
-    try:
-        from audiogame.sound import make_cue_player
-    except ImportError:
-        return NullCuePlayer()
+    """The sound-cue player (silent when the mixer or the device is missing)."""
+    from audiogame.sound import make_cue_player
+
     player: CuePlayer = make_cue_player(
         enabled=settings.sound, volume=settings.cue_volume / 100, on_notice=tell
     )

@@ -216,6 +216,10 @@ class AudioGame:
             i18n.set_language(self.settings.language or i18n.system_language())
         if (self.settings.rate, self.settings.volume) != (old.rate, old.volume):
             self.narrator.speaker.set_voice(self.settings.rate, self.settings.volume)
+        if self.settings.sound != old.sound:
+            self.narrator.cues.set_enabled(self.settings.sound)
+        if self.settings.cue_volume != old.cue_volume:
+            self.narrator.cues.set_volume(self.settings.cue_volume / 100)
         if self.settings.speech != old.speech and self.speech_factory is not None:
             self.narrator.speaker.close()
             self.narrator.speaker = self.speech_factory(self.settings.speech, self.settings)

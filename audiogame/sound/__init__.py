@@ -13,17 +13,14 @@ pygame is imported only when :func:`make_cue_player` is called.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from audiogame.sound.cues import EVENT_CUES, EVENT_VARIANTS, UI_CUES, cue_for, event_seat
 from audiogame.sound.pan import pan_gains, seat_pan
 from audiogame.sound.player import NullCuePlayer, make_cue_player
 
-
-class CuePlayer(Protocol):
-    """What the game needs from a cue player (real, silent, or a test's recorder)."""
-
-    def play(self, name: str, pan: float = 0.0) -> None: ...
+if TYPE_CHECKING:
+    from audiogame.cues import CuePlayer
 
 
 def play_event(player: CuePlayer, event: Any, players: int, listener: int | None = 0) -> str:
@@ -42,7 +39,6 @@ __all__ = [
     "EVENT_CUES",
     "EVENT_VARIANTS",
     "UI_CUES",
-    "CuePlayer",
     "NullCuePlayer",
     "cue_for",
     "event_seat",
