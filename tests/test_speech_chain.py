@@ -172,3 +172,27 @@ def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
 
     with pytest.raises(SpeechError, match="no voice"):
         TtsSpeaker()
+
+
+def test_orca_is_found_among_the_processes(tmp_path) -> None:
+    """On Linux speech-dispatcher alone is a voice: the screen-reader backend needs Orca."""
+    from audiogame.speech.screenreader import orca_running
+
+    (tmp_path / "12").mkdir()
+    (tmp_path / "12" / "comm").write_text("bash\n", encoding="utf-8")
+    (tmp_path / "self").mkdir()
+    assert not orca_running(str(tmp_path))
+    (tmp_path / "40").mkdir()
+    (tmp_path / "40" / "comm").write_text("orca\n", encoding="utf-8")
+    assert orca_running(str(tmp_path))
+    assert not orca_running(str(tmp_path / "missing"))
+
+
+def test_screen_reader_backend_refuses_to_start_without_orca_on_linux(monkeypatch) -> None:
+    import audiogame.speech.screenreader as screenreader
+    from audiogame.speech.base import SpeechError
+
+    monkeypatch.setattr(screenreader.sys, "platform", "linux")
+    monkeypatch.setattr(screenreader, "orca_running", lambda: False)
+    with pytest.raises(SpeechError, match="Orca"):
+        screenreader.ScreenReaderSpeaker()

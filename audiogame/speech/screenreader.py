@@ -77,12 +77,31 @@ def import_system_speechd() -> bool:
     return False
 
 
+def orca_running(proc: str = "/proc") -> bool:
+    """True when the Orca screen reader runs (Linux). Speech-dispatcher alone is a voice, not a
+    screen reader: without Orca nobody reads the screen, so the text must stay on it."""
+    try:
+        entries = os.listdir(proc)
+    except OSError:
+        return False
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        comm = os.path.join(proc, entry, "comm")
+        with contextlib.suppress(OSError), open(comm, encoding="utf-8") as handle:
+            if handle.read().strip() == "orca":
+                return True
+    return False
+
+
 class ScreenReaderSpeaker:
     """The first active screen-reader output; raises :class:`SpeechError` when there is none."""
 
     name = "screenreader"
 
     def __init__(self) -> None:
+        if sys.platform.startswith("linux") and not orca_running():
+            raise SpeechError("no screen reader is running (Orca was not found)")
         import_system_speechd()
         try:
             with quiet_stdout():
