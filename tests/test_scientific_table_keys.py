@@ -10,9 +10,11 @@ import re
 
 from audiogame.app.menus import start_screens
 from audiogame.bots import make_bot
+from audiogame.i18n import set_language
 from audiogame.testing import Session, drive, make_session
-from audiogame.words.scientific import refusal
+from audiogame.words.scientific import hand_summary, refusal
 from engine import Play
+from engine.cards import parse_cards
 from engine.errors import IllegalAction
 
 TWO = {"seed": 1, "players": 2}
@@ -64,7 +66,7 @@ def test_enter_chooses_and_the_focus_stays_in_place_after_the_reveal_sb2_sb4() -
     assert said[-7:] == [
         "ace of hearts, 13 of 14",
         "You choose: ace of hearts.",
-        "You: ace. Anna: ace.",
+        "You and Anna: ace.",
         "War between you and Anna! 2 cards on the table.",
         "king of hearts, 12 of 13",
         "joker, 13 of 13",
@@ -89,15 +91,15 @@ def test_the_player_as_seer_hears_the_others_choices_with_c_sb8_sb16() -> None:
     assert said[start + 1 :] == [
         "queen of hearts, 11 of 14",
         "You choose: queen of hearts.",
-        "You: queen. Anna: ace. Bruno: ace.",
+        "You: queen. Anna and Bruno: ace.",
         "War between Anna and Bruno! 3 cards on the table.",
         "Queen: you are the seer next trick.",
         "The others have chosen. You are the seer: C tells their cards, then choose.",
         "Trick 2 of 500. Chosen: Anna and Bruno. Still to choose: you.",
-        "Anna: king. Bruno: king.",
+        "Anna and Bruno: king.",
         "ace of hearts, 12 of 13",
         "You choose: ace of hearts.",
-        "You: ace. Anna: king. Bruno: king.",
+        "You: ace. Anna and Bruno: king.",
         "You take 6 cards.",
         "The seer power is not active.",
     ]
@@ -173,7 +175,7 @@ def test_the_seer_may_not_choose_before_the_others_sb8() -> None:
     session.app.dispatch("c")
     assert session.spoken[-2:] == [
         "The others have chosen. You are the seer: C tells their cards, then choose.",
-        "Anna: king. Bruno: king.",
+        "Anna and Bruno: king.",
     ]
 
 
@@ -258,7 +260,7 @@ def test_a_joker_forces_a_war_and_r_counts_the_cards_waiting_sb10() -> None:
 def test_a_joker_cancels_a_war_and_takes_the_trick_sb9() -> None:
     session = drive(["x", "enter"], game="scientific", config=THREE)
     assert session.spoken[-3:] == [
-        "You: joker. Anna: ace. Bruno: ace.",
+        "You: joker. Anna and Bruno: ace.",
         "Your joker cancels the war.",
         "You take 3 cards.",
     ]
@@ -350,3 +352,37 @@ def test_player_out_hears_only_the_rest_summarised_sb6() -> None:
     )
     session.app.dispatch("t")
     assert session.spoken[-1] == "The game is over. Press Enter to go back to the game setup."
+
+
+def test_eight_players_hear_ties_and_powers_in_one_message_each_sb1_sb8() -> None:
+    """SB-1: eight players (two decks); neighbours with the same rank, the same power gained
+    by several computer players, and a war of all, are each said once."""
+    session = drive(
+        ["home", "enter", "home", "enter", "q", "enter", "c"],
+        game="scientific",
+        config={"seed": 1, "players": 8},
+    )
+    said = session.spoken
+    others = "Anna, Bruno, Carla, Dario, Elena, Fabio and Giulia"
+    assert f"You: two. {others}: ace." in said
+    assert "War between all the others! 8 cards on the table." in said
+    assert said[-7:] == [
+        "queen of hearts, 9 of 12",
+        "You choose: queen of hearts.",
+        f"You, {others}: queen.",
+        "War between everybody! 24 cards on the table.",
+        "Queen: you are the seer next trick.",
+        f"Queen: {others} are seers next trick.",
+        "Everybody still in is a seer this trick: nobody chooses first.",
+    ]
+
+
+def test_the_hand_summary_counts_repeated_ranks() -> None:
+    assert hand_summary(parse_cards("2h 2s 5h 5s 5d Jh joker joker#1")) == (
+        "2 twos, 3 fives, jack, 2 jokers"
+    )
+    set_language("it")
+    try:
+        assert hand_summary(parse_cards("Qh Qs Ah As")) == "2 donne, 2 assi"
+    finally:
+        set_language("en")

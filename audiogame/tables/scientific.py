@@ -18,15 +18,17 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.i18n import N_, _, ngettext
+from audiogame.sound import cue_for
 from audiogame.tables import scientific_info as info
 from audiogame.words.cards import card_name, rank_name
-from audiogame.words.scientific import exchange_offer, refusal
+from audiogame.words.scientific import exchange_offer, powers_gained, refusal
 from audiogame.words.seats import join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Eliminated, Event
 from engine.scientific import ScientificGame
+from engine.scientific.events import PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
@@ -220,14 +222,40 @@ class ScientificTable(TableScreen):
         end are spoken while the others play on."""
         events = list(events)
         view = self.view
+        said: set[int] = set()
         for index, event in enumerate(events):
-            if not self.worth_saying(event, view):
+            if index in said or not self.worth_saying(event, view):
                 continue
+            if isinstance(event, PowerGained) and event.seat != HUMAN:
+                group = [
+                    i for i in self.same_power(events, index) if self.worth_saying(events[i], view)
+                ]
+                said.update(group)
+                if len(group) > 1:
+                    holders = [events[i].seat for i in group]
+                    text = powers_gained(event.power, holders, self.seats)
+                    self.app.say(text, cue=cue_for(event, HUMAN) or None)
+                    continue
             super().announce([event])
-            if event.kind == "eliminated" and event.seat == HUMAN:
+            if isinstance(event, Eliminated) and event.seat == HUMAN:
                 self._out = True
                 if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
                     self.app.say(_("The others play on to the end."))
+
+    @staticmethod
+    def same_power(events: list[Event], start: int) -> list[int]:
+        """Computer players gaining the power of ``events[start]`` in the same trick: named in
+        one message (with eight players, seven "is the seer" would be a long wait)."""
+        first = events[start]
+        assert isinstance(first, PowerGained)
+        group = []
+        for index in range(start, len(events)):
+            event = events[index]
+            if not isinstance(event, PowerGained):
+                break
+            if event.power == first.power and event.seat != HUMAN:
+                group.append(index)
+        return group
 
     def worth_saying(self, event: Event, view: ScientificView) -> bool:
         kind = event.kind

@@ -18,8 +18,7 @@ the counting power), C the others' choices for a seer, H the player's own cards.
 from __future__ import annotations
 
 from audiogame.i18n import N_, _, ngettext
-from audiogame.words.cards import rank_list
-from audiogame.words.scientific import YOU, cards, on_table, shown_cards
+from audiogame.words.scientific import YOU, cards, hand_summary, on_table, shown_cards
 from audiogame.words.seats import Seats
 from engine.scientific.view import ScientificView
 
@@ -130,7 +129,7 @@ def seer_text(view: ScientificView, seats: Seats) -> str:
 
 
 def hand_text(view: ScientificView) -> str:
-    """H: the ranks in the player's hand, and the size of his won pile."""
+    """H: the ranks in the player's hand (repeats counted), and the size of his won pile."""
     if not view.hand:
         text = _("Your hand is empty.")
     else:
@@ -138,5 +137,5 @@ def hand_text(view: ScientificView) -> str:
             "Your hand, {count} card: {cards}.",
             "Your hand, {count} cards: {cards}.",
             len(view.hand),
-        ).format(count=len(view.hand), cards=rank_list(view.hand))
+        ).format(count=len(view.hand), cards=hand_summary(view.hand))
     return text + " " + _("Won pile: {cards}.").format(cards=cards(len(view.won_pile)))

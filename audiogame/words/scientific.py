@@ -18,6 +18,8 @@ in this game, SB-3); the hand, explored at the player's pace, names them in full
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from audiogame.i18n import _, ngettext
 from audiogame.words.cards import rank_name
 from audiogame.words.registry import renderer
@@ -49,11 +51,48 @@ GAME = "scientific"
 YOU = 0
 
 
-def shown_cards(cards: tuple[tuple[int, Card], ...] | list[tuple[int, Card]], seats: Seats) -> str:
-    """ "You: seven. Anna: jack." (ranks only, seat order)."""
+def shown_cards(cards: Sequence[tuple[int, Card]], seats: Seats) -> str:
+    """ "You: seven. Anna and Bruno: jack." (ranks only, seat order; neighbours showing the
+    same rank are said together, which also makes a tie easy to hear)."""
+    groups: list[tuple[list[int], int | None]] = []
+    for seat, card in cards:
+        if groups and groups[-1][1] == card.rank:
+            groups[-1][0].append(seat)
+        else:
+            groups.append(([seat], card.rank))
     return " ".join(
-        _("{name}: {rank}.").format(name=capitalize(seats.subject(seat)), rank=rank_name(card.rank))
-        for seat, card in cards
+        _("{name}: {rank}.").format(name=capitalize(seats.subjects(group)), rank=rank_name(rank))
+        for group, rank in groups
+    )
+
+
+# "3 twos": each rank with its own plural (Italian plurals differ rank by rank).
+_RANK_COUNTS: dict[int | None, Callable[[int], str]] = {
+    2: lambda n: ngettext("{count} two", "{count} twos", n),
+    3: lambda n: ngettext("{count} three", "{count} threes", n),
+    4: lambda n: ngettext("{count} four", "{count} fours", n),
+    5: lambda n: ngettext("{count} five", "{count} fives", n),
+    6: lambda n: ngettext("{count} six", "{count} sixes", n),
+    7: lambda n: ngettext("{count} seven", "{count} sevens", n),
+    8: lambda n: ngettext("{count} eight", "{count} eights", n),
+    9: lambda n: ngettext("{count} nine", "{count} nines", n),
+    10: lambda n: ngettext("{count} ten", "{count} tens", n),
+    11: lambda n: ngettext("{count} jack", "{count} jacks", n),
+    12: lambda n: ngettext("{count} queen", "{count} queens", n),
+    13: lambda n: ngettext("{count} king", "{count} kings", n),
+    14: lambda n: ngettext("{count} ace", "{count} aces", n),
+    None: lambda n: ngettext("{count} joker", "{count} jokers", n),
+}
+
+
+def hand_summary(cards: Sequence[Card]) -> str:
+    """Ranks in hand order, repeats counted: "two, 3 fives, joker"."""
+    counts: dict[int | None, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    return ", ".join(
+        rank_name(rank) if count == 1 else _RANK_COUNTS[rank](count).format(count=count)
+        for rank, count in counts.items()
     )
 
 
@@ -72,6 +111,11 @@ def reveal(event: Reveal, seats: Seats) -> str:
 def war(event: War, seats: Seats) -> str:
     if event.rank is None:  # forced by a joker, or only jokers: no tie to name
         return _("War! {pot}").format(pot=on_table(event.pot))
+    # With many players, "everybody" is quicker to hear than seven names.
+    if seats.players >= 3 and len(event.seats) == seats.players:
+        return _("War between everybody! {pot}").format(pot=on_table(event.pot))
+    if seats.players >= 4 and len(event.seats) == seats.players - 1 and YOU not in event.seats:
+        return _("War between all the others! {pot}").format(pot=on_table(event.pot))
     return _("War between {names}! {pot}").format(
         names=seats.objects(event.seats), pot=on_table(event.pot)
     )
@@ -169,20 +213,35 @@ def jokers_cancel(event: JokersCancel, seats: Seats) -> str:
 @renderer(GAME, "power_gained")
 def power_gained(event: PowerGained, seats: Seats) -> str:
     """The power as such; the table says more about an exchange (offered or why not)."""
-    you = event.seat == YOU
-    if event.power == "seer":
-        if you:
+    if event.seat == YOU:
+        if event.power == "seer":
             return _("Queen: you are the seer next trick.")
-        return _("Queen: {name} is the seer next trick.").format(name=seats.subject(event.seat))
-    if event.power == "counting":
-        if you:
+        if event.power == "counting":
             return _("Three: until the end of the next trick, E also tells the cards in hand.")
-        return _("Three: {name} may count the cards in hand next trick.").format(
-            name=seats.subject(event.seat)
-        )
-    if you:
         return _("Eight: you may swap your hand and your won pile.")
-    return _("Eight: {name} may swap hand and won pile.").format(name=seats.subject(event.seat))
+    return powers_gained(event.power, [event.seat], seats)
+
+
+def powers_gained(power: str, holders: Sequence[int], seats: Seats) -> str:
+    """Computer players gaining the same power in one trick, in one message."""
+    count = len(holders)
+    if power == "seer":
+        text = ngettext(
+            "Queen: {names} is the seer next trick.", "Queen: {names} are seers next trick.", count
+        )
+    elif power == "counting":
+        text = ngettext(
+            "Three: {names} may count the cards in hand next trick.",
+            "Three: {names} may count the cards in hand next trick.",
+            count,
+        )
+    else:
+        text = ngettext(
+            "Eight: {names} may swap hand and won pile.",
+            "Eight: {names} may swap hand and won pile.",
+            count,
+        )
+    return text.format(names=seats.subjects(holders))
 
 
 def exchange_offer(hand: int, won: int) -> str:
