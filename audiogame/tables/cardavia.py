@@ -241,7 +241,7 @@ class CardaviaTable(TableScreen):
                     self.move),
             Command((" ",), N_("Space: select or unselect the card you are on."), self.space),
             Command((), N_("Space while the others are to play: they play at once, up to your "
-                           "turn. Space after a deal: the next deal."), self.space),
+                           "turn. Space after a deal of a match: the next deal."), self.space),
             Command(
                 (TAB, BACKTAB),
                 N_("Tab and Shift Tab: step through every play you can make now; the play you "
@@ -303,7 +303,12 @@ class CardaviaTable(TableScreen):
 
     def space(self, key: str = "") -> None:
         if self.state.is_over:
-            self.next_deal()
+            # Space never leaves the table: it may be pressed to hurry the others just
+            # as the deal ends, and the settlement would be lost.
+            if self.match.over:
+                self.app.refuse(self.over_text())
+            else:
+                self.next_deal()
         elif self.view.awaiting != HUMAN:
             self.hurry()
         else:

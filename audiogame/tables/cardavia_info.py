@@ -175,9 +175,12 @@ def selection_text(
             "Selected, {count} cards: {cards}. Not a combination.",
             len(cards),
         ).format(count=len(cards), cards=names)
-    text = _("Selected: {cards}. {combination}.").format(
-        cards=names, combination=capitalize(combination_name(combination))
-    )
+    if len(cards) == 1:
+        text = _("Selected: {cards}.").format(cards=names)
+    else:
+        text = _("Selected, {combination}: {cards}.").format(
+            combination=combination_name(combination), cards=names
+        )
     if to_beat is not None and not combination.beats(to_beat):
         text += " " + _("It does not beat the play on the table.")
     return text
