@@ -130,7 +130,8 @@ def test_information_keys_turn_owned_and_stock() -> None:
 
 def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
     """An open game where the player always plays his lowest card (Enter without moving):
-    the messages it must produce and how many times Enter is needed."""
+    the messages it must produce and how many times Enter is needed (twice when the card under
+    the cursor has not been spoken yet: the first Enter says it)."""
     from audiogame.bots import make_bot
 
     state = games["battle"].new_state(seed=seed, open=True, **options)
@@ -140,13 +141,16 @@ def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
     }
     events = list(state.opening_events())
     presses = 0
+    heard = None
     while not state.is_over:
         for seat in [s for s in state.to_act() if s != 0]:
             events += state.apply(
                 seat, bots[seat].choose(state.view(seat), state.legal_actions(seat))
             )
         if 0 in state.to_act():
-            presses += 1
+            card = state.view(0).hand[0]
+            presses += 1 if card == heard else 2
+            heard = card
             events += state.apply(0, state.legal_actions(0)[0])
     said = [render("battle", e, seats) for e in events if e.kind != "choice_made"]
     return said, presses
@@ -276,3 +280,13 @@ def test_escape_pauses_and_resume_comes_back() -> None:
 def test_quit_to_main_menu_from_pause() -> None:
     session = drive(["escape", "end", "enter"], game="battle", config={"seed": 3})
     assert session.spoken[-1] == "Battaglia (War), 1 of 7"
+
+
+def test_open_enter_never_plays_a_card_not_yet_heard() -> None:
+    """BT-10: the first Enter on a card the player has not heard says it; the second plays it."""
+    config = {"seed": 2, "open": True, "deck": 32}
+    session = drive(["enter"], game="battle", config=config)
+    assert session.spoken[-1].endswith("Enter again plays it.")
+    assert not any(": " in line and line.startswith("You:") for line in session.spoken)
+    session = drive(["enter", "enter"], game="battle", config=config)
+    assert any(line.startswith("You: ") for line in session.spoken)

@@ -20,6 +20,7 @@ from audiogame.words.seats import join_words
 from engine import games
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -55,6 +56,7 @@ class BattleTable(TableScreen):
         self.state = games["battle"].new_state(seed=self.seed, **options)
         self.open = bool(config.get("open"))
         self.focus = 0
+        self._heard: Card | None = None  # the hand card last spoken: Enter plays only that one
         self.auto = False
         self._timer: asyncio.TimerHandle | None = None
         self._prompted: tuple[int, int, str] | None = None
@@ -152,7 +154,12 @@ class BattleTable(TableScreen):
             if not hand:
                 self.act(Play(()))
                 return
-            card = hand[min(self.focus, len(hand) - 1)]
+            self.focus = min(self.focus, len(hand) - 1)
+            card = hand[self.focus]
+            if card != self._heard:
+                # The hand changed under the cursor: never play a card the player has not heard.
+                self.say_focus(confirm=True)
+                return
             self.act(FaceDown(card) if self.view.phase == "face_down" else Play((card,)))
         else:
             self.act(Flip())
@@ -249,12 +256,17 @@ class BattleTable(TableScreen):
         self.focus = later[0] if later and hand[self.focus].rank == rank else matches[0]
         self.say_focus()
 
-    def say_focus(self) -> None:
+    def say_focus(self, confirm: bool = False) -> None:
         hand = self.view.hand
+        card = hand[self.focus]
+        self._heard = card
+        text = (
+            _("{card}, {position} of {total}. Enter again plays it.")
+            if confirm
+            else _("{card}, {position} of {total}")
+        )
         self.app.say(
-            _("{card}, {position} of {total}").format(
-                card=rank_name(hand[self.focus].rank), position=self.focus + 1, total=len(hand)
-            ),
+            text.format(card=rank_name(card.rank), position=self.focus + 1, total=len(hand)),
             cue="menu_move",
             record=False,
         )
