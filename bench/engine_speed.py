@@ -9,7 +9,6 @@ Prints the median of five timed batches for each configuration.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -18,8 +17,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import games  # noqa: E402
-from engine.baseline import make_baseline  # noqa: E402
+from engine import games
+from engine.baseline import make_baseline
 
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("cardavia, random players", "cardavia", {}),
@@ -35,11 +34,10 @@ CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
 def play_one(game_name: str, seed: int, kind: str, options: dict[str, Any]) -> int:
     state = games[game_name].new_state(seed=seed, **options)
     players = [make_baseline(game_name, kind, seed + s) for s in range(state.players)]
-    order = random.Random(seed)
     decisions = 0
     while not state.is_over:
-        awaited = state.to_act()
-        seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
+        # Simultaneous choices are secret: the order in which seats give them changes nothing.
+        seat = state.to_act()[0]
         action = players[seat].choose(state.view(seat), state.legal_actions(seat))
         state.apply(seat, action)
         decisions += 1
