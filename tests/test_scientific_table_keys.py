@@ -75,6 +75,21 @@ def test_enter_chooses_and_the_focus_stays_in_place_after_the_reveal_sb2_sb4() -
     assert session.played[-2:] == ["not_allowed", "menu_move"]
 
 
+def test_enter_never_chooses_a_card_not_heard() -> None:
+    """At the start, and after a reveal moved the hand under the focus, Enter first says the
+    card; the next Enter chooses it."""
+    session = drive(["enter", "enter", "enter", "enter"], game="scientific", config=TWO)
+    assert session.spoken[2:9] == [
+        "two of hearts, 1 of 14. Enter again chooses it.",
+        "You choose: two of hearts.",
+        "You: two. Anna: ace.",
+        "Anna takes 2 cards.",
+        "three of hearts, 1 of 13. Enter again chooses it.",
+        "You choose: three of hearts.",
+        "You: three. Anna: king.",
+    ]
+
+
 def test_a_missing_rank_is_refused_and_nothing_changes() -> None:
     session = drive(["q", "enter", "q", "t"], game="scientific", config=TWO)
     assert session.spoken[-2] == "You hold no queen."
@@ -316,7 +331,9 @@ def test_escape_pauses_and_shared_keys_keep_working() -> None:
 
 
 def test_enter_after_the_end_goes_back_to_the_setup() -> None:
-    session = drive(["enter", "t", "enter"], game="scientific", config={**TWO, "trick_limit": 1})
+    session = drive(
+        ["home", "enter", "t", "enter"], game="scientific", config={**TWO, "trick_limit": 1}
+    )
     said = session.spoken
     assert said[-2] == "The game is over. Press Enter to go back to the game setup."
     assert said[-1].startswith("Start the game, 1 of ")

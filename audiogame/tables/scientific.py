@@ -66,6 +66,7 @@ class ScientificTable(TableScreen):
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
         self._choice: Card | None = None  # the card the player just chose, for its message
+        self._heard: Card | None = None  # the hand card last spoken: Enter chooses only that one
 
     def heading(self) -> str:
         return _("Battaglia scientifica")
@@ -166,6 +167,10 @@ class ScientificTable(TableScreen):
         card = self.focused()
         if card is None:
             self.app.refuse(_("Your hand is empty."))
+            return
+        if card != self._heard:
+            # The hand changed under the focus (a reveal, a swap): never choose unheard.
+            self.set_focus(self.focus, confirm=True)
             return
         previous = view.my_choice
         if previous == card:
@@ -325,13 +330,17 @@ class ScientificTable(TableScreen):
         later = [i for i in matches if i > self.focus]
         self.set_focus(later[0] if later and current.rank == rank else matches[0])
 
-    def set_focus(self, index: int) -> None:
+    def set_focus(self, index: int, confirm: bool = False) -> None:
         hand = self.view.hand
         self.focus, self.focus_card = index, hand[index]
+        self._heard = hand[index]
+        text = (
+            _("{card}, {position} of {total}. Enter again chooses it.")
+            if confirm
+            else _("{card}, {position} of {total}")
+        )
         self.app.say(
-            _("{card}, {position} of {total}").format(
-                card=card_name(hand[index]), position=index + 1, total=len(hand)
-            ),
+            text.format(card=card_name(hand[index]), position=index + 1, total=len(hand)),
             cue="menu_move",
             record=False,
         )
