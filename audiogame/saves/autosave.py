@@ -1,0 +1,102 @@
+"""Saving after every move: cheap (one small JSON file rewritten once per key, however many
+moves the key caused), atomic, and never in the way. A save that fails (a full disk) is said
+once, and the game goes on; a finished game is kept for replays and its save cleared."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+from typing import TYPE_CHECKING, Any
+
+from audiogame.i18n import N_, _
+from audiogame.saves.record import table_extras
+from audiogame.saves.store import SavedGame, SaveStore
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+SAVE_FAILED = N_(
+    "The game could not be saved: {reason}. Play goes on; saving is tried again after every move."
+)
+DISK_FULL = N_("the disk is full")
+SAVED_AGAIN = N_("The game is saved again.")
+
+
+def is_finished(table: Any) -> bool:
+    """Whether the table's game is over for good (a match: its last deal counted)."""
+    match = getattr(table, "match", None)
+    return bool(table.state.is_over) and (match is None or bool(getattr(match, "over", True)))
+
+
+def saved_game(table: Any) -> SavedGame:
+    """What the table is now, as a save."""
+    record = table.record
+    return SavedGame(
+        game=table.game,
+        config=dict(table.config),
+        moves=list(record.moves),
+        names=tuple(table.seats.names),
+        extras=table_extras(table),
+        started=record.started,
+        finished=is_finished(table),
+    )
+
+
+class Autosaver:
+    """Saves the table that last moved; :meth:`changed` after a move, :meth:`flush` to write."""
+
+    def __init__(self, app: AudioGame, store: SaveStore) -> None:
+        self.app = app
+        self.store = store
+        self.table: Any = None
+        self.dirty = False
+        self._scheduled = False
+        self.failing = False
+        self.writes = 0
+
+    def changed(self, table: Any) -> None:
+        """``table`` moved: save it once the key (or the timer) that moved it is done."""
+        self.table = table
+        self.dirty = True
+        if self._scheduled:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the program's loop is not running yet: save at once
+            self.flush()
+            return
+        self._scheduled = True
+        loop.call_soon(self.flush)
+
+    def flush(self) -> bool:
+        """Write what changed; whether the game in progress is safely on the disk."""
+        self._scheduled = False
+        if not self.dirty or self.table is None:
+            return not self.failing
+        saved = saved_game(self.table)
+        try:
+            if saved.finished:
+                self.store.archive(saved)
+                self.store.clear()
+            else:
+                self.store.save(saved)
+        except OSError as error:
+            self._failed(error)
+            return False
+        self.dirty = False
+        self.writes += 1
+        if self.failing:
+            self.failing = False
+            self.app.say(_(SAVED_AGAIN))
+        return True
+
+    def _failed(self, error: OSError) -> None:
+        if self.failing:
+            return  # said once: the player knows, and the game goes on
+        self.failing = True
+        reason = _(DISK_FULL) if error.errno == errno.ENOSPC else (error.strerror or str(error))
+        self.app.say(_(SAVE_FAILED).format(reason=reason), cue="not_allowed")
+
+    def load(self) -> tuple[SavedGame | None, str | None]:
+        """The interrupted game, if any, and a problem with the save file to announce."""
+        return self.store.load()

@@ -1,0 +1,125 @@
+"""A saved game rebuilt: the table itself (to resume it), or its engine states move by move
+(to replay it). Both start from the table's own first deal (its setup and deal number) and
+apply the logged moves; a move the rules refuse means the save is damaged."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from audiogame.catalog import game_entry
+from audiogame.narrator import Narrator
+from audiogame.saves.moves import RecordedState, is_deal, parse_deal, parse_move
+from audiogame.saves.record import restore_extras
+from audiogame.saves.store import SavedGame, SaveError
+from audiogame.speech.base import SilentSpeaker
+from engine import games
+from engine.events import Event
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+
+@contextlib.contextmanager
+def muted(app: AudioGame) -> Iterator[None]:
+    """Nothing said, no cue played, nothing kept in the history."""
+    narrator = app.narrator
+    app.narrator = Narrator(SilentSpeaker())
+    try:
+        yield
+    finally:
+        app.narrator = narrator
+
+
+def new_table(app: AudioGame, saved: SavedGame) -> Any:
+    """The table of ``saved``'s game with its setup, at its first deal (not yet opened)."""
+    try:
+        factory = game_entry(saved.game).table_factory()
+    except KeyError as error:
+        raise SaveError("corrupt", f"no game {saved.game!r}") from error
+    if factory is None:
+        raise SaveError("corrupt", f"the {saved.game} table is missing")
+    try:
+        return factory(app, dict(saved.config))
+    except (KeyError, ValueError, TypeError) as error:
+        raise SaveError("corrupt", f"bad setup {saved.config!r}: {error}") from error
+
+
+def rebuild_table(app: AudioGame, saved: SavedGame) -> Any:
+    """The table exactly as it was left: every saved move applied in silence, then its events
+    shown to the table (silently) so that what it keeps track of is as it was."""
+    table = new_table(app, saved)
+    record = table.record
+    record.replaying = True
+    try:
+        with muted(app):
+            for number, line in enumerate(saved.moves, 1):
+                try:
+                    if is_deal(line):
+                        table.state = games[saved.game].new_state(hands=parse_deal(line))
+                    else:
+                        table.state.apply(*parse_move(line))
+                except ValueError as error:  # IllegalAction is a ValueError too
+                    raise SaveError("corrupt", f"line {number} {line!r}: {error}") from error
+            restore_extras(table, saved.extras)
+            table.announce(list(record.events))
+    finally:
+        record.replaying = False
+    if saved.started:
+        record.started = saved.started
+    return table
+
+
+class Line:
+    """The engine states of a saved game: step ``k`` is the state after the first ``k`` lines of
+    the log. Going back rebuilds from the start (states are not kept)."""
+
+    def __init__(self, app: AudioGame, saved: SavedGame) -> None:
+        self.saved = saved
+        table = new_table(app, saved)
+        self.seats = table.seats
+        self._first = table.state.raw if isinstance(table.state, RecordedState) else table.state
+        self.position = 0
+        self.state: Any = self._first.clone()
+        self.check()
+
+    def __len__(self) -> int:
+        return len(self.saved.moves)
+
+    def check(self) -> None:
+        """Play the whole log once: :class:`SaveError` if a line is damaged or refused."""
+        state = self._first.clone()
+        for number in range(len(self)):
+            try:
+                state, _ = self._step(state, number)
+            except ValueError as error:
+                raise SaveError("corrupt", f"line {number + 1}: {error}") from error
+
+    def _step(self, state: Any, index: int) -> tuple[Any, list[Event]]:
+        line = self.saved.moves[index]
+        if is_deal(line):
+            fresh = games[self.saved.game].new_state(hands=parse_deal(line))
+            return fresh, list(fresh.opening_events())
+        seat, action = parse_move(line)
+        return state, state.apply(seat, action)
+
+    def opening(self) -> list[Event]:
+        return list(self._first.opening_events())
+
+    def forward(self) -> list[Event]:
+        """The next step's events (empty at the end)."""
+        if self.position >= len(self):
+            return []
+        self.state, events = self._step(self.state, self.position)
+        self.position += 1
+        return events
+
+    def go_to(self, position: int) -> list[Event]:
+        """Rebuild the state after ``position`` steps; the events of the last of them."""
+        position = max(0, min(len(self), position))
+        self.state, self.position = self._first.clone(), 0
+        events: list[Event] = self.opening()
+        while self.position < position:
+            events = self.forward()
+        return events

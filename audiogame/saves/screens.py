@@ -1,0 +1,210 @@
+"""The resume offer at start, resuming a saved game, and typing a deal code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
+from audiogame.catalog import game_entry
+from audiogame.i18n import N_, _, ngettext
+from audiogame.saves.codes import CodeError, decode, normalize
+from audiogame.saves.rebuild import muted, rebuild_table
+from audiogame.saves.store import SavedGame, SaveError
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+
+HUMAN = 0
+SAVE_NOTICES = {
+    "corrupt": N_("The saved game was damaged and cannot be resumed; the file was kept aside."),
+    "unreadable": N_(
+        "The saved game could not be read and cannot be resumed; the file was kept aside."
+    ),
+    "newer": N_(
+        "The saved game comes from a newer version and cannot be resumed here; the file was "
+        "kept aside."
+    ),
+}
+
+
+def describe(saved: SavedGame) -> str:
+    """ "Battaglia (War), deal 4711, after 12 moves"."""
+    try:
+        title = _(game_entry(saved.game).title)
+    except KeyError:
+        title = saved.game
+    moves = ngettext("after {count} move", "after {count} moves", saved.move_count)
+    return _("{game}, deal {seed}, {moves}").format(
+        game=title, seed=saved.seed, moves=moves.format(count=saved.move_count)
+    )
+
+
+def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:
+    """The screens to start with: ``screens``, or first the offer to resume an interrupted
+    game when there is one (a damaged save is announced and kept aside)."""
+    autosave = getattr(app, "autosave", None)
+    if autosave is None:
+        return screens
+    saved, problem = autosave.load()
+    if problem is not None:
+        app.say(_(SAVE_NOTICES[problem]))
+    if saved is None or saved.finished:
+        return screens
+    return [screens[0], ResumeMenu(app, saved, screens[1:])]
+
+
+class ResumeMenu(Menu):
+    """Resume the interrupted game, or leave it for later (it stays saved until another game
+    makes its first move)."""
+
+    title = N_("Interrupted game")
+
+    def __init__(self, app: AudioGame, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
+        super().__init__(app)
+        self.saved = saved
+        self.then = list(then)
+
+    def enter(self) -> None:
+        self.app.say(
+            _("An interrupted game can be resumed: {game}.").format(game=describe(self.saved))
+        )
+        self.app.say(self.item_text())
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(lambda: _("Resume the game"), self.resume_game),
+            MenuItem(lambda: _("Not now: it stays saved until a new game starts"), self.later),
+        ]
+
+    def back(self) -> None:
+        self.later()
+
+    def later(self) -> None:
+        """Go on to the screens the program was started for."""
+        self.app.stack.pop().leave()
+        if not self.then:
+            self.app.top.enter()
+            return
+        self.app.stack.extend(self.then[:-1])
+        self.app.push(self.then[-1])
+
+    def resume_game(self) -> None:
+        resume(self.app, self.saved)
+
+
+def resume(app: AudioGame, saved: SavedGame) -> bool:
+    """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
+    try:
+        table = rebuild_table(app, saved)
+    except SaveError:
+        autosave = getattr(app, "autosave", None)
+        if autosave is not None:
+            autosave.store.set_aside()
+        _back_to_main(app)
+        app.say(_(SAVE_NOTICES["corrupt"]))
+        app.top.enter()
+        return False
+    from audiogame.app.menus import SetupMenu
+
+    _back_to_main(app)
+    app.stack.append(SetupMenu(app, game_entry(saved.game), dict(saved.config)))
+    app.stack.append(table)
+    app.narrator.clear_history()
+    app.say(_("Game resumed: {game}.").format(game=describe(saved)))
+    with muted(app):
+        table.resume()  # restarts the clock of the computer players, where a table has one
+    for line in table.status():
+        app.say(line)
+    _let_others_play(table)
+    return True
+
+
+def _let_others_play(table: Any) -> None:
+    """Tables whose computer players act at once after the player (they have ``run_bots``):
+    when the save ended with the others still to play, they play now."""
+    state = table.state
+    run_bots = getattr(table, "run_bots", None)
+    if run_bots is not None and not state.is_over and HUMAN not in state.to_act():
+        table.announce(run_bots())
+
+
+def _back_to_main(app: AudioGame) -> None:
+    while len(app.stack) > 1:
+        app.stack.pop().leave()
+
+
+def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
+    """Start ``game`` with ``config`` over the main menu (its setup under it)."""
+    from audiogame.app.menus import SetupMenu
+
+    entry = game_entry(game)
+    setup = SetupMenu(app, entry, config)
+    factory = entry.table_factory()
+    _back_to_main(app)
+    if factory is None:
+        app.push(setup)
+        app.refuse(_("This table is not ready yet."))
+        return
+    app.stack.append(setup)
+    app.push(factory(app, dict(setup.config)))
+
+
+class CodeEntry(Screen):
+    """Type a deal code, Enter starts its game with the same cards."""
+
+    title = N_("Deal code")
+
+    def __init__(self, app: AudioGame) -> None:
+        super().__init__(app)
+        self.text = ""
+
+    def enter(self) -> None:
+        self.app.say(
+            _("Deal code: type its letters and digits, then press Enter. Escape goes back.")
+        )
+
+    def resume(self) -> None:
+        self.app.say(self.heading())
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((), N_("Letters and digits: type the code."), lambda key: None),
+            Command((BACKSPACE,), N_("Backspace: delete the last character."), self.delete),
+            Command((ENTER,), N_("Enter: start the game of this code."), self.start),
+            Command(("c-r",), N_("Control R: read the code typed so far."), self.read),
+            Command((ESCAPE,), N_("Escape: go back."), lambda key: self.app.pop()),
+        ]
+
+    def on_char(self, char: str) -> bool:
+        typed = normalize(char)
+        if not typed.isalnum() or not typed.isascii():
+            return False
+        self.text += typed
+        self.app.say(typed, cue="menu_move", record=False)
+        return True
+
+    def delete(self, key: str) -> None:
+        if not self.text:
+            self.app.refuse(_("Nothing typed yet."))
+            return
+        self.app.say(_("{char} deleted").format(char=self.text[-1]), record=False)
+        self.text = self.text[:-1]
+
+    def read(self, key: str = "") -> None:
+        if not self.text:
+            self.app.say(_("Nothing typed yet."), record=False)
+            return
+        self.app.say(", ".join(self.text), record=False)
+
+    def start(self, key: str) -> None:
+        try:
+            game, config = decode(self.text)
+        except CodeError:
+            self.app.refuse(_("This is not a valid deal code: check it character by character."))
+            return
+        open_table(self.app, game, config)
+
+    def status(self) -> list[str]:
+        return [_("Code typed: {code}").format(code=self.text or "-")]
