@@ -1,8 +1,8 @@
 """The chain of speech backends: the chosen one first, then the next ones as fallbacks.
 
 ``auto`` tries the screen reader, then a TTS voice, then console lines, then silence. A backend
-that fails to start, or raises while speaking, hands over to the next one; the program says so
-and goes on.
+that fails to start, raises while speaking, or hangs (see :mod:`.guard`), hands over to the next
+one; the program says so and goes on.
 """
 
 from __future__ import annotations
@@ -13,9 +13,12 @@ from collections.abc import Callable, Sequence
 from audiogame.i18n import N_, _
 from audiogame.speech.base import SilentSpeaker, Speaker, SpeechError
 from audiogame.speech.console import ConsoleSpeaker
+from audiogame.speech.guard import CALL_TIMEOUT, GuardedSpeaker
 
 BACKENDS: tuple[str, ...] = ("screenreader", "tts", "console", "silent")
 CHOICES: tuple[str, ...] = ("auto", *BACKENDS)
+GUARDED: tuple[str, ...] = ("screenreader", "tts")
+"""Backends that talk to other software, which may hang: each runs with a time limit."""
 
 BACKEND_LABELS: dict[str, str] = {
     "auto": N_("automatic"),
@@ -59,13 +62,21 @@ class SpeechChain:
 
     name = "chain"
 
-    def __init__(self, choice: str, factories: dict[str, Factory]) -> None:
+    def __init__(
+        self,
+        choice: str,
+        factories: dict[str, Factory],
+        guarded: tuple[str, ...] = GUARDED,
+        timeout: float = CALL_TIMEOUT,
+    ) -> None:
         if choice not in CHOICES:
             raise ValueError(f"no speech backend {choice!r}; choose from {', '.join(CHOICES)}")
         order: Sequence[str] = BACKENDS if choice == "auto" else BACKENDS[BACKENDS.index(choice) :]
         self.choice = choice
         self._factories = factories
         self._order = list(order)
+        self._guarded = guarded
+        self._timeout = timeout
         self.failures: list[tuple[str, str]] = []
         self.on_change: Callable[[str], None] | None = None
         self.current: Speaker = self._start_next()
@@ -78,8 +89,11 @@ class SpeechChain:
     def _start_next(self) -> Speaker:
         while self._order:
             name = self._order.pop(0)
+            factory = self._factories[name]
             try:
-                return self._factories[name]()
+                if name in self._guarded:
+                    return GuardedSpeaker(factory, self._timeout)
+                return factory()
             except Exception as error:  # any failure to start means: try the next one
                 self.failures.append((name, str(error)))
         return SilentSpeaker()
