@@ -65,6 +65,9 @@ class AudioGame:
         self.mirror = Mirror()
         self.running = False
         self.key_count = 0
+        self.autosave: Any = None
+        """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
+        self.failure: BaseException | None = None
         narrator.on_message = self.mirror.add
         bindings = KeyBindings()
         bindings.add(Keys.Any)(self._on_key)
@@ -112,6 +115,8 @@ class AudioGame:
         self.top.resume()
 
     def quit(self) -> None:
+        if self.autosave is not None:
+            self.autosave.flush()
         while self.stack:
             self.stack.pop().leave()
         if self.running:
@@ -136,7 +141,26 @@ class AudioGame:
     # ----- keys ----------------------------------------------------------------------------
     def _on_key(self, event: KeyPressEvent) -> None:
         for press in event.key_sequence:
-            self.dispatch(key_name(press.key), press.data)
+            try:
+                self.dispatch(key_name(press.key), press.data)
+            except Exception as error:
+                self.fail(error)
+                return
+
+    def fail(self, error: BaseException) -> None:
+        """An unexpected error: stop at once. :meth:`run` raises it once the terminal is
+        restored, for the caller to report (:mod:`audiogame.crash`)."""
+        if self.failure is None:
+            self.failure = error
+        with contextlib.suppress(Exception):  # already leaving
+            self.application.exit(exception=error)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if isinstance(error, Exception) and not isinstance(error, asyncio.CancelledError):
+            self.fail(error)
+        else:
+            loop.default_exception_handler(context)
 
     def dispatch(self, key: str, data: str = "") -> None:
         """Do what ``key`` means on the current screen."""
@@ -202,7 +226,11 @@ class AudioGame:
             return None
 
         def run() -> None:
-            callback()
+            try:
+                callback()
+            except Exception as error:
+                self.fail(error)
+                return
             self.application.invalidate()
 
         return asyncio.get_running_loop().call_later(delay, run)
@@ -238,9 +266,11 @@ class AudioGame:
 
     async def run_async(self) -> None:
         self.running = True
+        # Not prompt_toolkit's handler: it prints the error and waits for Enter, unseen.
+        asyncio.get_running_loop().set_exception_handler(self._loop_error)
         try:
             if self.stack:
-                await self.application.run_async()
+                await self.application.run_async(set_exception_handler=False)
         finally:
             self.running = False
             self.quit()
