@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.bots import Bot, make_bot
 from audiogame.i18n import N_
+from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
@@ -31,12 +32,16 @@ def table_seed(config: dict[str, Any]) -> int:
 
 
 class TableScreen(Screen):
-    """A game in progress. Subclasses set :attr:`game` and create :attr:`state`."""
+    """A game in progress. Subclasses set :attr:`game` and create :attr:`state`.
+
+    Every move the engine state accepts is recorded (:attr:`record`) and saved after the key
+    that caused it: assigning ``self.state`` is all a table does for that."""
 
     game = ""
 
     def __init__(self, app: AudioGame, config: dict[str, Any], players: int) -> None:
         super().__init__(app)
+        self.record = TableRecord(self)
         self.config = config
         self.seed = table_seed(config)
         self.seats = Seats(tuple(app.settings.names), players, dict(config))
@@ -44,11 +49,30 @@ class TableScreen(Screen):
             seat: make_bot(self.game, "greedy", self.seed * 10 + seat) for seat in range(1, players)
         }
 
+    @property
+    def state(self) -> Any:
+        """The engine state; every action it accepts goes into :attr:`record`."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        if "record" not in vars(self):  # a table that sets its state before this __init__
+            self.record = TableRecord(self)
+        self._state = self.record.track(state)
+
     def rules_game(self) -> str:
         return self.game
 
     def common_commands(self) -> list[Command]:
-        return [Command((ESCAPE,), N_("Escape: pause menu."), lambda key: self.pause())]
+        return [
+            Command(("d", "D"), N_("D: the deal code, to play this deal again."), self.say_code),
+            Command((ESCAPE,), N_("Escape: pause menu."), lambda key: self.pause()),
+        ]
+
+    def say_code(self, key: str = "") -> None:
+        from audiogame.saves.codes import code_message
+
+        self.app.say(code_message(self.game, self.config))
 
     def pause(self) -> None:
         from audiogame.app.menus import PauseMenu
