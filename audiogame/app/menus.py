@@ -107,13 +107,22 @@ class SetupMenu(Menu):
         return self.entry.key
 
     def items(self) -> Sequence[MenuItem]:
+        # The deal code sits next to the deal number (the last option).
+        code = MenuItem(lambda: _("Play a deal code"), self.open_code)
         return [
             MenuItem(lambda: _("Start the game"), self.start),
-            *self._options,
+            *self._options[:-1],
+            code,
+            *self._options[-1:],
             MenuItem(
                 lambda: _("Rules"), lambda: self.app.push(RulesScreen(self.app, self.entry.key))
             ),
         ]
+
+    def open_code(self) -> None:
+        from audiogame.saves.screens import CodeEntry
+
+        self.app.push(CodeEntry(self.app))
 
     def commands(self) -> list[Command]:
         return [
