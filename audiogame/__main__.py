@@ -11,8 +11,10 @@ from typing import Any
 
 from audiogame import i18n
 from audiogame.cli import build_parser, table_config
+from audiogame.crash import TerminalGuard, report
 from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
+from audiogame.saves.paths import data_dir, log_dir
 from audiogame.settings import Settings, SettingsStore, config_dir
 
 SETTINGS_NOTICES = {
@@ -51,13 +53,35 @@ def main(argv: list[str] | None = None) -> int:
 
         print(rules_text(args.game))
         return 0
+    args.code_config = None
+    if args.command == "play" and args.code:
+        from audiogame.saves.codes import CodeError, decode
+
+        try:
+            game, args.code_config = decode(args.code)
+        except CodeError as error:
+            parser.error(str(error))
+        if args.game not in (None, game):
+            parser.error(f"the code {args.code} is a deal of {game}, not of {args.game}")
+        args.game = game
+    elif args.command == "play" and not args.game:
+        parser.error("play needs a GAME or --code CODE")
+    terminal = TerminalGuard()
     try:
-        return run(args, store, settings, problem)
+        return run(args, store, settings, problem, terminal)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # before speech was up or after it closed: no voice to tell
+        return report(error, log_folder=log_dir(args.data_dir), terminal=terminal)
 
 
-def run(args: Any, store: SettingsStore, settings: Settings, problem: str | None) -> int:
+def run(
+    args: Any,
+    store: SettingsStore,
+    settings: Settings,
+    problem: str | None,
+    terminal: TerminalGuard | None = None,
+) -> int:
     from audiogame.app.display import LinePrinter
     from audiogame.narrator import Narrator
     from audiogame.speech import ConsoleSpeaker, SpeechChain, backend_label, default_factories
@@ -89,8 +113,9 @@ def run(args: Any, store: SettingsStore, settings: Settings, problem: str | None
 
     # The audio libraries print to the terminal when there is no device: keep the screen clean.
     notices: list[str] = []
+    tell = notices.append  # at start, said below; later (a device lost mid-game) at once
     with quiet_stdout():
-        narrator.cues = make_cues(settings, notices.append)
+        narrator.cues = make_cues(settings, lambda notice: tell(notice))
     for notice in notices:
         narrator.say(_(notice))
 
@@ -106,16 +131,32 @@ def run(args: Any, store: SettingsStore, settings: Settings, problem: str | None
         full_screen=chain.active != "console",
     )
     printer.app = app
-    game = getattr(args, "game", None) if args.command == "play" else None
-    config = table_config(args, game_entry(game)) if game else {}
-    if args.command == "practice":
-        from audiogame.practice import practice_screens
+    tell = lambda notice: app.say(_(notice))  # noqa: E731
+    from audiogame.saves.autosave import Autosaver
+    from audiogame.saves.screens import opening_screens
+    from audiogame.saves.store import SaveStore
 
-        app.start(practice_screens(app))
-    else:
-        app.start(start_screens(app, game, config))
+    app.autosave = Autosaver(app, SaveStore(data_dir(args.data_dir)))
+    game = getattr(args, "game", None) if args.command == "play" else None
+    config = args.code_config or (table_config(args, game_entry(game)) if game else {})
     try:
+        if args.command == "practice":
+            from audiogame.practice import practice_screens
+
+            app.start(practice_screens(app))
+        elif args.command == "replay":
+            from audiogame.saves.replay import replay_screens
+
+            screens = replay_screens(app, args.file)
+            if isinstance(screens, str):
+                print(f"audiogame: {screens}", file=sys.stderr)
+                return 2
+            app.start(screens)
+        else:
+            app.start(opening_screens(app, start_screens(app, game, config)))
         app.run()
+    except Exception as error:
+        return report(error, app=app, log_folder=log_dir(args.data_dir), terminal=terminal)
     finally:
         narrator.cues.close()
         narrator.speaker.close()

@@ -1,5 +1,5 @@
-"""The command line: ``audiogame``, ``audiogame play GAME [options]``, ``audiogame practice``,
-``audiogame rules GAME``.
+"""The command line: ``audiogame``, ``audiogame play GAME [options]``, ``audiogame play --code
+CODE``, ``audiogame practice``, ``audiogame replay [FILE]``, ``audiogame rules GAME``.
 
 The play options of each game come from the same data as its setup menu
 (:mod:`audiogame.catalog`), so the two never disagree.
@@ -16,7 +16,9 @@ from audiogame.speech.chain import CHOICES
 EPILOG = """keys: F1 lists the keys of every screen. Examples:
   audiogame --lang it
   audiogame play battle --players 3 --deck 32 --seed 7
+  audiogame play --code 71RK
   audiogame practice
+  audiogame replay
   audiogame rules battle"""
 
 
@@ -66,6 +68,12 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
         metavar="PATH",
         default=default,
         help="folder of the settings file (default: the user config folder)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        default=default,
+        help="folder of the saved games (default: the user data folder)",
     )
 
 
@@ -125,9 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(parser, suppress=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help="start a table directly")
+    play = commands.add_parser("play", help="start a table directly (a GAME, or --code)")
     _common(play, suppress=True)
-    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    play.add_argument(
+        "--code", metavar="CODE", help="the deal code a table tells with D: the same cards again"
+    )
+    games = play.add_subparsers(dest="game", metavar="GAME")
     for entry in GAMES:
         _add_game(games, entry)
     practice = commands.add_parser("practice", help="learn the sound cues (listen and quiz)")
@@ -135,6 +146,11 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="print the rules of a game")
     _common(rules, suppress=True)
     rules.add_argument("game", choices=[entry.key for entry in GAMES])
+    replay = commands.add_parser("replay", help="replay a saved or finished game move by move")
+    _common(replay, suppress=True)
+    replay.add_argument(
+        "file", metavar="FILE", nargs="?", help="a saved game (default: the latest one)"
+    )
     return parser
 
 
