@@ -79,8 +79,10 @@ def make_session(
     config_dir: Path | None = None,
     input: Any = None,
     log_path: Path | None = None,
+    data_dir: Path | None = None,
 ) -> Session:
-    """A program with recording speech and cues, not yet started."""
+    """A program with recording speech and cues, not yet started; with ``data_dir``, tables
+    save their moves there and an interrupted game is offered at start."""
     i18n.set_language(language)
     speaker = RecordingSpeaker()
     speakers = [speaker]
@@ -101,7 +103,19 @@ def make_session(
         input=input,
         output=DummyOutput(),
     )
+    if data_dir is not None:
+        from audiogame.saves.autosave import Autosaver
+        from audiogame.saves.store import SaveStore
+
+        app.autosave = Autosaver(app, SaveStore(data_dir))
     return Session(app, speaker, cues, speakers)
+
+
+def opening(app: AudioGame, game: str | None, config: dict[str, Any] | None) -> list[Any]:
+    """The screens the program starts with (the resume offer first, when there is one)."""
+    from audiogame.saves.screens import opening_screens
+
+    return opening_screens(app, start_screens(app, game, config or {}))
 
 
 def drive(
@@ -114,7 +128,7 @@ def drive(
     """Start the program (at ``game``'s table when given), press ``keys``, then Control C."""
     with create_pipe_input() as pipe:
         session = make_session(input=pipe, **options)
-        session.app.start(start_screens(session.app, game, config or {}))
+        session.app.start(opening(session.app, game, config))
         pipe.send_text(key_bytes([*keys, "c-c"]))
         session.app.run()
     return session
@@ -132,7 +146,7 @@ def drive_timed(
     async def run() -> Session:
         with create_pipe_input() as pipe:
             session = make_session(input=pipe, **options)
-            session.app.start(start_screens(session.app, game, config or {}))
+            session.app.start(opening(session.app, game, config))
             task = asyncio.ensure_future(session.app.run_async())
             for keys, wait in steps:
                 pipe.send_text(key_bytes(keys))
