@@ -27,6 +27,7 @@ log.addHandler(logging.NullHandler())
 
 NO_PYGAME = N_("Sound cues are off: the pygame-ce package could not be loaded.")
 NO_DEVICE = N_("No sound device was found: the game goes on without sound cues.")
+DEVICE_LOST = N_("The sound device stopped working: the game goes on without sound cues.")
 
 FREQUENCY = 44_100
 BUFFER = 512
@@ -165,14 +166,21 @@ class MixerCuePlayer:
                 self._unknown_logged.add(name)
                 log.warning("no cue named %r", name)
             return
-        # force=True takes over the oldest cue when every channel is busy.
-        channel = self._pygame.mixer.find_channel(True)
-        if channel is None:
-            return
-        left, right = pan_gains(pan)
-        # Set before play: the panning stays with the channel, so no sample escapes unpanned.
-        channel.set_volume(left * self.volume, right * self.volume)
-        channel.play(sound)
+        try:
+            # force=True takes over the oldest cue when every channel is busy.
+            channel = self._pygame.mixer.find_channel(True)
+            if channel is None:
+                return
+            left, right = pan_gains(pan)
+            # Set before play: the panning stays with the channel, so no sample escapes unpanned.
+            channel.set_volume(left * self.volume, right * self.volume)
+            channel.play(sound)
+        except Exception as error:  # the device went away mid-game: silence, said once
+            log.warning("the sound device failed, sound cues are off: %s", error)
+            self._opened = False
+            self._failed = True
+            self._sounds.clear()
+            self._tell(DEVICE_LOST)
 
     def set_volume(self, volume: float) -> None:
         """Cue volume from 0 to 1; values out of range are clamped, non-numbers ignored."""
