@@ -1,0 +1,152 @@
+"""Autosave and resume: every table saves after each move, the next start offers the
+interrupted game, and resuming gives exactly the state that was left (views of every seat,
+events, moves, match totals); a finished game clears its save."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audiogame.saves.screens import ResumeMenu
+from audiogame.testing import Session, make_session, opening
+from tests.conformance import replay
+
+ENTER, TAB = "c-m", "c-i"
+# Keys that move each game forward, with a few that only inform.
+PROGRESS: dict[str, list[str]] = {
+    "battle": [" ", " ", " ", "t", "e"],
+    "battle-open": [ENTER, ENTER, "right", "end", "h"],
+    "scientific": [ENTER, ENTER, "right", "left", "t", "s"],
+    "cardavia": [TAB, ENTER, TAB, ENTER, " ", "p", "e"],
+}
+TABLES: list[tuple[str, str, dict[str, Any]]] = [
+    ("battle", "battle", {"seed": 3}),
+    ("battle", "battle-open", {"seed": 4, "open": True, "players": 3, "face_down": False}),
+    ("scientific", "scientific", {"seed": 2, "players": 3}),
+    ("scientific", "scientific", {"seed": 9, "players": 5}),  # two decks: copies in the log
+    ("cardavia", "cardavia", {"seed": 5}),
+]
+
+
+def start(data_dir: Path, game: str | None = None, config: dict[str, Any] | None = None) -> Session:
+    session = make_session(data_dir=data_dir)
+    session.app.start(opening(session.app, game, dict(config or {})))
+    return session
+
+
+def press(session: Session, keys: list[str]) -> None:
+    for key in keys:
+        session.app.dispatch(key)
+
+
+def views(state: Any) -> list[str]:
+    return [repr(state.view(seat)) for seat in range(state.players)]
+
+
+def play_then_resume(
+    tmp_path: Path, game: str, keys: list[str], config: dict[str, Any], presses: int
+) -> tuple[Any, Session]:
+    first = start(tmp_path, game, config)
+    rng = random.Random(presses)
+    press(first, [rng.choice(keys) for _ in range(presses)])
+    table = first.app.autosave.table
+    assert table is not None and table.record.moves, "the keys made no move"
+    # The program is gone without quitting (as in a crash): only the file is left.
+    second = start(tmp_path)
+    assert isinstance(second.app.top, ResumeMenu)
+    press(second, [ENTER])
+    return table, second
+
+
+@pytest.mark.parametrize(("game", "keys", "config"), TABLES, ids=[t[1] for t in TABLES])
+def test_resuming_gives_exactly_the_state_that_was_left(
+    tmp_path: Path, game: str, keys: str, config: dict[str, Any]
+) -> None:
+    table, second = play_then_resume(tmp_path, game, PROGRESS[keys], config, 60)
+    resumed = second.app.top
+    assert type(resumed) is type(table)
+    assert views(resumed.state) == views(table.state)
+    assert resumed.state.to_act() == table.state.to_act()
+    assert resumed.record.moves == table.record.moves
+    assert resumed.record.events == table.record.events
+    said = second.spoken
+    assert said[0].startswith("An interrupted game can be resumed: ")
+    resumed_line = next(line for line in said if line.startswith("Game resumed: "))
+    assert f"deal {config['seed']}, after " in resumed_line
+
+
+def test_a_resumed_battle_matches_an_engine_replay_of_the_saved_log(tmp_path: Path) -> None:
+    config = {"seed": 8, "players": 3}
+    table, second = play_then_resume(tmp_path, "battle", PROGRESS["battle"], config, 40)
+    saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+    from audiogame.saves.moves import parse_move
+
+    log = [parse_move(line) for line in saved["moves"]]
+    options = {k: v for k, v in saved["config"].items() if k != "seed"}
+    events = replay("battle", 8, log, **options)
+    opening_events = len(second.app.top.state.opening_events())
+    assert events[opening_events:] == table.record.events == second.app.top.record.events
+
+
+def test_the_game_goes_on_after_resuming_and_keeps_one_log(tmp_path: Path) -> None:
+    table, second = play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 10)
+    before = list(table.record.moves)
+    press(second, [" ", " "])
+    saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+    assert saved["moves"][: len(before)] == before
+    assert len(saved["moves"]) == len(before) + 4  # two tricks of two players
+
+
+def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path) -> None:
+    first = start(tmp_path, "cardavia", {"seed": 7, "deals": 3})
+    rng = random.Random(1)
+    table = first.app.top
+    while table.match.number < 2 or not table.record.moves[-1][0].isdigit():
+        press(first, [rng.choice(PROGRESS["cardavia"] + [ENTER])])
+    press(first, [TAB, ENTER, " ", " "])
+    assert any(line.startswith("deal ") for line in table.record.moves)
+    second = start(tmp_path)
+    press(second, [ENTER])
+    resumed = second.app.top
+    assert views(resumed.state) == views(table.state)
+    assert resumed.match.number == table.match.number == 2
+    assert resumed.match.totals == table.match.totals and sum(table.match.totals) == 0
+    assert resumed.record.events == table.record.events
+
+
+def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path) -> None:
+    session = start(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
+    table = session.app.top
+    while not table.state.is_over:
+        press(session, [" "])
+    assert not (tmp_path / "autosave.json").exists()
+    finished = list((tmp_path / "finished").glob("*-battle-2.json"))
+    assert len(finished) == 1
+    assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
+    again = start(tmp_path)
+    assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
+    assert again.spoken == ["Main menu. Battaglia (War), 1 of 7"]
+
+
+def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
+    tmp_path: Path,
+) -> None:
+    play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 5)
+    later = start(tmp_path, "cardavia", {"seed": 5})
+    press(later, ["escape"])
+    assert later.app.top.game == "cardavia"  # type: ignore[attr-defined]
+    assert (tmp_path / "autosave.json").exists()
+    assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "battle"
+
+
+def test_the_resume_offer_is_spoken_in_italian(tmp_path: Path) -> None:
+    play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 5)
+    session = make_session(data_dir=tmp_path, language="it")
+    session.app.start(opening(session.app, None, {}))
+    press(session, [ENTER])
+    assert session.spoken[0].startswith("Una partita interrotta")
+    assert any(line.startswith("Partita ripresa: ") for line in session.spoken)
