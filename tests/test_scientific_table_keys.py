@@ -52,7 +52,7 @@ def test_hand_is_read_with_arrows_digits_letters_and_the_joker_key() -> None:
         "ace of hearts, 13 of 14",
         "joker, 14 of 14",
         "Your hand, 14 cards: two, three, four, five, six, seven, eight, nine, ten, jack, queen, "
-        "king, ace, joker. Won pile: 0 cards.",
+        "king, ace, joker. Won pile: 0.",
     ]
     assert session.played.count("not_allowed") == 1  # Left on the first card
     # Moving through the hand is not history: F2 and Page Up repeat what happened.
@@ -220,7 +220,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "Exchange offered: you.",
         "Swapped: now 2 cards in your hand, 12 cards in your won pile.",
         "No exchange is offered: it comes after you play an eight, with a won pile.",
-        "Your hand, 2 cards: jack, ace. Won pile: 12 cards.",
+        "Your hand, 2 cards: jack, ace. Won pile: 12.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "No powers in force.",
     ]
@@ -403,3 +403,21 @@ def test_the_hand_summary_counts_repeated_ranks() -> None:
         assert hand_summary(parse_cards("Qh Qs Ah As")) == "2 donne, 2 assi"
     finally:
         set_language("en")
+
+
+def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
+    """The offer asks for a key, so it comes last, after the others' powers of that trick."""
+    # A joker takes the first war; a jack in trick 4 turns the order, so the computer
+    # players lead with their twos, then their threes against the player's eight.
+    session = drive(
+        ["x", "enter", *["home", "enter"] * 4, "8", "enter"],
+        game="scientific",
+        config={"seed": 1, "players": 4},
+    )
+    assert session.spoken[-3:] == [
+        "War between all the others! 8 cards on the table.",
+        "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
+        "Eight: you may swap your hand, 8 cards, and your won pile, 16 cards: press S. "
+        "Choosing a card keeps your hand.",
+    ]
+    assert session.played[-2:] == ["power_counting", "power_exchange"]

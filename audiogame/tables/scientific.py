@@ -228,8 +228,12 @@ class ScientificTable(TableScreen):
         events = list(events)
         view = self.view
         said: set[int] = set()
+        offer: list[Event] = []
         for index, event in enumerate(events):
             if index in said or not self.worth_saying(event, view):
+                continue
+            if isinstance(event, PowerGained) and event.seat == HUMAN and view.exchange_offered:
+                offer.append(event)  # it asks for a key: said last, after what else happened
                 continue
             if isinstance(event, PowerGained) and event.seat != HUMAN:
                 group = [
@@ -246,6 +250,7 @@ class ScientificTable(TableScreen):
                 self._out = True
                 if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
                     self.app.say(_("The others play on to the end."))
+        super().announce(offer)
 
     @staticmethod
     def same_power(events: list[Event], start: int) -> list[int]:

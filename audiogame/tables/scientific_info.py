@@ -18,7 +18,7 @@ the counting power), C the others' choices for a seer, H the player's own cards.
 from __future__ import annotations
 
 from audiogame.i18n import N_, _, ngettext
-from audiogame.words.scientific import YOU, cards, hand_summary, on_table, shown_cards
+from audiogame.words.scientific import YOU, hand_summary, on_table, shown_cards
 from audiogame.words.seats import Seats
 from engine.scientific.view import ScientificView
 
@@ -138,4 +138,4 @@ def hand_text(view: ScientificView) -> str:
             "Your hand, {count} cards: {cards}.",
             len(view.hand),
         ).format(count=len(view.hand), cards=hand_summary(view.hand))
-    return text + " " + _("Won pile: {cards}.").format(cards=cards(len(view.won_pile)))
+    return text + " " + _("Won pile: {count}.").format(count=len(view.won_pile))
