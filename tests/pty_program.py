@@ -1,0 +1,133 @@
+"""The real program in a subprocess with a pseudo-terminal: keys typed into it, what it says
+read back from its speech log. POSIX only (the tests that use it skip elsewhere)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from audiogame.testing import key_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+CURSOR_QUERY = b"\x1b[6n"
+
+
+class Program:
+    """``python -m audiogame --speech console ARGS`` on a pseudo-terminal of 24 by 80.
+
+    ``script`` runs instead of ``-m audiogame`` (to break something on purpose first); it gets
+    the arguments as ``sys.argv[1:]``."""
+
+    def __init__(
+        self, args: Sequence[str], folder: Path, script: str | None = None, name: str = "speech"
+    ) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        self.log = folder / f"{name}.log"
+        self.log.write_text("", encoding="utf-8")
+        env = {
+            **os.environ,
+            "SDL_AUDIODRIVER": "dummy",
+            "AUDIOGAME_CONFIG_DIR": str(folder / "config"),
+            "AUDIOGAME_DATA_DIR": str(folder / "data"),
+            "AUDIOGAME_LOG_DIR": str(folder / "logs"),
+            "PYTHONPATH": str(ROOT),
+            "TERM": "xterm",
+        }
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        command = [sys.executable, *(["-c", script] if script else ["-m", "audiogame"])]
+        command += ["--speech", "console", "--lang", "en", "--speech-log", str(self.log), *args]
+        self.process = subprocess.Popen(
+            command, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+            start_new_session=True,
+        )  # fmt: skip
+        self.terminal = slave
+        """The terminal the program runs in, kept open to look at its settings."""
+        self.master = master
+        self.output = bytearray()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output += data
+            if CURSOR_QUERY in data:  # answer as a terminal would: no waiting for it
+                with contextlib.suppress(OSError):
+                    os.write(self.master, b"\x1b[1;1R")
+
+    def settings(self) -> list[object] | None:
+        """The terminal's settings (``termios.tcgetattr``), None once closed."""
+        import termios
+
+        try:
+            return termios.tcgetattr(self.terminal)
+        except (OSError, termios.error):
+            return None
+
+    def said(self) -> list[str]:
+        return self.log.read_text(encoding="utf-8").splitlines()
+
+    def wait_for(self, test: Callable[[list[str]], bool], timeout: float = 20.0) -> list[str]:
+        """Wait until what was said passes ``test``; its lines."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            said = self.said()
+            if test(said):
+                return said
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"not said in time; said so far: {self.said()[-8:]}")
+
+    def say_count(self) -> int:
+        return len(self.said())
+
+    def press(self, keys: Sequence[str], settle: float = 0.0) -> None:
+        """Type ``keys``; with ``settle``, wait until the program has said something new."""
+        before = self.say_count()
+        os.write(self.master, key_bytes(keys).encode())
+        if settle:
+            end = time.monotonic() + settle
+            while self.say_count() == before and time.monotonic() < end:
+                time.sleep(0.02)
+
+    def kill(self) -> None:
+        """SIGKILL: no cleanup of any kind."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.close()
+
+    def finish(self, timeout: float = 20.0) -> tuple[int, str]:
+        """Wait for the program to end; its exit status and what it wrote on stderr."""
+        try:
+            code = self.process.wait(timeout)
+        finally:
+            self.closed_settings = self.settings()
+            self.close()
+        errors = self.process.stderr
+        return code, errors.read().decode("utf-8", "replace") if errors else ""
+
+    def close(self) -> None:
+        for fd in (self.master, self.terminal):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
