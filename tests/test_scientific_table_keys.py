@@ -421,3 +421,14 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
         "Choosing a card keeps your hand.",
     ]
     assert session.played[-2:] == ["power_counting", "power_exchange"]
+
+
+def test_the_examples_in_the_table_modules_hold() -> None:
+    """The docstring examples of the hand cursor, the information keys and the words."""
+    import doctest
+
+    from audiogame.tables import hand_cursor, scientific_info
+    from audiogame.words import scientific
+
+    for module in (hand_cursor, scientific_info, scientific):
+        assert doctest.testmod(module).failed == 0, module.__name__

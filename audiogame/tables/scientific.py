@@ -20,6 +20,7 @@ from audiogame.app.table import HUMAN, TableScreen
 from audiogame.i18n import N_, _, ngettext
 from audiogame.sound import cue_for
 from audiogame.tables import scientific_info as info
+from audiogame.tables.hand_cursor import HandCursor
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
 from audiogame.words.seats import join_words
@@ -61,19 +62,18 @@ class ScientificTable(TableScreen):
         super().__init__(app, config, int(config["players"]))
         options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
         self.state = ScientificGame().new_state(seed=self.seed, **options)
-        self.focus = 0
-        self.focus_card: Card | None = None
+        self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
         self._choice: Card | None = None  # the card the player just chose, for its message
-        self._heard: Card | None = None  # the hand card last spoken: Enter chooses only that one
 
     def heading(self) -> str:
         return _("Battaglia scientifica")
 
     @property
     def view(self) -> ScientificView:
-        return self.state.view(HUMAN)
+        view: ScientificView = self.state.view(HUMAN)
+        return view
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -164,13 +164,14 @@ class ScientificTable(TableScreen):
         if HUMAN in view.eliminated:
             self.app.refuse(_("You are out of the game."))
             return
-        card = self.focused()
+        hand = view.hand
+        card = self.cursor.current(hand)
         if card is None:
             self.app.refuse(_("Your hand is empty."))
             return
-        if card != self._heard:
+        if not self.cursor.heard_current(hand):
             # The hand changed under the focus (a reveal, a swap): never choose unheard.
-            self.set_focus(self.focus, confirm=True)
+            self.say_card(self.cursor.index, confirm=True)
             return
         previous = view.my_choice
         if previous == card:
@@ -202,7 +203,7 @@ class ScientificTable(TableScreen):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """One action; after a trick, note who is offered the exchange (before anyone chooses
         again, which declines it)."""
-        events = self.state.apply(seat, action)
+        events: list[Event] = self.state.apply(seat, action)
         if any(event.kind == "reveal" for event in events):
             self._offers = frozenset(info.holders(self.view, "exchange"))
         return events
@@ -300,52 +301,37 @@ class ScientificTable(TableScreen):
         return super().message(event)
 
     # ----- the hand ------------------------------------------------------------------------
-    def focused(self) -> Card | None:
-        """The card in focus, kept on the same card while it stays in hand; when it leaves
-        (played, swapped), the focus stays at the same place."""
+    def move(self, key: str) -> None:
         hand = self.view.hand
         if not hand:
-            return None
-        if self.focus_card in hand:
-            self.focus = hand.index(self.focus_card)
-        self.focus = max(0, min(self.focus, len(hand) - 1))
-        self.focus_card = hand[self.focus]
-        return self.focus_card
-
-    def move(self, key: str) -> None:
-        if self.focused() is None:
             self.app.refuse(self.empty_hand())
             return
-        last = len(self.view.hand) - 1
-        target = {"left": self.focus - 1, "right": self.focus + 1, "home": 0, "end": last}[key]
-        if not 0 <= target <= last:
+        index, at_edge = self.cursor.step(hand, key)
+        if at_edge:
             self.app.narrator.cue("not_allowed")
-        self.set_focus(max(0, min(last, target)))
+        self.say_card(index)
 
     def jump(self, rank: int | None) -> None:
-        current = self.focused()
-        if current is None:
+        hand = self.view.hand
+        if not hand:
             self.app.refuse(self.empty_hand())
             return
-        hand = self.view.hand
-        matches = [i for i, card in enumerate(hand) if card.rank == rank]
-        if not matches:
+        index = self.cursor.jump(hand, rank)
+        if index is None:
             self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
             return
-        later = [i for i in matches if i > self.focus]
-        self.set_focus(later[0] if later and current.rank == rank else matches[0])
+        self.say_card(index)
 
-    def set_focus(self, index: int, confirm: bool = False) -> None:
+    def say_card(self, index: int, confirm: bool = False) -> None:
         hand = self.view.hand
-        self.focus, self.focus_card = index, hand[index]
-        self._heard = hand[index]
+        card = self.cursor.hear(hand, index)
         text = (
             _("{card}, {position} of {total}. Enter again chooses it.")
             if confirm
             else _("{card}, {position} of {total}")
         )
         self.app.say(
-            text.format(card=card_name(hand[index]), position=index + 1, total=len(hand)),
+            text.format(card=card_name(card), position=index + 1, total=len(hand)),
             cue="menu_move",
             record=False,
         )
