@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.screen import ENTER, Command
+from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
-from audiogame.i18n import N_, _, ngettext
+from audiogame.i18n import _, ngettext
 from audiogame.sound import cue_for
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
+from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
 from audiogame.words.seats import join_words
@@ -36,16 +37,6 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 ENGINE_OPTIONS = ("players", "trick_limit")
-JUMP_KEYS: dict[str, int | None] = {
-    **{str(rank): rank for rank in range(2, 10)},
-    "0": 10,
-    "j": 11,
-    "q": 12,
-    "k": 13,
-    "a": 14,
-    "x": None,  # the joker
-    "*": None,
-}
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
@@ -92,44 +83,7 @@ class ScientificTable(TableScreen):
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
-        return [
-            Command(
-                ("left", "right"), N_("Left and Right arrows: move through your hand."), self.move
-            ),
-            Command(
-                ("home", "end"), N_("Home and End: first and last card of your hand."), self.move
-            ),
-            Command(
-                (), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), self.move
-            ),
-            Command((), N_("X or asterisk: jump to your joker."), self.move),
-            Command(
-                (ENTER,),
-                N_("Enter: choose the card you are on; again to change until all have chosen."),
-                self.choose,
-            ),
-            Command(
-                ("s",),
-                N_("S: swap your hand and your won pile, when an eight offers it."),
-                self.swap,
-            ),
-            Command(
-                ("r",), N_("R: the rules in force: order, cards on the table, powers."), self.tell
-            ),
-            Command(("t",), N_("T: who has chosen and who has still to choose."), self.tell),
-            Command(
-                ("e",),
-                N_("E: cards owned by each player; with the power of a three, cards in hand."),
-                self.tell,
-            ),
-            Command(
-                ("c",),
-                N_("C: the cards the others have chosen, while you are the seer."),
-                self.tell,
-            ),
-            Command(("h",), N_("H: the cards in your hand and your won pile."), self.tell),
-            *self.common_commands(),
-        ]
+        return [*table_commands(self), *self.common_commands()]
 
     def on_char(self, char: str) -> bool:
         lower = char.lower()
