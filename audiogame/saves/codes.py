@@ -2,19 +2,19 @@
 same deal again or to give it to a friend.
 
 The code is a number written in base 32 (digits and capital letters without I, L, O and U, so
-that nothing reads as something else), followed by one check character that catches a wrong
-or swapped character. Typing is forgiving: lower case, spaces and dashes are accepted, and
-I, L, O are read as 1, 1, 0.
+that nothing reads as something else), followed by one check character that catches any one
+wrong character and any two neighbours swapped. Typing is forgiving: lower case, spaces and
+dashes are accepted, and I, L, O are read as 1, 1, 0.
 
 >>> code = encode("battle", {"players": 3, "deck": 32, "face_down": True, "open": False,
 ...                          "trick_limit": 2000, "seed": 4711})
 >>> code
-'6F198P'
->>> decode("6f1-98p") == ("battle", {"players": 3, "deck": 32, "face_down": True,
+'6F198M'
+>>> decode("6f1-98m") == ("battle", {"players": 3, "deck": 32, "face_down": True,
 ...     "open": False, "trick_limit": 2000, "seed": 4711})
 True
->>> spell("6F198P")
-'6, F, 1, 9, 8, P'
+>>> spell("6F198M")
+'6, F, 1, 9, 8, M'
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from audiogame.catalog import GAMES, GameEntry
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {char: index for index, char in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})
-CHECK_MODULUS = 31
-"""A prime: a single wrong character or two swapped ones always change the check."""
+_FIELD = 0b100101
+"""x⁵ + x² + 1: characters are elements of the field of 32 elements, so that the check, a sum
+with a different non-zero weight per position, changes with any one wrong character and any
+two neighbours swapped."""
 CUSTOM_LIMIT = 1 << 20
 """A setup value typed on the command line (a trick limit not in the menu) up to this."""
 
@@ -70,10 +72,27 @@ def encode(game: str, config: dict[str, Any]) -> str:
     return body + ALPHABET[_check(body)]
 
 
+def _times(a: int, b: int) -> int:
+    """Product in the field of 32 elements."""
+    product = 0
+    while b:
+        if b & 1:
+            product ^= a
+        b >>= 1
+        a <<= 1
+        if a & 32:
+            a ^= _FIELD
+    return product
+
+
 def _check(body: str) -> int:
-    return sum((position + 1) * _VALUE[char] for position, char in enumerate(body)) % (
-        CHECK_MODULUS
-    )
+    """The check character's value: the body's characters weighted by x, x², x³, ... (the
+    check itself has weight 1, so every position has its own weight)."""
+    check, weight = 0, 1
+    for char in body:
+        weight = _times(weight, 2)
+        check ^= _times(weight, _VALUE[char])
+    return check
 
 
 def normalize(text: str) -> str:
