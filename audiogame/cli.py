@@ -16,7 +16,7 @@ from audiogame.speech.chain import CHOICES
 EPILOG = """keys: F1 lists the keys of every screen. Examples:
   audiogame --lang it
   audiogame play battle --players 3 --deck 32 --seed 7
-  audiogame play --code 71RK
+  audiogame play --code A98Z
   audiogame practice
   audiogame replay
   audiogame rules battle"""
