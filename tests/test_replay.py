@@ -1,0 +1,140 @@
+"""Replays: a finished or saved game again, move by move, with the table's words; Left goes
+back by rebuilding; Home and End; a file that cannot be replayed is refused with its reason."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from audiogame.app.menus import MainMenu
+from audiogame.saves.moves import parse_move
+from audiogame.saves.replay import ReplayScreen, replay_screens
+from audiogame.testing import Session, make_session, opening
+from audiogame.words.registry import render
+from engine import games
+from tests.pty_program import Program
+
+ENTER, TAB = "c-m", "c-i"
+
+
+def finished_battle(folder: Path) -> Path:
+    session = make_session(data_dir=folder)
+    session.app.start(opening(session.app, "battle", {"seed": 2, "trick_limit": 100}))
+    while not session.app.top.state.is_over:  # type: ignore[attr-defined]
+        session.app.dispatch(" ")
+    (path,) = (folder / "finished").glob("*.json")
+    return path
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One finished game for the tests that only read it."""
+    return finished_battle(tmp_path_factory.mktemp("finished"))
+
+
+def replay(path: Path | None, folder: Path) -> Session:
+    session = make_session(data_dir=folder)
+    screens = replay_screens(session.app, str(path) if path else None)
+    assert not isinstance(screens, str), screens
+    session.app.start(screens)
+    return session
+
+
+def test_a_finished_game_is_replayed_move_by_move_with_the_tables_words(
+    tmp_path: Path, finished: Path
+) -> None:
+    session = replay(finished, tmp_path)
+    screen = session.app.top
+    assert isinstance(screen, ReplayScreen)
+    total = len(screen.saved.moves)
+    assert session.spoken[0] == f"Replay: Battaglia (War), deal 2, after {total} moves."
+    for key in ["right", " ", ENTER]:
+        session.app.dispatch(key)
+    # The same moves on a fresh engine state give the same words.
+    state = games["battle"].new_state(seed=2, trick_limit=100)
+    seats = screen.line.seats
+    expected = []
+    for number, line in enumerate(screen.saved.moves[:3], 1):
+        seat, action = parse_move(line)
+        name = "you" if seat == 0 else "Anna"
+        expected.append(f"Move {number} of {total}, {name}.")
+        expected += [render("battle", e, seats) for e in state.apply(seat, action)]
+    said = session.spoken
+    assert said[-len(expected) :] == [text[:1].upper() + text[1:] for text in expected]
+
+
+def test_left_rebuilds_the_previous_move_and_home_end_jump(tmp_path: Path, finished: Path) -> None:
+    session = replay(finished, tmp_path)
+    screen = session.app.top
+    assert isinstance(screen, ReplayScreen)
+    for key in ["right"] * 5:
+        session.app.dispatch(key)
+    after_four = games["battle"].new_state(seed=2, trick_limit=100)
+    for line in screen.saved.moves[:4]:
+        after_four.apply(*parse_move(line))
+    session.app.dispatch("left")
+    assert screen.line.position == 4
+    assert repr(screen.line.state.view(0)) == repr(after_four.view(0))
+    total = len(screen.saved.moves)
+    assert f"Move 4 of {total}, you." in session.spoken[-3:]
+    session.app.dispatch("end")
+    assert screen.line.state.is_over and screen.line.position == total
+    session.app.dispatch("right")
+    assert session.spoken[-1] == "This is the end of the game."
+    session.app.dispatch("home")
+    assert session.spoken[-1] == f"The start, before move 1 of {total}."
+    session.app.dispatch("left")
+    assert session.spoken[-1] == "This is the start of the game."
+    session.app.dispatch("t")
+    assert session.spoken[-1] == f"The start, before move 1 of {total}."
+    session.app.dispatch("escape")
+    assert isinstance(session.app.top, MainMenu)
+
+
+def test_a_cardavia_match_in_progress_replays_across_its_deals(tmp_path: Path) -> None:
+    session = make_session(data_dir=tmp_path)
+    session.app.start(opening(session.app, "cardavia", {"seed": 7, "deals": 2}))
+    table = session.app.top
+    rng = random.Random(3)
+    while table.match.number < 2:  # type: ignore[attr-defined]
+        session.app.dispatch(rng.choice([TAB, ENTER, " ", "p", ENTER]))
+    for key in [TAB, ENTER, " "]:
+        session.app.dispatch(key)
+    watch = replay(None, tmp_path)  # no file named: the game in progress
+    screen = watch.app.top
+    assert isinstance(screen, ReplayScreen)
+    deal = next(i for i, line in enumerate(screen.saved.moves) if line.startswith("deal"))
+    screen.line.go_to(deal)
+    watch.app.dispatch("right")
+    total = len(screen.saved.moves)
+    assert f"Move {deal + 1} of {total}: a new deal." in watch.spoken
+    watch.app.dispatch("end")
+    views = [repr(table.state.view(s)) for s in range(3)]  # type: ignore[attr-defined]
+    assert [repr(screen.line.state.view(s)) for s in range(3)] == views
+
+
+def test_files_that_cannot_be_replayed_are_refused_with_a_reason(tmp_path: Path) -> None:
+    session = make_session(data_dir=tmp_path)
+    assert replay_screens(session.app, None) == (
+        "no saved game to replay yet: finish or start a game first"
+    )
+    missing = replay_screens(session.app, str(tmp_path / "nothing.json"))
+    assert isinstance(missing, str) and missing.startswith("cannot replay ")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert "corrupt save" in str(replay_screens(session.app, str(broken)))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) -> None:
+    program = Program(["replay", str(finished)], tmp_path)
+    program.wait_for(lambda said: any(line.startswith("Replay: Battaglia") for line in said))
+    program.press(["right", "right"])
+    program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
+    program.press(["escape"])
+    program.wait_for(lambda said: said[-1].startswith("Battaglia (War), 1 of 7"))
+    program.press(["c-c"])
+    assert program.finish()[0] == 0
