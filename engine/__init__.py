@@ -58,6 +58,7 @@ def event_kinds() -> dict[str, type[Event]]:
 
 
 __all__ = [
+    "GAME_NAMES",
     "Action",
     "Card",
     "Event",
@@ -65,7 +66,6 @@ __all__ = [
     "FaceDown",
     "Flip",
     "Game",
-    "GAME_NAMES",
     "IllegalAction",
     "Pass",
     "Play",

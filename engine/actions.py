@@ -31,26 +31,26 @@ class Action:
         return f"{self.kind} {' '.join(c.token() for c in self.cards)}"
 
 
-def Play(cards: Iterable[Card]) -> Action:  # noqa: N802 - reads as a constructor
+def Play(cards: Iterable[Card]) -> Action:
     """Play these cards (their order does not matter)."""
     return Action.make("play", cards)
 
 
-def Pass() -> Action:  # noqa: N802
+def Pass() -> Action:
     """Pass (Cardavia, only when there is no legal answer)."""
     return Action("pass")
 
 
-def Flip() -> Action:  # noqa: N802
+def Flip() -> Action:
     """Turn up the top card of the stock (classic Battaglia)."""
     return Action("flip")
 
 
-def FaceDown(card: Card) -> Action:  # noqa: N802
+def FaceDown(card: Card) -> Action:
     """Put this card face down in a war (Battaglia aperta)."""
     return Action("face_down", (card,))
 
 
-def Exchange() -> Action:  # noqa: N802
+def Exchange() -> Action:
     """Swap hand and won pile after playing an 8 (Scientific Battle)."""
     return Action("exchange")

@@ -51,7 +51,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``"10h"``, ``"Th"``, ``"Qs"``, ``"joker"``; ``"#1"`` after it names a second copy."""
+        """Read ``"10h"``, ``"Th"``, ``"Qs"``, ``"joker"``; a ``"#1"`` after it names a copy."""
         raw = text.strip()
         body, sep, copy = raw.partition("#")
         deck = 0
