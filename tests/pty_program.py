@@ -84,12 +84,20 @@ class Program:
     def said(self) -> list[str]:
         return self.log.read_text(encoding="utf-8").splitlines()
 
+    def reading_keys(self) -> bool:
+        """Whether the program reads keys one by one: keys typed before that (while the
+        terminal still reads whole lines) may be lost, as in a real terminal."""
+        import termios
+
+        settings = self.settings()
+        return settings is not None and not settings[3] & termios.ICANON  # type: ignore[operator]
+
     def wait_for(self, test: Callable[[list[str]], bool], timeout: float = 20.0) -> list[str]:
-        """Wait until what was said passes ``test``; its lines."""
+        """Wait until what was said passes ``test`` and the program reads keys; its lines."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             said = self.said()
-            if test(said):
+            if test(said) and self.reading_keys():
                 return said
             if self.process.poll() is not None:
                 break
@@ -118,6 +126,11 @@ class Program:
         """Wait for the program to end; its exit status and what it wrote on stderr."""
         try:
             code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(
+                f"the program did not end; it said last: {self.said()[-5:]}; "
+                f"its screen: {bytes(self.output[-300:])!r}"
+            ) from None
         finally:
             self.closed_settings = self.settings()
             self.close()
