@@ -12,21 +12,19 @@ import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
+from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
-from audiogame.i18n import N_, _
+from audiogame.i18n import _
 from audiogame.sound import cue_for
 from audiogame.tables import cardavia_info as info
-from audiogame.tables.cardavia_hand import HandCursor, ordered_plays, selection_combination
+from audiogame.tables.cardavia_hand import HandCursor
+from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
 from audiogame.words.cardavia import play_order, refusal, settlement_lines
-from audiogame.words.cardavia_names import combination_name
-from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import join_words
-from engine import games
 from engine.actions import Action, Pass, Play
-from engine.cardavia import CardaviaState, CardaviaView, classify
-from engine.cardavia.combination import Combination
+from engine.cardavia import GAME as CARDAVIA
+from engine.cardavia import CardaviaState, CardaviaView
 from engine.cardavia.events import Settlement
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -34,26 +32,10 @@ from engine.events import Event
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-BACKTAB = "s-tab"
-# Ranks a digit or letter jumps to (0 is the ten).
-JUMP_KEYS: dict[str, int] = {
-    **{str(rank): rank for rank in range(2, 10)},
-    "0": 10,
-    "j": 11,
-    "q": 12,
-    "k": 13,
-    "a": 14,
-}
-
 
 def make_table(app: AudioGame, config: dict[str, Any]) -> CardaviaTable:
     """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``)."""
     return CardaviaTable(app, config)
-
-
-def letter(key: str) -> tuple[str, str]:
-    """A letter key, typed with or without Shift."""
-    return (key, key.upper())
 
 
 class CardaviaTable(TableScreen):
@@ -62,10 +44,9 @@ class CardaviaTable(TableScreen):
     def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
         super().__init__(app, config, 3)
         self.match = Match(self.seed, int(config.get("deals") or 1))
-        self.state: CardaviaState = games["cardavia"].new_state(seed=self.match.deal_seed)
+        self.state: CardaviaState = CARDAVIA.new_state(seed=self.match.deal_seed)
         self.hand = HandCursor(self.view.hand)
-        self._plays: tuple[int, list[Combination]] | None = None
-        self._play_index = -1
+        self.hand_keys = HandKeys(self)
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_start = False
 
@@ -114,9 +95,8 @@ class CardaviaTable(TableScreen):
             self.app.pop()
             return
         self.match.next_deal()
-        self.state = games["cardavia"].new_state(seed=self.match.deal_seed)
+        self.state = CARDAVIA.new_state(seed=self.match.deal_seed)
         self.hand = HandCursor(self.view.hand)
-        self._plays = None
         self.start_deal()
 
     # ----- speaking events -----------------------------------------------------------------
@@ -158,7 +138,7 @@ class CardaviaTable(TableScreen):
         """What "your turn" adds: nothing when the player leads (just said), or what to do."""
         if view.table is None:
             return ""
-        if self.legal_plays() == []:
+        if self.hand_keys.legal_plays() == []:
             return _("Your turn: you cannot beat it. P passes.")
         return _("Your turn.")
 
@@ -227,81 +207,18 @@ class CardaviaTable(TableScreen):
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
-        return [
-            Command(
-                ("left", "right"),
-                N_("Left and Right arrows: move through your hand, sorted from three to two; "
-                   "each card says how many of its rank you hold."),
-                self.move,
-            ),
-            Command(("up", "down"), N_("Up and Down arrows: the next higher or lower rank."),
-                    self.move),
-            Command(("home", "end"), N_("Home and End: your lowest and highest card."), self.move),
-            Command((), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."),
-                    self.move),
-            Command((" ",), N_("Space: select or unselect the card you are on."), self.space),
-            Command((), N_("Space while the others are to play: they play at once, up to your "
-                           "turn. Space after a deal of a match: the next deal."), self.space),
-            Command(
-                (TAB, BACKTAB),
-                N_("Tab and Shift Tab: step through every play you can make now; the play you "
-                   "step to becomes your selection."),
-                self.step_play,
-            ),
-            Command((ENTER,), N_("Enter: play the selected cards. After a deal: the next deal."),
-                    self.enter_key),
-            Command(letter("c"), N_("C: the selected cards and what they form."),
-                    self.say_selection),
-            Command((BACKSPACE,), N_("Backspace: clear the selection."), self.clear_selection),
-            Command(letter("p"), N_("P: pass, when you cannot beat the play on the table."),
-                    self.pass_turn),
-            Command(letter("t"), N_("T: the round and whose turn it is."), self.say_info),
-            Command(letter("l"), N_("L: the play on the table and who made it."), self.say_info),
-            Command(letter("e"), N_("E: the cards left to each player."), self.say_info),
-            Command(letter("s"), N_("S: the scores: bomb bonuses of this deal, match totals."),
-                    self.say_info),
-            Command(letter("r"), N_("R: the plays of this round."), self.say_info),
-            Command(letter("m"), N_("M: the high cards played so far: two of spades, aces, "
-                                    "kings."), self.say_info),
-            Command(letter("w"), N_("W: your whole hand, rank by rank."), self.say_info),
-            *self.common_commands(),
-        ]  # fmt: skip
+        return table_commands(self)
 
     def on_char(self, char: str) -> bool:
         rank = JUMP_KEYS.get(char.lower())
         if rank is None:
             return False
-        if self.hand.jump_to(rank):
-            self.say_focus()
-        else:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+        self.hand_keys.jump(rank)
         return True
 
-    # ----- the hand ------------------------------------------------------------------------
-    def move(self, key: str) -> None:
-        hand = self.hand
-        if hand.card is None:
-            self.app.refuse(_("Your hand is empty."))
-            return
-        if key in ("home", "end"):
-            hand.to_end(key == "end")
-            moved = True
-        elif key in ("left", "right"):
-            moved = hand.move(1 if key == "right" else -1)
-        else:
-            moved = hand.jump_rank(1 if key == "up" else -1)
-        if not moved:
-            self.app.narrator.cue("menu_edge")
-        self.say_focus()
-
-    def say_focus(self) -> None:
-        card = self.hand.card
-        if card is None:
-            return
-        text = info.card_text(card, self.hand.count(card.rank), card in self.hand.selected)
-        self.app.say(text, cue="menu_move", record=False)
-
     def space(self, key: str = "") -> None:
+        """Space: the next deal after a deal of a match; the others play at once while they
+        are to play; on the player's turn, the card in focus in or out of the selection."""
         if self.state.is_over:
             # Space never leaves the table: it may be pressed to hurry the others just
             # as the deal ends, and the settlement would be lost.
@@ -312,50 +229,7 @@ class CardaviaTable(TableScreen):
         elif self.view.awaiting != HUMAN:
             self.hurry()
         else:
-            self.toggle_card()
-
-    def toggle_card(self) -> None:
-        card = self.hand.card
-        if card is None:
-            self.app.refuse(_("Your hand is empty."))
-            return
-        if not self.hand.toggle():
-            self.app.say(_("{card} unselected.").format(card=card_name(card)), record=False)
-            return
-        cards = self.hand.selection()
-        combination = selection_combination(cards, self.view.first_play)
-        if len(cards) == 1:
-            text = _("{card} selected.")
-        elif combination is not None:
-            text = _("{card} selected: {combination}.")
-        else:
-            text = _("{card} selected: {count} cards.")
-        self.app.say(
-            text.format(
-                card=card_name(card),
-                count=len(cards),
-                combination=combination_name(combination) if combination else "",
-            ),
-            cue="select",
-            record=False,
-        )
-
-    def say_selection(self, key: str = "") -> None:
-        view = self.view
-        cards = self.hand.selection()
-        to_beat = None if view.table is None else view.table[1]
-        self.app.say(
-            info.selection_text(cards, selection_combination(cards, view.first_play), to_beat),
-            record=False,
-        )
-
-    def clear_selection(self, key: str = "") -> None:
-        if not self.hand.selected:
-            self.app.say(_("Nothing selected."), record=False)
-            return
-        self.hand.selected.clear()
-        self._play_index = -1
-        self.app.say(_("Selection cleared."), cue="back", record=False)
+            self.hand_keys.toggle_card()
 
     # ----- playing -------------------------------------------------------------------------
     def may_act(self) -> bool:
@@ -377,45 +251,6 @@ class CardaviaTable(TableScreen):
         if self.match.over:
             return _("The deal is over. Press Enter to go back to the game setup.")
         return _("The deal is over. Press Enter for the next deal.")
-
-    def legal_plays(self) -> list[Combination]:
-        """The player's legal plays now, one per combination, in Tab order (empty: he must
-        pass)."""
-        version = len(self.view.history)
-        if self._plays is None or self._plays[0] != version:
-            view = self.view
-            plays = [
-                found
-                for action in self.state.legal_actions(HUMAN)
-                if action.kind == "play"
-                and (found := classify(action.cards, first_play=view.first_play)) is not None
-            ]
-            self._plays = (version, ordered_plays(plays))
-            self._play_index = -1
-        return self._plays[1]
-
-    def step_play(self, key: str) -> None:
-        if not self.may_act():
-            return
-        plays = self.legal_plays()
-        if not plays:
-            self.app.refuse(_("You cannot beat the play on the table: P passes."))
-            return
-        step = -1 if key == BACKTAB else 1
-        if self._play_index < 0:
-            self._play_index = 0 if step > 0 else len(plays) - 1
-        else:
-            self._play_index = (self._play_index + step) % len(plays)
-        play = plays[self._play_index]
-        self.hand.select_only(play.cards)
-        self.app.say(
-            _("{combination}, {position} of {total}").format(
-                combination=combination_name(play), position=self._play_index + 1,
-                total=len(plays),
-            ),
-            cue="menu_move",
-            record=False,
-        )  # fmt: skip
 
     def enter_key(self, key: str = "") -> None:
         if self.state.is_over:
@@ -444,7 +279,6 @@ class CardaviaTable(TableScreen):
             self.app.refuse(refusal(error, self.seats))
             return
         self.hand.selected.clear()
-        self._plays = None
         self.announce(events)
         self.after_events()
 

@@ -1,0 +1,208 @@
+"""The keys of the Cardavia table: the list F1 reads, and the keys that work on the hand
+(moving, selecting, reading and clearing the selection, Tab through the legal plays).
+
+Tab replaces the selection with the play stepped to, and Space changes it card by card, so
+Enter always has one meaning: play the selected cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
+from audiogame.app.table import HUMAN
+from audiogame.i18n import N_, _
+from audiogame.tables import cardavia_info as info
+from audiogame.tables.cardavia_hand import ordered_plays, selection_combination
+from audiogame.words.cardavia_names import combination_name
+from audiogame.words.cards import card_name, rank_name
+from engine.cardavia import classify
+from engine.cardavia.combination import Combination
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+    from audiogame.tables.cardavia import CardaviaTable
+
+BACKTAB = "s-tab"  # Shift+Tab, as prompt_toolkit names it
+# Ranks a digit or letter jumps to (0 is the ten).
+JUMP_KEYS: dict[str, int] = {
+    **{str(rank): rank for rank in range(2, 10)},
+    "0": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
+}
+
+
+def letter(key: str) -> tuple[str, str]:
+    """A letter key, typed with or without Shift."""
+    return (key, key.upper())
+
+
+def table_commands(table: CardaviaTable) -> list[Command]:
+    """Every key of the table, in the order F1 reads them."""
+    hand = table.hand_keys
+    return [
+        Command(
+            ("left", "right"),
+            N_("Left and Right arrows: move through your hand, sorted from three to two; "
+               "each card says how many of its rank you hold."),
+            hand.move,
+        ),
+        Command(("up", "down"), N_("Up and Down arrows: the next higher or lower rank."),
+                hand.move),
+        Command(("home", "end"), N_("Home and End: your lowest and highest card."), hand.move),
+        Command((), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."),
+                hand.move),
+        Command((" ",), N_("Space: select or unselect the card you are on."), table.space),
+        Command((), N_("Space while the others are to play: they play at once, up to your "
+                       "turn. Space after a deal of a match: the next deal."), table.space),
+        Command(
+            (TAB, BACKTAB),
+            N_("Tab and Shift Tab: step through every play you can make now; the play you "
+               "step to becomes your selection."),
+            hand.step_play,
+        ),
+        Command((ENTER,), N_("Enter: play the selected cards. After a deal: the next deal."),
+                table.enter_key),
+        Command(letter("c"), N_("C: the selected cards and what they form."),
+                hand.say_selection),
+        Command((BACKSPACE,), N_("Backspace: clear the selection."), hand.clear_selection),
+        Command(letter("p"), N_("P: pass, when you cannot beat the play on the table."),
+                table.pass_turn),
+        Command(letter("t"), N_("T: the round and whose turn it is."), table.say_info),
+        Command(letter("l"), N_("L: the play on the table and who made it."), table.say_info),
+        Command(letter("e"), N_("E: the cards left to each player."), table.say_info),
+        Command(letter("s"), N_("S: the scores: bomb bonuses of this deal, match totals."),
+                table.say_info),
+        Command(letter("r"), N_("R: the plays of this round."), table.say_info),
+        Command(letter("m"), N_("M: the high cards played so far: two of spades, aces, "
+                                "kings."), table.say_info),
+        Command(letter("w"), N_("W: your whole hand, rank by rank."), table.say_info),
+        *table.common_commands(),
+    ]  # fmt: skip
+
+
+class HandKeys:
+    """What the keys on the hand do and say at ``table``."""
+
+    def __init__(self, table: CardaviaTable) -> None:
+        self.table = table
+        self._plays: tuple[tuple[int, int], list[Combination]] | None = None
+        self._index = -1
+
+    @property
+    def app(self) -> AudioGame:
+        return self.table.app
+
+    def move(self, key: str) -> None:
+        """Arrows, Home and End."""
+        hand = self.table.hand
+        if hand.card is None:
+            self.app.refuse(_("Your hand is empty."))
+            return
+        if key in ("home", "end"):
+            hand.to_end(key == "end")
+            moved = True
+        elif key in ("left", "right"):
+            moved = hand.move(1 if key == "right" else -1)
+        else:
+            moved = hand.jump_rank(1 if key == "up" else -1)
+        if not moved:
+            self.app.narrator.cue("menu_edge")
+        self.say_focus()
+
+    def jump(self, rank: int) -> None:
+        """A digit or J, Q, K, A: the first card of that rank (the next one, pressed again)."""
+        if self.table.hand.jump_to(rank):
+            self.say_focus()
+        else:
+            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+
+    def say_focus(self) -> None:
+        hand = self.table.hand
+        card = hand.card
+        if card is not None:
+            text = info.card_text(card, hand.count(card.rank), card in hand.selected)
+            self.app.say(text, cue="menu_move", record=False)
+
+    def toggle_card(self) -> None:
+        """Space on the player's turn: the card in focus in or out of the selection."""
+        hand = self.table.hand
+        card = hand.card
+        if card is None:
+            self.app.refuse(_("Your hand is empty."))
+            return
+        if not hand.toggle():
+            self.app.say(_("{card} unselected.").format(card=card_name(card)), record=False)
+            return
+        cards = hand.selection()
+        combination = selection_combination(cards, self.table.view.first_play)
+        if len(cards) == 1:
+            text = _("{card} selected.")
+        elif combination is not None:
+            text = _("{card} selected: {combination}.")
+        else:
+            text = _("{card} selected: {count} cards.")
+        words = combination_name(combination) if combination else ""
+        self.app.say(
+            text.format(card=card_name(card), count=len(cards), combination=words),
+            cue="select",
+            record=False,
+        )
+
+    def say_selection(self, key: str = "") -> None:
+        view = self.table.view
+        cards = self.table.hand.selection()
+        to_beat = None if view.table is None else view.table[1]
+        combination = selection_combination(cards, view.first_play)
+        self.app.say(info.selection_text(cards, combination, to_beat), record=False)
+
+    def clear_selection(self, key: str = "") -> None:
+        hand = self.table.hand
+        if not hand.selected:
+            self.app.say(_("Nothing selected."), record=False)
+            return
+        hand.selected.clear()
+        self._index = -1
+        self.app.say(_("Selection cleared."), cue="back", record=False)
+
+    def legal_plays(self) -> list[Combination]:
+        """The player's legal plays now, one per combination, in Tab order (empty: he must
+        pass). Kept until something is played or passed."""
+        table = self.table
+        view = table.view
+        version = (table.match.number, len(view.history))
+        if self._plays is None or self._plays[0] != version:
+            plays = [
+                found
+                for action in table.state.legal_actions(HUMAN)
+                if action.kind == "play"
+                and (found := classify(action.cards, first_play=view.first_play)) is not None
+            ]
+            self._plays = (version, ordered_plays(plays))
+            self._index = -1
+        return self._plays[1]
+
+    def step_play(self, key: str) -> None:
+        """Tab or Shift+Tab: the next or previous legal play becomes the selection."""
+        if not self.table.may_act():
+            return
+        plays = self.legal_plays()
+        if not plays:
+            self.app.refuse(_("You cannot beat the play on the table: P passes."))
+            return
+        if self._index < 0:
+            self._index = len(plays) - 1 if key == BACKTAB else 0
+        else:
+            self._index = (self._index + (-1 if key == BACKTAB else 1)) % len(plays)
+        play = plays[self._index]
+        self.table.hand.select_only(play.cards)
+        self.app.say(
+            _("{combination}, {position} of {total}").format(
+                combination=combination_name(play), position=self._index + 1, total=len(plays)
+            ),
+            cue="menu_move",
+            record=False,
+        )
