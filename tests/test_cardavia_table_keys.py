@@ -9,6 +9,7 @@ import pytest
 
 from audiogame import i18n
 from audiogame.settings import Settings
+from audiogame.tables import cardavia_hand, cardavia_match
 from audiogame.testing import drive, drive_timed
 from audiogame.words import cardavia as words
 from audiogame.words import cardavia_names
@@ -27,10 +28,12 @@ def play(keys: list[str], config: dict[str, int], language: str = "en") -> list[
 
 
 def test_the_hand_is_sorted_by_rank_and_each_card_says_how_many_of_its_rank_cv4() -> None:
-    said = play(
+    session = drive(
         ["home", "right", "up", "down", "down", "end", "k", "k", "2", "0", "a", "left", "w"],
-        PLAYER_LEADS,
-    )
+        game="cardavia", config=PLAYER_LEADS, settings=slow(),
+    )  # fmt: skip
+    said = session.spoken
+    assert session.played.count("menu_edge") == 1
     assert said[-13:] == [
         "three of hearts, 2 threes",
         "three of spades, 2 threes",
@@ -172,6 +175,15 @@ def test_after_the_deal_playing_keys_are_refused_and_space_does_not_leave() -> N
     ]
 
 
+def test_space_after_a_deal_of_a_match_deals_the_next_one() -> None:
+    said = play([*table_script(5).keys[:-1], "space", "t"], {"seed": 5, "deals": 3})
+    assert said[-5:-3] == ["Match totals after deal 1 of 3: you minus 3, Bruno plus 14, "
+                           "Anna minus 11.", "Press Enter for deal 2 of 3."]  # fmt: skip
+    assert said[-3:-1] == ["Deal 2 of 3.", "You hold the three of hearts: you lead, and your "
+                           "first play must include it."]  # fmt: skip
+    assert said[-1].startswith("Round 1. Your turn: you lead.")  # deal number 6
+
+
 def test_f1_lists_every_key_of_the_table() -> None:
     said = " ".join(play(["f1"], PLAYER_LEADS))
     for key in ("Left and Right arrows", "Up and Down arrows", "Home and End", "J, Q, K, A",
@@ -260,7 +272,7 @@ def test_combinations_have_names_in_both_languages_cv5_cv7(
 
 def test_every_cardavia_event_has_words_and_the_examples_hold() -> None:
     assert missing_renderers("cardavia") == set()
-    for module in (words, cardavia_names):
+    for module in (words, cardavia_names, cardavia_hand, cardavia_match):
         failed, _tried = doctest.testmod(module)
         assert failed == 0
     i18n.set_language("en")
