@@ -84,7 +84,7 @@ def test_a_screen_reader_that_hangs_mid_game_is_left_after_a_short_wait() -> Non
     session = battle()
     stuck = threading.Event()
     reader = FlakyReader(good=2, hang=stuck)
-    session.app.narrator.speaker, console = chain_with(reader, timeout=0.2)
+    session.app.narrator.speaker, console = chain_with(reader, timeout=0.3)
     try:
         waits = []
         for _ in range(5):
@@ -94,8 +94,8 @@ def test_a_screen_reader_that_hangs_mid_game_is_left_after_a_short_wait() -> Non
         press(session, ["e"])
     finally:
         stuck.set()
-    assert max(waits) < 1.0, "the keys were held up by the hung backend"
-    assert sorted(waits)[-2] < 0.15, "only one key may wait for the time limit"
+    assert max(waits) < 1.5, "the keys were held up by the hung backend"
+    assert sum(wait >= 0.3 for wait in waits) == 1, "only one key waits for the time limit"
     assert console.spoken[0] == (
         "Speech through the screen reader stopped working; now using console lines."
     )
