@@ -1,0 +1,141 @@
+"""The normal and easy Cardavia players, and the reasons behind a play (for hints).
+
+Normal: go out when a play empties the hand; else choose the play that leaves the cheapest
+hand (:mod:`engine.cardavia.bots.plan`: straights, pair sequences and bombs kept together,
+high cards valued), lead weak combinations first, lead what nobody can beat when it opens the
+way out, guard against an opponent about to go out, and bomb a play when the bomb can stand
+(counting the high cards and bombs still unseen). Easy: goes out when it can, otherwise often
+the weakest play and sometimes any play but a bomb.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.bots.cardavia.codes import describe_key
+from engine.bots.cardavia.plan import hand_cost, split_kinds
+from engine.bots.cardavia.public import Public
+from engine.bots.cardavia.sim import NEXT, greedy_code, key_of
+from engine.cardavia.classify import (
+    BOMB,
+    CELESTIAL,
+    KIND_NAMES,
+    PAIR,
+    SINGLE,
+)
+from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
+
+Reason = tuple[str, dict[str, object]]
+
+
+def beatable(code: int, unseen: int) -> bool:
+    """Whether the unseen cards (both other hands together) could answer this play."""
+    return bool(legal_plays(unseen, key_of(code), first_play=False))
+
+
+def _threats(public: Public) -> list[int]:
+    """Opponents with one or two cards left."""
+    return [s for s in range(3) if s != public.seat and public.counts[s] <= 2]
+
+
+def _score(public: Public, code: int) -> float:
+    """Lower is better: the cost of the hand left, with the situation's adjustments."""
+    hand, unseen = public.hand, public.unseen
+    rest = hand & ~(code & CARDS)
+    if not rest:
+        return -100.0
+    kind, top, length = key_of(code)
+    score = hand_cost(rest) + 0.02 * top
+    sure = not beatable(code, unseen)
+    leading = public.table is None
+    threats = _threats(public)
+    if kind >= BOMB:
+        if leading:
+            score += 0.5  # a led bomb earns nothing (CV-13)
+        else:
+            score -= 2.5 if sure else 0.5
+    elif leading:
+        if sure and len(split_kinds(rest)) <= 1:
+            score -= 5.0  # keep the lead, then go out with the last combination
+        for seat in threats:
+            if length == public.counts[seat] and kind in (SINGLE, PAIR) and not sure:
+                score += 3.0 if seat == NEXT[public.seat] else 2.0
+    elif threats and sure:
+        score -= 1.5  # take the round away from a player about to go out
+    return score
+
+
+def ranked(public: Public, codes: list[int]) -> list[int]:
+    """``codes`` from the normal player's favourite down."""
+    return sorted(codes, key=lambda code: _score(public, code))
+
+
+def normal_code(public: Public, codes: list[int]) -> int:
+    """The normal player's play among ``codes`` (not empty)."""
+    best = codes[0]
+    best_score = _score(public, best)
+    for code in codes[1:]:
+        score = _score(public, code)
+        if score < best_score - 1e-9:
+            best, best_score = code, score
+    return best
+
+
+def easy_code(public: Public, codes: list[int], rng: random.Random) -> int:
+    """The easy player: out if it can, else half the time the weakest play, else any play
+    that is not a bomb (a bomb only when nothing else answers)."""
+    hand = public.hand
+    leading = public.table is None
+    for code in codes:
+        if code & CARDS == hand:
+            return code
+    if rng.random() < 0.5:
+        return greedy_code(hand, codes, leading)
+    plain = [code for code in codes if code >> KIND_SHIFT < BOMB]
+    return rng.choice(plain or codes)
+
+
+def _kept(hand: int, chosen: int, naive: int) -> tuple[int, int, int] | None:
+    """A combination of the hand's best split that ``chosen`` keeps and ``naive`` breaks."""
+    after_chosen = split_kinds(hand & ~(chosen & CARDS))
+    after_naive = split_kinds(hand & ~(naive & CARDS))
+    for key in split_kinds(hand):
+        if key[2] >= 2 and key in after_chosen and key not in after_naive:
+            return key
+    return None
+
+
+def explain(public: Public, chosen: int, codes: list[int]) -> Reason:
+    """Why ``chosen`` is a good play, as a reason code and its parameters."""
+    hand, unseen = public.hand, public.unseen
+    mask = chosen & CARDS
+    kind = chosen >> KIND_SHIFT
+    play = describe_key(key_of(chosen))
+    leading = public.table is None
+    if len(codes) == 1:
+        return "only_play", play
+    if mask == hand:
+        return "go_out", play
+    if kind >= BOMB and kind != CELESTIAL and not leading:
+        return ("bomb_stands" if not beatable(chosen, unseen) else "bomb_bonus"), play
+    rest = hand & ~mask
+    sure = not beatable(chosen, unseen)
+    if leading and sure and len(split_kinds(rest)) <= 1:
+        return "sure_then_out", {**play, "last": describe_key(split_kinds(rest)[0])}
+    threats = _threats(public)
+    if threats:
+        seat = threats[0]
+        if leading and (kind not in (SINGLE, PAIR) or play["length"] != public.counts[seat]):
+            return "guard", {**play, "seat": seat, "cards": public.counts[seat]}
+        if not leading and sure:
+            return "take_round", {**play, "seat": seat, "cards": public.counts[seat]}
+    naive = greedy_code(hand, codes, leading)
+    if naive != chosen:
+        kept = _kept(hand, chosen, naive)
+        if kept is not None:
+            return f"keeps_{KIND_NAMES[kept[0]]}", {**play, "kept": describe_key(kept)}
+        if not leading:
+            return "saves_low_cards", play
+    if leading:
+        return "lead_weakest", play
+    return "cheapest_answer", play

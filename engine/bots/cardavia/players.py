@@ -1,0 +1,80 @@
+"""The three Cardavia computer players: easy, normal and hard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action
+from engine.bots.cardavia.codes import codes_of
+from engine.bots.cardavia.heuristic import easy_code, explain, normal_code
+from engine.bots.cardavia.public import read_view
+from engine.bots.cardavia.search import search
+from engine.bots.common import Bot, Deadline, Hint, hint_of
+
+
+class CardaviaBot(Bot):
+    """Shared steps: a forced pass is answered at once; plays are handled as codes."""
+
+    game = "cardavia"
+
+    def decide(self, view: Any, legal: list[Action], deadline: Deadline) -> Hint:
+        plays = codes_of(legal, first_play=view.first_play)
+        if not plays:
+            return hint_of(legal[0], "must_pass")
+        codes = list(plays)
+        public = read_view(view)
+        if len(codes) == 1:
+            code = codes[0]
+            reason, params = explain(public, code, codes)
+            return hint_of(plays[code], reason, **params)
+        code, reason, params = self.pick(public, codes, deadline)
+        return hint_of(plays[code], reason, **params)
+
+    def pick(
+        self, public: Any, codes: list[int], deadline: Deadline
+    ) -> tuple[int, str, dict[str, object]]:
+        raise NotImplementedError
+
+
+class EasyCardavia(CardaviaBot):
+    level = "easy"
+
+    def pick(
+        self, public: Any, codes: list[int], deadline: Deadline
+    ) -> tuple[int, str, dict[str, object]]:
+        code = easy_code(public, codes, self.rng)
+        return (code, *explain(public, code, codes))
+
+
+class NormalCardavia(CardaviaBot):
+    level = "normal"
+
+    def pick(
+        self, public: Any, codes: list[int], deadline: Deadline
+    ) -> tuple[int, str, dict[str, object]]:
+        code = normal_code(public, codes)
+        return (code, *explain(public, code, codes))
+
+
+class HardCardavia(CardaviaBot):
+    """Determinized Monte Carlo over hands consistent with the public information."""
+
+    level = "hard"
+
+    def __init__(
+        self, seed: int | None = None, budget: float | None = 0.05, *, deals: int = 48
+    ) -> None:
+        super().__init__(seed, budget)
+        self.deals = deals
+
+    def pick(
+        self, public: Any, codes: list[int], deadline: Deadline
+    ) -> tuple[int, str, dict[str, object]]:
+        verdict = search(public, codes, self.rng, deadline, deals=self.deals)
+        reason, params = explain(public, verdict.code, codes)
+        if verdict.code != normal_code(public, codes) and verdict.deals:
+            params = {**params, "why": reason}
+            reason = "best_odds"
+            params["wins"] = round(100 * verdict.wins)
+            params["deals"] = verdict.deals
+        return verdict.code, reason, params

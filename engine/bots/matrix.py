@@ -1,0 +1,68 @@
+"""Mixed strategies of a two-player zero-sum matrix game, by regret matching.
+
+``payoff[i][j]`` is what the row player gets when he plays ``i`` and the column player ``j``
+(the column player gets the opposite). Regret matching+ with averaged strategies converges to
+an equilibrium: neither side can gain by deviating alone.
+
+>>> rows, cols, value = solve([[1.0, -1.0], [-1.0, 1.0]], iterations=400)
+>>> [round(p, 1) for p in rows], round(value, 2)
+([0.5, 0.5], 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def solve(
+    payoff: Sequence[Sequence[float]], *, iterations: int = 200
+) -> tuple[list[float], list[float], float]:
+    """The row and column mixed strategies and the game's value to the row player."""
+    n = len(payoff)
+    m = len(payoff[0])
+    columns = [[payoff[i][j] for i in range(n)] for j in range(m)]
+    row_regret = [0.0] * n
+    col_regret = [0.0] * m
+    row_sum = [0.0] * n
+    col_sum = [0.0] * m
+    row = [1.0 / n] * n
+    col = [1.0 / m] * m
+    for step in range(1, iterations + 1):
+        row_values = [sum(p * q for p, q in zip(line, col, strict=True)) for line in payoff]
+        col_values = [-sum(p * q for p, q in zip(line, row, strict=True)) for line in columns]
+        row_mean = sum(p * v for p, v in zip(row, row_values, strict=True))
+        col_mean = sum(p * v for p, v in zip(col, col_values, strict=True))
+        for i in range(n):
+            row_regret[i] = max(0.0, row_regret[i] + row_values[i] - row_mean)
+        for j in range(m):
+            col_regret[j] = max(0.0, col_regret[j] + col_values[j] - col_mean)
+        row = _normalised(row_regret)
+        col = _normalised(col_regret)
+        # Later strategies weigh more (linear averaging): faster to settle.
+        for i in range(n):
+            row_sum[i] += step * row[i]
+        for j in range(m):
+            col_sum[j] += step * col[j]
+    rows = _normalised(row_sum)
+    cols = _normalised(col_sum)
+    value = sum(rows[i] * sum(payoff[i][j] * cols[j] for j in range(m)) for i in range(n))
+    return rows, cols, value
+
+
+def _normalised(weights: list[float]) -> list[float]:
+    total = sum(weights)
+    if total <= 0:
+        return [1.0 / len(weights)] * len(weights)
+    return [w / total for w in weights]
+
+
+def best_response(
+    payoff: Sequence[Sequence[float]], column_mix: Sequence[float]
+) -> tuple[int, float]:
+    """The row that earns most against ``column_mix``, and what it earns."""
+    best, best_value = 0, float("-inf")
+    for i, line in enumerate(payoff):
+        value = sum(p * q for p, q in zip(line, column_mix, strict=True))
+        if value > best_value:
+            best, best_value = i, value
+    return best, best_value

@@ -1,0 +1,126 @@
+"""What one trick of Scientific Battle is worth, for every pair of cards two players may show.
+
+:func:`trick_outcome` follows the engine's order of effects (SB-7 jacks, SB-9 to SB-11 jokers,
+SB-4/SB-5 the trick or the war) for the cards of one trick; the tests check it against the
+engine. :func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of
+the cards each side then owns (in the order then in force), and a queen's seer power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import JACK, QUEEN, Card
+
+WIN = 100.0
+"""The value of winning the game outright (a draw is worth 0)."""
+QUALITY = 0.35
+"""What the strength of the owned cards weighs beside their number."""
+SEER = 0.6
+"""What seeing the other's card at the next trick is worth."""
+JOKER_STRENGTH = 0.6
+
+
+def strength(card: Card, reversed_order: bool) -> float:
+    """How good a card is to hold, from -1 (the weakest rank) to 1 (the strongest); jokers
+    fixed (they win or force wars whatever the order)."""
+    rank = card.rank
+    if rank is None:
+        return JOKER_STRENGTH
+    value = (rank - 8) / 6
+    return -value if reversed_order else value
+
+
+def trick_outcome(
+    played: Sequence[tuple[int, Card]], reversed_order: bool
+) -> tuple[int | None, bool]:
+    """The seat that takes the trick (``None``: a war) and the order after it."""
+    jacks = sum(1 for _, card in played if card.rank == JACK)
+    if jacks % 2:
+        reversed_order = not reversed_order
+    sign = -1 if reversed_order else 1
+    best = 0
+    tied: list[int] = []
+    jokers: list[int] = []
+    for seat, card in played:
+        rank = card.rank
+        if rank is None:
+            jokers.append(seat)
+            continue
+        value = rank * sign
+        if not tied or value > best:
+            best, tied = value, [seat]
+        elif value == best:
+            tied.append(seat)
+    if len(jokers) == 1:
+        return (jokers[0] if len(tied) >= 2 else None), reversed_order
+    if len(tied) == 1:
+        return tied[0], reversed_order
+    return None, reversed_order
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """What the evaluation needs of one player: owned cards (hand and won pile together)."""
+
+    owned: tuple[Card, ...]
+
+
+def _quality(cards: Sequence[Card], reversed_order: bool) -> float:
+    return sum(strength(card, reversed_order) for card in cards)
+
+
+def payoff_matrix(
+    mine: Sequence[Card],
+    theirs: Sequence[Card],
+    me: int,
+    other: int,
+    my_owned: Sequence[Card],
+    their_owned: Sequence[Card],
+    pot: Sequence[Card],
+    reversed_order: bool,
+) -> list[list[float]]:
+    """``[i][j]``: the value to ``me`` of showing ``mine[i]`` against ``theirs[j]`` (two
+    players), from ``me``'s side: positive is good for him."""
+    count_me, count_them = len(my_owned), len(their_owned)
+    pot_count = len(pot)
+    base = {
+        False: (_quality(my_owned, False), _quality(their_owned, False), _quality(pot, False)),
+        True: (_quality(my_owned, True), _quality(their_owned, True), _quality(pot, True)),
+    }
+    matrix: list[list[float]] = []
+    for a in mine:
+        line: list[float] = []
+        for b in theirs:
+            winner, order = trick_outcome(((me, a), (other, b)), reversed_order)
+            q_me, q_them, q_pot = base[order]
+            sa, sb = strength(a, order), strength(b, order)
+            if winner == me:
+                n_me = count_me + 1 + pot_count
+                n_them = count_them - 1
+                q_me += sb + q_pot
+                q_them -= sb
+            elif winner == other:
+                n_me = count_me - 1 - 0
+                n_them = count_them + 1 + pot_count
+                q_me -= sa
+                q_them += sa + q_pot
+            else:
+                n_me, n_them = count_me - 1, count_them - 1
+                q_me -= sa
+                q_them -= sb
+            if n_them <= 0 < n_me:
+                line.append(WIN)
+                continue
+            if n_me <= 0:
+                line.append(-WIN if n_them > 0 else 0.0)
+                continue
+            value = n_me - n_them + QUALITY * (q_me - q_them)
+            if a.rank == QUEEN:
+                value += SEER
+            if b.rank == QUEEN:
+                value -= SEER
+            line.append(value)
+        matrix.append(line)
+    return matrix

@@ -1,0 +1,94 @@
+"""How another player seems to choose, learnt from the cards he showed.
+
+A few simple ways of choosing (the strongest card, the weakest, any card, the equilibrium of
+the trick) are weighed by how well each foretold his past choices; the mixture is the forecast
+of his next one. Only public facts feed it: his hand as the copy of the game knows it and the
+card he then revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card
+
+EXPERTS: tuple[str, ...] = ("strongest", "weakest", "any", "balanced")
+_FLOOR = 0.05
+"""Each way keeps some chance for any card: one surprise does not rule it out."""
+
+
+def _order_value(card: Card, reversed_order: bool) -> float:
+    if card.rank is None:
+        return -100.0  # the simple players count the joker weakest
+    return -card.rank if reversed_order else card.rank
+
+
+def forecasts(
+    hand: Sequence[Card], reversed_order: bool, balanced: Sequence[float] | None
+) -> dict[str, list[float]]:
+    """Each way's chances for every card of ``hand`` (``balanced`` is the equilibrium mix;
+    uniform when there is none)."""
+    n = len(hand)
+    values = [_order_value(card, reversed_order) for card in hand]
+    top, low = max(values), min(values)
+    strongest = [1.0 if v == top else 0.0 for v in values]
+    weakest = [1.0 if v == low else 0.0 for v in values]
+    uniform = [1.0 / n] * n
+    result = {
+        "strongest": _soft(strongest),
+        "weakest": _soft(weakest),
+        "any": uniform,
+        "balanced": _soft(list(balanced)) if balanced is not None else uniform,
+    }
+    return result
+
+
+def _soft(weights: list[float]) -> list[float]:
+    total = sum(weights) or 1.0
+    n = len(weights)
+    return [(1 - _FLOOR) * w / total + _FLOOR / n for w in weights]
+
+
+class OpponentModel:
+    """Weights of the ways of choosing for one player, updated after each of his choices."""
+
+    def __init__(self) -> None:
+        self.weights = dict.fromkeys(EXPERTS, 1.0 / len(EXPERTS))
+        self.seen = 0
+
+    def observe(
+        self,
+        hand: Sequence[Card],
+        card: Card,
+        reversed_order: bool,
+        balanced: Sequence[float] | None,
+    ) -> None:
+        """He chose ``card`` out of ``hand``."""
+        if card not in hand:
+            return
+        index = list(hand).index(card)
+        chances = forecasts(hand, reversed_order, balanced)
+        for name in EXPERTS:
+            self.weights[name] *= chances[name][index]
+        total = sum(self.weights.values())
+        for name in EXPERTS:
+            # A little back to uniform, so that a player who changes style is followed.
+            self.weights[name] = 0.97 * self.weights[name] / total + 0.03 / len(EXPERTS)
+        self.seen += 1
+
+    def forecast(
+        self, hand: Sequence[Card], reversed_order: bool, balanced: Sequence[float] | None
+    ) -> list[float]:
+        """The chance of each card of ``hand`` being his next choice."""
+        chances = forecasts(hand, reversed_order, balanced)
+        mix = [0.0] * len(hand)
+        for name in EXPERTS:
+            weight = self.weights[name]
+            for i, p in enumerate(chances[name]):
+                mix[i] += weight * p
+        return mix
+
+    def confidence(self) -> tuple[str, float]:
+        """The way that explains his choices best and its weight."""
+        name = max(self.weights, key=lambda n: self.weights[n])
+        return name, self.weights[name]

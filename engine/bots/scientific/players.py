@@ -1,0 +1,342 @@
+"""The three Scientific Battle computer players.
+
+Hard follows the game in a private copy (:mod:`.tracker`), values every pair of cards the
+two players may show (:mod:`.evaluate`), solves the trick as a matrix game (regret matching)
+and plays the equilibrium mix, unless the other player has shown a habit it can exploit
+(:mod:`.model`), in which case it plays the best answer to the forecast; as a seer it answers
+the cards it sees, and against a seer it plays what loses least once seen. Normal expects the
+other's strongest card and beats it cheaply or gives away its weakest. Easy plays almost at
+random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action
+from engine.bots.common import Bot, Deadline, Hint, hint_of
+from engine.bots.matrix import best_response, solve
+from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_outcome
+from engine.bots.scientific.model import OpponentModel
+from engine.bots.scientific.tracker import Tracker
+from engine.cards import Card
+from engine.scientific.view import ScientificView
+
+EXCHANGE_MARGIN = 0.5
+"""How much better the won pile must look (in owned-card units) to take it up."""
+
+
+def _cards(legal: Sequence[Action]) -> list[tuple[Card, Action]]:
+    return [(action.cards[0], action) for action in legal if action.kind == "play"]
+
+
+def _exchange(legal: Sequence[Action]) -> Action | None:
+    return next((action for action in legal if action.kind == "exchange"), None)
+
+
+def _order(card: Card, reversed_order: bool) -> float:
+    if card.rank is None:
+        return -100.0
+    return -card.rank if reversed_order else card.rank
+
+
+def _mean_strength(cards: Sequence[Card], reversed_order: bool) -> float:
+    if not cards:
+        return -1.0
+    return sum(strength(card, reversed_order) for card in cards) / len(cards)
+
+
+def _card_params(card: Card) -> dict[str, object]:
+    return {"card": card.token(), "rank": card.rank}
+
+
+def reason_against(
+    card: Card, expected: Card, reversed_order: bool
+) -> tuple[str, dict[str, object]]:
+    """Why ``card`` is a good answer to the ``expected`` card of the other player."""
+    winner, order = trick_outcome(((0, card), (1, expected)), reversed_order)
+    params = {**_card_params(card), "expected": expected.token()}
+    if card.rank is None:
+        return ("joker_cancels_war" if winner == 0 else "joker_forces_war"), params
+    if winner == 0:
+        if order != reversed_order:
+            return "revolution", params
+        return "wins_cheaply", params
+    if winner is None:
+        return "war", params
+    return "sacrifice", params
+
+
+class ScientificBot(Bot):
+    game = "scientific"
+
+    def decide(self, view: Any, legal: list[Action], deadline: Deadline) -> Hint:
+        self.observe(view)
+        plays = _cards(legal)
+        if not plays:
+            return hint_of(legal[0], "exchange_stronger")
+        if len(plays) == 1 and _exchange(legal) is None:
+            card, action = plays[0]
+            return hint_of(action, "only_card", **_card_params(card))
+        return self.pick(view, legal, plays, deadline)
+
+    def observe(self, view: ScientificView) -> None:
+        """Take in what the view shows before deciding (every call, even a forced one)."""
+
+    def pick(
+        self,
+        view: ScientificView,
+        legal: list[Action],
+        plays: list[tuple[Card, Action]],
+        deadline: Deadline,
+    ) -> Hint:
+        raise NotImplementedError
+
+
+class EasyScientific(ScientificBot):
+    """Near random: any card, now and then the strongest; never the exchange."""
+
+    level = "easy"
+
+    def pick(
+        self,
+        view: ScientificView,
+        legal: list[Action],
+        plays: list[tuple[Card, Action]],
+        deadline: Deadline,
+    ) -> Hint:
+        if self.rng.random() < 0.3:
+            card, action = max(plays, key=lambda p: _order(p[0], view.reversed))
+        else:
+            card, action = plays[self.rng.randrange(len(plays))]
+        return hint_of(action, "any_card", **_card_params(card))
+
+
+def _seen_best(
+    view: ScientificView, plays: list[tuple[Card, Action]]
+) -> tuple[Card, Action, dict[int, Card]] | None:
+    """As a seer, the card that does best against the cards seen (SB-8)."""
+    seen = dict(view.seen_choices)
+    if not seen:
+        return None
+    best: tuple[float, Card, Action] | None = None
+    for card, action in plays:
+        winner, order = trick_outcome(((view.seat, card), *seen.items()), view.reversed)
+        shown = [card, *seen.values()]
+        if winner == view.seat:
+            value = sum(1 + strength(c, order) for c in shown if c is not card) + len(view.pot)
+        elif winner is None:
+            value = -0.5 - 0.2 * strength(card, order)
+        else:
+            value = -1 - strength(card, order)
+        if best is None or value > best[0]:
+            best = (value, card, action)
+    assert best is not None
+    return best[1], best[2], seen
+
+
+class NormalScientific(ScientificBot):
+    """Guesses the other's card among the cards he may hold (those that are neither its own
+    nor on the table) and plays the card that does best on average against them; as a seer,
+    answers what it sees; takes up the won pile when it is clearly stronger than the hand."""
+
+    level = "normal"
+
+    def pick(
+        self,
+        view: ScientificView,
+        legal: list[Action],
+        plays: list[tuple[Card, Action]],
+        deadline: Deadline,
+    ) -> Hint:
+        order = view.reversed
+        exchange = _exchange(legal)
+        stronger = _mean_strength(view.won_pile, order) > _mean_strength(view.hand, order) + 0.3
+        if exchange is not None and stronger:
+            return hint_of(exchange, "exchange_stronger", cards=len(view.won_pile))
+        seen = _seen_best(view, plays)
+        if seen is not None:
+            card, action, cards = seen
+            return hint_of(
+                action, "seer", **_card_params(card), seen=[c.token() for c in cards.values()]
+            )
+        theirs = _others_cards(view)
+        mine = [card for card, _ in plays]
+        my_owned = list(view.hand) + list(view.won_pile)
+        matrix = payoff_matrix(mine, theirs, 0, 1, my_owned, theirs, view.pot, order)
+        index, _ = best_response(matrix, [1.0 / len(theirs)] * len(theirs))
+        card, action = plays[index]
+        expected = max(theirs, key=lambda c: _order(c, order))
+        code, params = reason_against(card, expected, order)
+        return hint_of(action, code, **params)
+
+
+def _others_cards(view: ScientificView) -> list[Card]:
+    """The cards another player may hold: all of the deal but the seat's own and the table's."""
+    from engine.scientific.deal import deal_suits
+
+    mine = set(view.hand) | set(view.won_pile) | set(view.pot)
+    others = [
+        c for seat, hand in enumerate(deal_suits(view.players)) if seat != view.seat for c in hand
+    ]
+    return [c for c in others if c not in mine] or [Card(14, "s")]
+
+
+class HardScientific(ScientificBot):
+    """Matrix game of the trick with opponent modelling (see the module docstring)."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, budget: float | None = 0.05) -> None:
+        super().__init__(seed, budget)
+        self.tracker = Tracker(self.rng)
+        self.models: dict[int, OpponentModel] = {}
+        self._pending: (
+            tuple[int, dict[int, tuple[tuple[Card, ...], bool, list[float] | None]]] | None
+        ) = None
+
+    def _learn(self, view: ScientificView) -> None:
+        """Weigh each way of choosing by the cards the others revealed last trick."""
+        pending = self._pending
+        if pending is None or view.trick != pending[0] + 1:
+            return
+        for seat, card in view.last_reveal:
+            before = pending[1].get(seat)
+            if before is not None:
+                hand, order, balanced = before
+                self.models.setdefault(seat, OpponentModel()).observe(hand, card, order, balanced)
+        self._pending = None
+
+    def observe(self, view: ScientificView) -> None:
+        if view.trick == 0 and not view.won_pile:
+            self.models = {}
+        self._learn(view)
+        self.tracker.follow(view)
+
+    def pick(
+        self,
+        view: ScientificView,
+        legal: list[Action],
+        plays: list[tuple[Card, Action]],
+        deadline: Deadline,
+    ) -> Hint:
+        state = self.tracker.state
+        assert state is not None
+        seen = _seen_best(view, plays)
+        if seen is not None:
+            card, action, cards = seen
+            return hint_of(
+                action, "seer", **_card_params(card), seen=[c.token() for c in cards.values()]
+            )
+        others = [s for s in range(view.players) if s != view.seat and s not in view.eliminated]
+        if len(others) != 1:
+            return self._many(view, state, plays, others)
+        other = others[0]
+        theirs = list(state.hands[other]) or [Card(None, None, 99)]
+        my_owned = list(view.hand) + list(view.won_pile)
+        their_owned = list(state.hands[other]) + list(state.won[other])
+        mine = [card for card, _ in plays]
+        matrix = payoff_matrix(
+            mine, theirs, view.seat, other, my_owned, their_owned, view.pot, view.reversed
+        )
+        rows, cols, _ = solve(matrix, iterations=120)
+        model = self.models.setdefault(other, OpponentModel())
+        forecast = model.forecast(theirs, view.reversed, cols)
+        self._pending = (view.trick, {other: (tuple(theirs), view.reversed, cols)})
+        they_see = other in state.seers and view.seat not in state.seers
+        exchange = _exchange(legal)
+        if exchange is not None and view.won_pile:
+            swapped = payoff_matrix(
+                list(view.won_pile),
+                theirs,
+                view.seat,
+                other,
+                my_owned,
+                their_owned,
+                view.pot,
+                view.reversed,
+            )
+            keep = best_response(matrix, forecast)[1]
+            take = best_response(swapped, forecast)[1]
+            gain = _mean_strength(view.won_pile, view.reversed) - _mean_strength(
+                view.hand, view.reversed
+            )
+            if take - keep + 2.0 * gain > EXCHANGE_MARGIN:
+                return hint_of(exchange, "exchange_stronger", cards=len(view.won_pile))
+        expected = theirs[max(range(len(theirs)), key=lambda j: forecast[j])]
+        if they_see:
+            # He will see this card (SB-8): take the card whose worst answer is least bad,
+            # weighed with how he has chosen so far.
+            name, weight = model.confidence()
+            best_i, best_v = 0, float("-inf")
+            for i, line in enumerate(matrix):
+                worst = min(line)
+                habit = sum(p * v for p, v in zip(forecast, line, strict=True))
+                v = weight * habit + (1 - weight) * worst if name != "balanced" else worst
+                if v > best_v:
+                    best_i, best_v = i, v
+            card, action = plays[best_i]
+            return hint_of(action, "opponent_seer", **_card_params(card))
+        name, weight = model.confidence()
+        if name != "balanced" and weight > 0.5 and model.seen >= 2:
+            index, _ = best_response(matrix, forecast)
+            card, action = plays[index]
+            code, params = reason_against(card, expected, view.reversed)
+            return hint_of(action, code, **params)
+        index = _draw(rows, self.rng.random())
+        card, action = plays[index]
+        code, params = reason_against(card, expected, view.reversed)
+        return hint_of(action, "mixed", **params, why=code, chance=round(100 * rows[index]))
+
+    def _many(
+        self,
+        view: ScientificView,
+        state: Any,
+        plays: list[tuple[Card, Action]],
+        others: list[int],
+    ) -> Hint:
+        """Three or more players: the card with the best average over forecast choices."""
+        forecasts: dict[int, tuple[list[Card], list[float]]] = {}
+        for seat in others:
+            hand = list(state.hands[seat]) or [Card(None, None, 99)]
+            model = self.models.setdefault(seat, OpponentModel())
+            forecasts[seat] = (hand, model.forecast(hand, view.reversed, None))
+        self._pending = (
+            view.trick,
+            {s: (tuple(h), view.reversed, None) for s, (h, _) in forecasts.items()},
+        )
+        samples = []
+        for _ in range(24):
+            samples.append(
+                [
+                    (s, hand[_draw(chances, self.rng.random())])
+                    for s, (hand, chances) in forecasts.items()
+                ]
+            )
+        best: tuple[float, Card, Action] | None = None
+        n = len(others) + 1
+        for card, action in plays:
+            total = 0.0
+            for sample in samples:
+                winner, order = trick_outcome(((view.seat, card), *sample), view.reversed)
+                if winner == view.seat:
+                    total += n - 1 + len(view.pot) + sum(strength(c, order) for _, c in sample)
+                elif winner is None:
+                    total -= 1
+                else:
+                    total -= 1 + strength(card, order)
+            value = total / len(samples)
+            if best is None or value > best[0]:
+                best = (value, card, action)
+        assert best is not None
+        return hint_of(best[2], "best_average", **_card_params(best[1]))
+
+
+def _draw(chances: Sequence[float], u: float) -> int:
+    total = 0.0
+    for i, p in enumerate(chances):
+        total += p
+        if u < total:
+            return i
+    return len(chances) - 1

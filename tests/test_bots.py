@@ -1,0 +1,131 @@
+"""Computer players of every game and level: they only ever choose legal actions, they see
+only their seat's view, a seed replays them, bad input is refused clearly, the time budget is
+kept, and a hint names a legal action with a reason."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import games
+from engine.actions import Action
+from engine.bots import GAMES, LEVELS, Bot, hint, make
+from engine.bots.cardavia.players import HardCardavia
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "battle": {"players": 2, "open": True, "trick_limit": 150},
+    "scientific": {"players": 2, "trick_limit": 150},
+    "cardavia": {},
+}
+
+
+def quick(game: str, level: str, seed: int) -> Bot:
+    """A bot as ``make`` builds it; the hard Cardavia player searches fewer deals, to keep
+    the suite fast (the same code, less work)."""
+    if game == "cardavia" and level == "hard":
+        return HardCardavia(seed, budget=None, deals=8)
+    return make(game, level, seed, budget=None)
+
+
+def play_out(game: str, bots: list[Bot], seed: int, **options: Any) -> list[tuple[int, Action]]:
+    """One whole game; every choice is checked to be one of the legal actions (the very
+    object handed over) and the bot is handed nothing but the view and the actions."""
+    state = games[game].new_state(seed=seed, **{**OPTIONS[game], **options})
+    order = random.Random(seed)
+    moves: list[tuple[int, Action]] = []
+    while not state.is_over:
+        awaited = state.to_act()
+        seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal)
+        assert any(action is choice for choice in legal), f"{action} is not legal"
+        state.apply(seat, action)
+        moves.append((seat, action))
+    return moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
+    players = 3 if game == "cardavia" else 2
+    for seed in range(3 if level == "hard" else 6):
+        bots = [quick(game, level, seed * 10 + s) for s in range(players)]
+        assert play_out(game, bots, seed)
+
+
+@pytest.mark.parametrize("game", ["battle", "scientific"])
+def test_levels_play_legally_with_more_players(game: str) -> None:
+    for players in (3, 4):
+        bots = [quick(game, LEVELS[s % 3], s) for s in range(players)]
+        assert play_out(game, bots, players, players=players)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seed_replays_the_same_choices(game: str) -> None:
+    players = 3 if game == "cardavia" else 2
+
+    def game_with(seed: int) -> list[tuple[int, Action]]:
+        bots = [quick(game, ("easy", "hard", "normal")[s], seed + s) for s in range(players)]
+        return play_out(game, bots, 5)
+
+    assert game_with(11) == game_with(11)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_legal_action_is_a_clear_error(game: str, level: str) -> None:
+    state = games[game].new_state(seed=1, **OPTIONS[game])
+    seat = state.to_act()[0]
+    with pytest.raises(ValueError, match="no legal action"):
+        make(game, level, 1).choose(state.view(seat), [])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_game_is_a_clear_error(game: str) -> None:
+    bots = [make(game, "normal", s) for s in range(3)]
+    state = games[game].new_state(seed=2, **OPTIONS[game])
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="game is over"):
+            make(game, level, 1).choose(state.view(0), [Action("pass")])
+
+
+def test_unknown_game_or_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="no game"):
+        make("chess", "easy")
+    with pytest.raises(ValueError, match="no level"):
+        make("cardavia", "expert")
+
+
+def test_hard_with_its_budget_spent_still_answers_with_a_legal_play() -> None:
+    """With no time at all, the search stops at once and answers with its best so far (the
+    normal player's play)."""
+    state = games["cardavia"].new_state(seed=4)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    spent = make("cardavia", "hard", 1, budget=0.0).advise(state.view(seat), legal)
+    normal = make("cardavia", "normal", 1).advise(state.view(seat), legal)
+    assert spent.action is normal.action
+    for game in ("scientific", "battle"):
+        other = games[game].new_state(seed=4, **OPTIONS[game])
+        legal = other.legal_actions(0)
+        assert make(game, "hard", 1, budget=0.0).choose(other.view(0), legal) in legal
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_names_a_legal_action_and_a_reason(game: str) -> None:
+    state = games[game].new_state(seed=3, **OPTIONS[game])
+    bots = [make(game, "normal", s) for s in range(3)]
+    for _ in range(12):
+        if state.is_over:
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        advice = hint(game, state.view(seat), legal, seed=1)
+        assert any(advice.action is action for action in legal)
+        assert advice.code and advice.code.replace("_", "").isalpha()
+        state.apply(seat, bots[seat].choose(state.view(seat), legal))

@@ -1,0 +1,175 @@
+"""The Cardavia computer players' machinery: the lean deal used for search follows the
+engine's rules, the public reading of a view is exact, sampled deals honour everything public,
+the hard player cannot tell two deals apart that look the same from its seat, and hints give
+the reasons a player would recognise."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Pass, Play, games
+from engine.baseline import make_baseline
+from engine.bots import make
+from engine.bots.cardavia.codes import codes_of
+from engine.bots.cardavia.players import HardCardavia
+from engine.bots.cardavia.public import mask_of_cards, read_view
+from engine.bots.cardavia.sample import Sampler, consistent
+from engine.bots.cardavia.sim import Position, greedy_rollout, rollout
+from engine.cardavia.deck import deal as deal_masks
+from engine.cardavia.deck import hand_cards
+from engine.cardavia.state import CardaviaState
+from tests.test_cardavia_helpers import deal, play
+
+
+def _hands(state: CardaviaState) -> list[int]:
+    return [mask_of_cards(state.zones()[f"hand{seat}"]) for seat in range(3)]
+
+
+def test_lean_deal_plays_like_the_engine_cv3_to_cv14() -> None:
+    """CV-3 to CV-14: same legal plays at every turn, same final scores, random players."""
+    players = [make_baseline("cardavia", "random", s) for s in range(3)]
+    for seed in range(30):
+        state = games["cardavia"].new_state(seed=seed)
+        position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            assert position.turn == seat
+            assert set(position.legal()) == set(codes_of(legal, first_play=view.first_play))
+            action = players[seat].choose(view, legal)
+            state.apply(seat, action)
+            if action.kind == "pass":
+                position.pass_turn()
+            else:
+                code = next(
+                    c for c, a in codes_of(legal, first_play=view.first_play).items() if a is action
+                )
+                position.play(code)
+        assert position.scores() == state.result().scores
+
+
+def test_every_view_rebuilds_the_deal_exactly() -> None:
+    """With the true hands, a position read from any view plays out as the real deal does."""
+    greedy = make_baseline("cardavia", "greedy")
+    for seed in range(15):
+        state = games["cardavia"].new_state(seed=seed)
+        forecasts = []
+        while not state.is_over:
+            seat = state.to_act()[0]
+            forecasts.append(greedy_rollout(read_view(state.view(seat)).position(_hands(state))))
+            state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
+        assert set(forecasts) == {state.result().scores}
+
+
+def test_sampled_deals_honour_sizes_played_cards_and_passes_cv9() -> None:
+    """CV-9: a pass proves the passer had no answer; sampled hands never contradict it."""
+    rng = random.Random(3)
+    greedy = make_baseline("cardavia", "greedy")
+    proofs = 0
+    for seed in range(12):
+        state = games["cardavia"].new_state(seed=seed)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            public = read_view(state.view(seat))
+            proofs += len(public.proofs)
+            assert consistent(public, _hands(state))
+            hands = Sampler(public).deal(rng)
+            true = _hands(state)
+            assert hands[seat] == true[seat]
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in true]
+            assert hands[0] | hands[1] | hands[2] == true[0] | true[1] | true[2]
+            assert consistent(public, hands)
+            state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
+    assert proofs > 50
+
+
+def _same_story_other_hands(
+    state: CardaviaState, me: int, rng: random.Random
+) -> CardaviaState | None:
+    """A deal with the same history as ``state`` where the two other seats' unplayed cards
+    are dealt differently (same counts, every pass still forced), or ``None``."""
+    public = read_view(state.view(me))
+    hands = Sampler(public).deal(rng)
+    if hands == _hands(state) or not consistent(public, hands):
+        return None
+    start = [hands[s] | public.played_by[s] for s in range(3)]
+    other = games["cardavia"].new_state(hands=[hand_cards(h) for h in start])
+    for _, seat, combination in state.view(me).history:
+        other.apply(seat, Pass() if combination is None else Play(combination.cards))
+    return other
+
+
+def test_hard_player_sees_only_its_view() -> None:
+    """Swapping the hidden cards of the other two seats changes nothing the hard player can
+    see, and so nothing it does: same view, same seed, same choice."""
+    rng = random.Random(8)
+    greedy = make_baseline("cardavia", "greedy")
+    compared = 0
+    for seed in range(10):
+        state = games["cardavia"].new_state(seed=seed)
+        for _ in range(9 + seed % 5):
+            seat = state.to_act()[0]
+            state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
+        me = state.to_act()[0]
+        other = _same_story_other_hands(state, me, rng)
+        if other is None:
+            continue
+        assert _hands(other) != _hands(state)
+        assert other.view(me) == state.view(me)
+        choices = [
+            HardCardavia(5, budget=None, deals=10).choose(s.view(me), s.legal_actions(me))
+            for s in (state, other)
+        ]
+        assert choices[0] == choices[1]
+        compared += 1
+    assert compared >= 5
+
+
+def test_greedy_play_outs_end_like_the_engine() -> None:
+    greedy = make_baseline("cardavia", "greedy")
+    for seed in range(10):
+        state = games["cardavia"].new_state(seed=seed)
+        position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
+        copy = position.copy()
+        while not state.is_over:
+            seat = state.to_act()[0]
+            state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
+        assert greedy_rollout(position) == state.result().scores
+        from engine.bots.cardavia.sim import greedy_policy
+
+        assert rollout(copy, (greedy_policy,) * 3) == state.result().scores
+
+
+def _advice(state: CardaviaState, level: str = "normal") -> tuple[str, str, dict[str, object]]:
+    seat = state.to_act()[0]
+    found = make("cardavia", level, 1).advise(state.view(seat), state.legal_actions(seat))
+    return str(found.action), found.code, dict(found.params)
+
+
+def test_normal_keeps_a_straight_together_and_says_so() -> None:
+    """On a pair of threes, the pair of sevens would break the straight 7-J: the kings it is,
+    and the hint says the straight is kept."""
+    state = deal("7h 7s 8h 9h 10h Jh Kh Ks 4d", "3h 3s 5c", "6h 6s Qc")
+    play(state, 1, "3h 3s")
+    action, code, params = _advice(state)
+    assert action == "play Kh Ks"
+    assert code == "keeps_straight"
+    assert params["kept"] == {"kind": "straight", "rank": 11, "length": 5}
+
+
+def test_going_out_is_taken_and_explained() -> None:
+    state = deal("9h 9s Qc", "10h 10s", "3h 4h 5h 6h 7s")
+    for level in ("easy", "normal", "hard"):
+        action, code, _ = _advice(state, level)
+        assert (action, code) == ("play 3h 4h 5h 6h 7s", "go_out")
+
+
+def test_a_forced_pass_is_explained() -> None:
+    state = deal("3h 2s 9c", "6h 7h", "4h 5h")
+    play(state, 0, "3h")
+    play(state, 2, "4h")
+    play(state, 1, "6h")
+    play(state, 0, "2s")
+    action, code, _ = _advice(state, "hard")
+    assert (action, code) == ("pass", "must_pass")
