@@ -45,6 +45,13 @@ def _seed(value: object) -> str:
     return _("random") if value is None else str(value)
 
 
+_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def _level(value: object) -> str:
+    return _(_LEVEL_NAMES.get(str(value), str(value)))
+
+
 @dataclass(frozen=True)
 class SetupOption:
     """One option of a game's setup. ``values`` are what Left/Right step through (a seed
@@ -58,6 +65,8 @@ class SetupOption:
     flag: str
     describe: Callable[[Any], str] = str
     help: str = ""
+    in_code: bool = True
+    """Part of the deal code: a bot level is not part of the deal, so it is left out."""
 
     @property
     def is_seed(self) -> bool:
@@ -76,6 +85,18 @@ SEED = SetupOption(
     "--seed",
     _seed,
     N_("the same number deals the same cards (empty: random)"),
+)
+
+
+LEVEL = SetupOption(
+    "level",
+    N_("Computer players"),
+    ("easy", "normal", "hard"),
+    "normal",
+    "--level",
+    _level,
+    N_("how well the computer players play: easy, normal or hard"),
+    in_code=False,
 )
 
 
@@ -146,6 +167,7 @@ GAMES: tuple[GameEntry, ...] = (
                 _tricks,
                 N_("after this many tricks the player with most cards wins"),
             ),
+            LEVEL,
             SEED,
         ),
     ),
@@ -170,6 +192,7 @@ GAMES: tuple[GameEntry, ...] = (
                 _tricks,
                 N_("after this many tricks the player with most cards wins"),
             ),
+            LEVEL,
             SEED,
         ),
     ),
@@ -186,6 +209,7 @@ GAMES: tuple[GameEntry, ...] = (
                 _deals,
                 N_("several deals keep running totals"),
             ),
+            LEVEL,
             SEED,
         ),
     ),

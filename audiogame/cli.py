@@ -109,7 +109,7 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
         parser.add_argument(
             option.flag,
             dest=option.key,
-            type=int,
+            type=str if isinstance(option.default, str) else int,
             choices=option.values,
             default=argparse.SUPPRESS,
             help=option.help or None,

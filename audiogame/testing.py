@@ -115,6 +115,10 @@ def opening(app: AudioGame, game: str | None, config: dict[str, Any] | None) -> 
     """The screens the program starts with (the resume offer first, when there is one)."""
     from audiogame.saves.screens import opening_screens
 
+    if game is not None:
+        # Tables under test play against the greedy baseline players, whose every move the
+        # tests can foresee; a test that wants a level of play puts it in its config.
+        config = {"level": "greedy", **(config or {})}
     return opening_screens(app, start_screens(app, game, config or {}))
 
 

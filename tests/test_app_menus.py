@@ -42,12 +42,12 @@ def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
 def test_setup_menu_changes_options_and_types_the_deal_number() -> None:
     session = drive(["enter", "down", "right", "right", "down", "left", "end", "up", "4", "2"])
     said = session.spoken
-    assert said[1] == "Battaglia (War): new game. Start the game, 1 of 9"
+    assert said[1] == "Battaglia (War): new game. Start the game, 1 of 10"
     assert said[2:6] == [
-        "Players: 2 players, 2 of 9",
+        "Players: 2 players, 2 of 10",
         "Players: 3 players",
         "Players: 4 players",
-        "Deck: 52 cards, 3 of 9",
+        "Deck: 52 cards, 3 of 10",
     ]
     assert said[6] == "Deck: 32 cards"
     assert said[-2:] == ["Deal number: 4", "Deal number: 42"]
@@ -63,7 +63,7 @@ def test_setup_starts_the_table_with_the_chosen_options() -> None:
 def test_a_game_without_its_table_says_it_is_not_ready(monkeypatch) -> None:
     monkeypatch.setattr(GameEntry, "table_factory", lambda self: None)
     session = drive(["down", "down", "enter", "enter"])
-    assert session.spoken[-2] == "Cardavia: new game. Start the game, 1 of 5"
+    assert session.spoken[-2] == "Cardavia: new game. Start the game, 1 of 6"
     assert session.spoken[-1] == "This table is not ready yet."
     assert session.played[-1] == "not_allowed"
     assert GameEntry("nogame", "x", ()).table_factory() is None

@@ -35,7 +35,7 @@ def test_a_whole_deal_is_played_with_tab_enter_p_and_space_cv3_cv9_cv10_cv11(see
     for kind in ("passed", "new_round", "deal_started", "settlement"):
         assert cues.count(kind) == sum(1 for e in script.events if e.kind == kind)
     assert cues.count("played") + cues.count("bomb") + cues.count("celestial_bomb") == len(plays)
-    assert said[-1] == "Start the game, 1 of 5"  # Enter after the deal: back to the setup
+    assert said[-1] == "Start the game, 1 of 6"  # Enter after the deal: back to the setup
     assert said[-2] == "Press Enter to go back to the game setup."
     assert "not_allowed" not in cues
 
@@ -116,7 +116,7 @@ def test_a_match_of_three_deals_keeps_running_totals_cv1() -> None:
     verdict = next(line for line in said if line.startswith("Match over after 3 deals: "))
     best = max(totals)
     assert f"with {'plus' if best > 0 else 'minus'} {abs(best)}" in verdict
-    assert said[-1] == "Start the game, 1 of 5"
+    assert said[-1] == "Start the game, 1 of 6"
     assert sum(1 for line in said if PLAY.match(line)) == script.plays
 
 

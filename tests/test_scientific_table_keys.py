@@ -25,7 +25,7 @@ def by_hand(config: dict[str, int], keys: list[str], manual: tuple[int, ...] = (
     """The table with keys sent one by one (no terminal); the seats in ``manual`` have no
     computer player, so they are waited for until the test chooses for them."""
     session = make_session()
-    session.app.start(start_screens(session.app, "scientific", dict(config)))
+    session.app.start(start_screens(session.app, "scientific", {"level": "greedy", **config}))
     for seat in manual:
         del session.app.top.bots[seat]  # type: ignore[attr-defined]
     for key in keys:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import ESCAPE, Command, Screen
-from audiogame.bots import Bot, make_bot
+from audiogame.bots import DEFAULT_LEVEL, Bot, make_bot
 from audiogame.i18n import N_
 from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
@@ -45,8 +45,9 @@ class TableScreen(Screen):
         self.config = config
         self.seed = table_seed(config)
         self.seats = Seats(tuple(app.settings.names), players, dict(config))
+        level = str(config.get("level") or DEFAULT_LEVEL)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(self.game, "greedy", self.seed * 10 + seat) for seat in range(1, players)
+            seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
         }
 
     @property

@@ -39,7 +39,7 @@ class CodeError(ValueError):
 
 
 def _options(entry: GameEntry) -> list[Any]:
-    return [option for option in entry.options if not option.is_seed]
+    return [option for option in entry.options if not option.is_seed and option.in_code]
 
 
 def encode(game: str, config: dict[str, Any]) -> str:
