@@ -14,6 +14,7 @@ from audiogame.app.table import HUMAN
 from audiogame.i18n import N_, _
 from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import ordered_plays, selection_combination
+from audiogame.tables.hints import hint_key
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from engine.cardavia import classify
@@ -80,6 +81,9 @@ def table_commands(table: CardaviaTable) -> list[Command]:
         Command(letter("m"), N_("M: the high cards played so far: two of spades, aces, "
                                 "kings."), table.say_info),
         Command(letter("w"), N_("W: your whole hand, rank by rank."), table.say_info),
+        Command((*letter("h"), "?"), N_("H or question mark: a hint, what a strong player "
+                                        "would play in your place and why."),
+                lambda key: hint_key(table).say(key)),
         *table.common_commands(),
     ]  # fmt: skip
 

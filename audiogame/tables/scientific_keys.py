@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
+from audiogame.tables.hints import hint_key
 
 if TYPE_CHECKING:
     from audiogame.tables.scientific import ScientificTable
@@ -56,4 +57,9 @@ def table_commands(table: ScientificTable) -> list[Command]:
             table.tell,
         ),
         Command(("h",), N_("H: the cards in your hand and your won pile."), table.tell),
+        Command(
+            ("?",),
+            N_("Question mark: a hint, what a strong player would choose in your place and why."),
+            lambda key: hint_key(table).say(key),
+        ),
     ]

@@ -1,0 +1,68 @@
+"""The hint key of the Cardavia and Battaglia scientifica tables: what the hard computer
+player would do in the player's place, and why, spoken as one message.
+
+Each table keeps one hard player for its hints, so that it follows the whole game (in
+Battaglia scientifica it learns the others' hands and habits trick after trick); the same
+position asked twice gives the same hint at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from audiogame.app.table import HUMAN
+from audiogame.i18n import _
+from audiogame.words.hints import hint_text
+from engine.bots import Bot, Hint, make
+
+
+class HintKey:
+    """The hints of one table."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self._bot: Bot | None = None
+        self._last: tuple[Any, Hint] | None = None
+
+    def hint(self) -> Hint | None:
+        """The hint for the player now; ``None`` when he has nothing to choose."""
+        table = self.table
+        state = table.state
+        if state.is_over:
+            return None
+        legal = state.legal_actions(HUMAN)
+        if not legal:
+            return None
+        view = state.view(HUMAN)
+        position = (table.game, repr(view), tuple(legal))
+        if self._last is not None and self._last[0] == position:
+            return self._last[1]
+        if self._bot is None:
+            self._bot = make(table.game, "hard", seed=table.seed)
+        found = self._bot.advise(view, legal)
+        self._last = (position, found)
+        return found
+
+    def say(self, key: str = "") -> None:
+        """The key: the hint, or why there is none."""
+        table = self.table
+        if table.game == "cardavia" and not table.may_act():
+            return
+        found = self.hint()
+        if found is None:
+            if table.state.is_over:
+                table.app.refuse(_("The game is over."))
+            elif HUMAN in getattr(table.view, "eliminated", ()):
+                table.app.refuse(_("You are out of the game."))
+            else:
+                table.app.refuse(_("There is nothing for you to choose now."))
+            return
+        table.app.say(hint_text(table.game, found, table.seats))
+
+
+def hint_key(table: Any) -> HintKey:
+    """The table's hint key, made the first time it is asked for."""
+    found = table.__dict__.get("_hint_key")
+    if found is None:
+        found = table.__dict__["_hint_key"] = HintKey(table)
+    return found

@@ -1,0 +1,144 @@
+"""Hints in words: what the strong computer player would do in the player's place, and why.
+
+The engine's hint (:func:`engine.bots.hint`) is an action and a reason code with its
+parameters; here they become "Hint: what to play. Why." in the player's language.
+
+>>> from audiogame.i18n import set_language
+>>> from engine.actions import Play
+>>> from engine.bots import Hint
+>>> from engine.cards import parse_cards
+>>> from audiogame.words.seats import Seats
+>>> seats = Seats(("Anna", "Bruno"), 3)
+>>> nines = Hint(Play(parse_cards("9h 9s")), "keeps_straight", {"kind": "pair", "rank": 9,
+...     "length": 2, "kept": {"kind": "straight", "rank": 11, "length": 5}})
+>>> set_language("en"); hint_text("cardavia", nines, seats)
+'Hint: pair of nines. It keeps your straight from 7 to jack whole.'
+>>> set_language("it"); hint_text("cardavia", nines, seats)
+'Suggerimento: coppia di nove. Tiene intera la tua scala dal 7 al fante.'
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from audiogame.i18n import N_, _, ngettext, pgettext
+from audiogame.words.cardavia_names import combination_name
+from audiogame.words.cards import card_name
+from audiogame.words.seats import Seats
+from engine.bots import Hint
+from engine.cardavia.combination import Combination
+
+# Why, in Cardavia.
+_CARDAVIA: dict[str, str] = {
+    "only_play": N_("It is your only play."),
+    "go_out": N_("It empties your hand: you win the deal."),
+    "bomb_stands": N_("No bomb still unseen can beat it: the bomb bonus is yours."),
+    "bomb_bonus": N_("A bomb on their play earns the bomb bonus if nobody beats it."),
+    "sure_then_out": N_("Nobody can beat it, and then your {last} takes you out."),
+    "take_round": N_("Nobody can beat it: the round is not left to {name}."),
+    "saves_low_cards": N_("It beats the table and leaves your hand easier to empty."),
+    "lead_weakest": N_("Lead your weakest cards while you can."),
+    "cheapest_answer": N_("The cheapest answer to the table."),
+    "best_odds": N_("In {deals} deals played out from here, it went out first most often: "
+                    "{wins} percent."),
+}  # fmt: skip
+
+# Why, in Battaglia scientifica and open Battaglia.
+_CARDS: dict[str, str] = {
+    "only_card": N_("It is your only card."),
+    "seer": N_("It is the best answer to the cards you see."),
+    "opponent_seer": N_("The seer will see it, and it is the card that loses least."),
+    "wins_cheaply": N_("It should win the trick."),
+    "revolution": N_("The jack turns the order, and it should win the trick."),
+    "joker_cancels_war": N_("A war looks likely, and a lone joker takes it."),
+    "joker_forces_war": N_("The joker forces a war."),
+    "war": N_("It should tie: the cards wait for the next trick."),
+    "sacrifice": N_("The trick looks lost: give up a weak card."),
+    "fights_for_pot": N_("It should win the cards waiting on the table."),
+    "best_average": N_("It does best against what the others may play."),
+    "face_down_weakest": N_("A face-down card only feeds the pot: give your weakest."),
+    "mixed": N_("A mixed choice, hard to read: this card {chance} percent of the time."),
+}
+
+
+def _kept(kind: str, name: str) -> str:
+    """ "It keeps your straight ... whole": one message per kind, as the words agree with it."""
+    if kind == "straight":
+        text = pgettext("straight", "It keeps your {kept} whole.")
+    elif kind == "pair_sequence":
+        text = pgettext("pair sequence", "It keeps your {kept} whole.")
+    elif kind == "triple":
+        text = pgettext("triple", "It keeps your {kept} whole.")
+    elif kind == "pair":
+        text = pgettext("pair", "It keeps your {kept} whole.")
+    else:
+        text = pgettext("bomb", "It keeps your {kept} whole.")
+    return text.format(kept=name)
+
+
+def _combination(params: object) -> str:
+    if not isinstance(params, Mapping):
+        return ""
+    kind, rank, length = params.get("kind"), params.get("rank"), params.get("length")
+    if not isinstance(kind, str) or not isinstance(rank, int) or not isinstance(length, int):
+        return ""
+    return combination_name(Combination(kind, rank, length, ()))
+
+
+def _seat(seats: Seats, seat: object) -> str:
+    return seats.subject(seat) if isinstance(seat, int) and 0 <= seat < seats.players else ""
+
+
+def cardavia_reason(hint: Hint, seats: Seats) -> str:
+    """Why the hint's play (or pass) is good, in one sentence."""
+    code, params = hint.code, hint.params
+    if code == "must_pass":
+        return _("You cannot beat the play on the table.")
+    if code == "guard":
+        count = params.get("cards")
+        count = count if isinstance(count, int) else 1
+        return ngettext(
+            "{name} has {count} card left: do not hand over the way out.",
+            "{name} has {count} cards left: do not hand over the way out.",
+            count,
+        ).format(name=_seat(seats, params.get("seat")), count=count)
+    if code.startswith("keeps_"):
+        kept = params.get("kept")
+        kind = kept.get("kind") if isinstance(kept, Mapping) else ""
+        return _kept(str(kind), _combination(kept))
+    template = _CARDAVIA.get(code, _CARDAVIA["cheapest_answer"])
+    return _(template).format(
+        last=_combination(params.get("last")),
+        name=_seat(seats, params.get("seat")),
+        deals=params.get("deals"),
+        wins=params.get("wins"),
+    )
+
+
+def card_reason(hint: Hint) -> str:
+    """Why the hint's card (or the exchange) is good, in one sentence (empty: no reason to
+    give, as for a flip)."""
+    if hint.action.kind == "exchange":
+        return _("Your won pile is stronger than your hand.")
+    template = _CARDS.get(hint.code)
+    return _(template).format(chance=hint.params.get("chance")) if template else ""
+
+
+def hint_text(game: str, hint: Hint, seats: Seats) -> str:
+    """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." """
+    action = hint.action
+    if action.kind == "pass":
+        what = _("pass")
+    elif action.kind == "exchange":
+        what = _("press S to swap your hand and your won pile")
+    elif action.kind == "flip":
+        what = _("turn up your card")
+    elif game == "cardavia":
+        what = _combination(hint.params)
+    else:
+        what = card_name(action.cards[0])
+    reason = cardavia_reason(hint, seats) if game == "cardavia" else card_reason(hint)
+    if not reason:
+        return _("Hint: {action}.").format(action=what)
+    return _("Hint: {action}. {reason}").format(action=what, reason=reason)
