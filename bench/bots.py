@@ -136,9 +136,10 @@ def percentile(values: list[float], q: float) -> float:
 def line(game: str, measured: str, other: str, tally: Tally) -> str:
     win, win_half = interval(tally.won)
     score, score_half = interval(tally.scores)
+    seats = 3 if game == "cardavia" else 2
     unit = "deals" if game == "cardavia" else "games"
     return (
-        f"| {game} | {measured} | {other} | {len(tally.won)} {unit} | "
+        f"| {game} | {measured} | {other} | {len(tally.won) // seats} {unit} x {seats} seats | "
         f"{100 * win:.1f}% ± {100 * win_half:.1f} | {score:+.2f} ± {score_half:.2f} | "
         f"{1000 * percentile(tally.times, 0.5):.1f} | {1000 * percentile(tally.times, 0.99):.1f} |"
     )
