@@ -102,9 +102,6 @@ class NormalBattle(BattleBot):
 class HardBattle(BattleBot):
     level = "hard"
 
-    def __init__(self, seed: int | None = None, budget: float | None = 0.05) -> None:
-        super().__init__(seed, budget)
-
     def pick(self, view: Any, legal: list[Action]) -> Hint:
         unseen = unseen_cards(view)
         others = [s for s in view.in_step if s != view.seat]

@@ -1,7 +1,7 @@
 """The normal and easy Cardavia players, and the reasons behind a play (for hints).
 
 Normal: go out when a play empties the hand; else choose the play that leaves the cheapest
-hand (:mod:`engine.cardavia.bots.plan`: straights, pair sequences and bombs kept together,
+hand (:mod:`engine.bots.cardavia.plan`: straights, pair sequences and bombs kept together,
 high cards valued), lead weak combinations first, lead what nobody can beat when it opens the
 way out, guard against an opponent about to go out, and bomb a play when the bomb can stand
 (counting the high cards and bombs still unseen). Easy: goes out when it can, otherwise often

@@ -1,7 +1,7 @@
 """The hard Cardavia player's search: determinized Monte Carlo.
 
 The other two hands are dealt again and again from the unseen cards, consistently with what is
-public (:mod:`engine.cardavia.bots.sample`); on each such deal every candidate play is played
+public (:mod:`engine.bots.cardavia.sample`); on each such deal every candidate play is played
 out to the end by fast players (the others greedy, the searching seat greedy but for its
 bombs, see :func:`~engine.bots.cardavia.sim.keen_code`), and the play that most often goes
 out first, then scores best, is chosen.

@@ -9,7 +9,6 @@ the cards each side then owns (in the order then in force), and a queen's seer p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.cards import JACK, QUEEN, Card
 
@@ -58,13 +57,6 @@ def trick_outcome(
     if len(tied) == 1:
         return tied[0], reversed_order
     return None, reversed_order
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """What the evaluation needs of one player: owned cards (hand and won pile together)."""
-
-    owned: tuple[Card, ...]
 
 
 def _quality(cards: Sequence[Card], reversed_order: bool) -> float:
