@@ -121,7 +121,7 @@ def test_italian_game_speaks_italian_from_start_to_end() -> None:
 
 
 def test_information_keys_turn_owned_and_stock() -> None:
-    session = drive(["space", "t", "e", "h"], game="battle", config={"seed": 3})
+    session = drive(["space", "t", "e", "w"], game="battle", config={"seed": 3})
     said = session.spoken
     assert said[-3] == "Trick 2 of 2000. Your turn: press Space."
     assert re.fullmatch(r"Cards owned: you \d+, Anna \d+\.", said[-2])
@@ -177,7 +177,7 @@ def test_open_war_is_played_to_the_end_with_enter_bt10_bt11(face_down: bool) -> 
 
 def test_open_hand_is_read_with_arrows_digits_and_letters() -> None:
     session = drive(
-        ["home", "right", "end", "k", "q", "0", "8", "h"],
+        ["home", "right", "end", "k", "q", "0", "8", "w"],
         game="battle",
         config={"seed": 2, "open": True, "deck": 32},
     )

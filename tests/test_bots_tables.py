@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from audiogame.settings import Settings
 from audiogame.testing import Session, drive, make_session, opening
 from audiogame.words.cardavia_names import combination_name
@@ -54,8 +56,10 @@ def test_the_hint_is_spoken_in_italian() -> None:
     assert session.spoken[-1].startswith("Suggerimento: ")
 
 
-def test_question_mark_at_scientific_names_a_card_of_the_hand() -> None:
-    session = by_hand("scientific", {"seed": 1, "players": 2}, ["?"], Settings())
+@pytest.mark.parametrize("key", ["h", "?"])
+def test_hint_key_at_scientific_names_a_card_of_the_hand(key: str) -> None:
+    """H (as at Cardavia) or ? give the hint; W reads the hand."""
+    session = by_hand("scientific", {"seed": 1, "players": 2}, [key], Settings())
     hint = session.spoken[-1]
     assert hint.startswith("Hint: ")
     table = session.app.top
@@ -64,9 +68,9 @@ def test_question_mark_at_scientific_names_a_card_of_the_hand() -> None:
     assert table.state.view(0).my_choice is None  # type: ignore[attr-defined]
 
 
-def test_h_at_scientific_still_reads_the_hand() -> None:
-    session = drive(["h"], game="scientific", config={"seed": 1, "players": 2})
-    assert not session.spoken[-1].startswith("Hint")
+def test_w_at_scientific_reads_the_hand() -> None:
+    session = drive(["w"], game="scientific", config={"seed": 1, "players": 2})
+    assert session.spoken[-1].startswith("Your hand, 14 cards:")
 
 
 def test_the_setup_chooses_the_level_of_the_computer_players() -> None:

@@ -35,7 +35,7 @@ def by_hand(config: dict[str, int], keys: list[str], manual: tuple[int, ...] = (
 
 def test_hand_is_read_with_arrows_digits_letters_and_the_joker_key() -> None:
     session = drive(
-        ["home", "left", "right", "end", "k", "q", "0", "8", "x", "a", "*", "h"],
+        ["home", "left", "right", "end", "k", "q", "0", "8", "x", "a", "*", "w"],
         game="scientific",
         config=TWO,
     )
@@ -198,7 +198,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
     """SB-13: after an eight the swap is offered in words, taken with S, and said."""
     # A jack beats Anna's ace (revolution); then in reversed order Anna's two beats the eight.
     session = drive(
-        ["s", "j", "enter", "8", "enter", "r", "s", "s", "h", "r"], game="scientific", config=TWO
+        ["s", "j", "enter", "8", "enter", "r", "s", "s", "w", "r"], game="scientific", config=TWO
     )
     said = session.spoken
     start = said.index("You choose: jack of hearts.")
@@ -305,7 +305,8 @@ def test_f1_lists_every_key_in_english_and_italian() -> None:
         "T: who has chosen",
         "E: cards owned",
         "C: the cards",
-        "H: the cards",
+        "W: the cards",
+        "H or question mark: a hint",
         "Escape: pause",
         "F4: the rules",
     ):

@@ -114,14 +114,14 @@ class BattleTable(TableScreen):
                     (), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), self.move
                 ),
                 Command((ENTER,), N_("Enter: play the card you are on."), self.play),
-                Command(("h",), N_("H: the cards in your hand."), self.say_hand),
+                Command(("w",), N_("W: the cards in your hand."), self.say_hand),
                 Command(("p",), N_("P: automatic play on or off."), self.toggle_auto),
             ]
         else:
             play = [
                 Command((" ", ENTER), N_("Space or Enter: turn up your card."), self.play),
                 Command(("a", "p"), N_("A or P: automatic play on or off."), self.toggle_auto),
-                Command(("h",), N_("H: your stock and your won pile."), self.say_hand),
+                Command(("w",), N_("W: your stock and your won pile."), self.say_hand),
             ]
         return [
             *play,
@@ -135,7 +135,7 @@ class BattleTable(TableScreen):
         if self.open and lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
             return True
-        if lower in ("t", "e", "h", "p") or (lower == "a" and not self.open):
+        if lower in ("t", "e", "w", "p") or (lower == "a" and not self.open):
             for command in self.commands():
                 if lower in command.keys:
                     command.run(lower)

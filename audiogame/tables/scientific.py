@@ -97,14 +97,14 @@ class ScientificTable(TableScreen):
         return False
 
     def tell(self, key: str) -> None:
-        """R, T, E, C, H: information, kept in the history."""
+        """R, T, E, C, W: information, kept in the history."""
         view, seats = self.view, self.seats
         texts = {
             "r": lambda: info.rules_text(view, seats),
             "t": lambda: info.choices_text(view, seats),
             "e": lambda: info.owned_text(view, seats),
             "c": lambda: info.seer_text(view, seats),
-            "h": lambda: info.hand_text(view),
+            "w": lambda: info.hand_text(view),
         }
         self.app.say(texts[key]())
 

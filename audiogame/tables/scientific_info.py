@@ -129,7 +129,7 @@ def seer_text(view: ScientificView, seats: Seats) -> str:
 
 
 def hand_text(view: ScientificView) -> str:
-    """H: the ranks in the player's hand (repeats counted), and the size of his won pile."""
+    """W: the ranks in the player's hand (repeats counted), and the size of his won pile."""
     if not view.hand:
         text = _("Your hand is empty.")
     else:

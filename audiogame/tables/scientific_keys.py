@@ -56,10 +56,13 @@ def table_commands(table: ScientificTable) -> list[Command]:
             N_("C: the cards the others have chosen, while you are the seer."),
             table.tell,
         ),
-        Command(("h",), N_("H: the cards in your hand and your won pile."), table.tell),
+        Command(("w",), N_("W: the cards in your hand and your won pile."), table.tell),
         Command(
-            ("?",),
-            N_("Question mark: a hint, what a strong player would choose in your place and why."),
+            ("h", "?"),
+            N_(
+                "H or question mark: a hint, what a strong player would choose in your place "
+                "and why."
+            ),
             lambda key: hint_key(table).say(key),
         ),
     ]
