@@ -53,6 +53,7 @@ def search(
     wins = dict.fromkeys(pool, 0)
     seen = dict.fromkeys(pool, 0)
     me = public.seat
+    keen = 1 << me  # the searching seat keeps its bombs in the play-outs; the others greedy
     sampler = Sampler(public)
     used = 0
     alive = list(pool)
@@ -66,7 +67,7 @@ def search(
                 position = public.position(hands[:])
                 position.play(code)
                 over = position.winner >= 0  # the play went out at once
-                scores = position.scores() if over else greedy_rollout(position, me)
+                scores = position.scores() if over else greedy_rollout(position, keen)
                 won = position.winner == me
                 totals[code] += scores[me] + (WIN_WEIGHT if won else 0.0)
                 wins[code] += won

@@ -240,9 +240,9 @@ def greedy_answer(hand: int, codes: list[int]) -> int:
     return codes[0]
 
 
-def greedy_rollout(position: Position, keen: int = -1) -> tuple[int, int, int]:
-    """:func:`rollout` with every seat greedy but ``keen``, who plays :func:`keen_code`;
-    inlined: the search's hot loop."""
+def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
+    """:func:`rollout` with every seat greedy but those in the bit set ``keen`` (bit ``s``
+    for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop."""
     hands = position.hands
     turn = position.turn
     table = position.table
@@ -255,7 +255,7 @@ def greedy_rollout(position: Position, keen: int = -1) -> tuple[int, int, int]:
     half = BOMB_BONUS // 2
     while True:
         hand = hands[turn]
-        if turn == keen:
+        if keen >> turn & 1:
             codes = plays(hand, None if table is None else table[1], first_play=first)
             if codes:
                 others = (hands[0] | hands[1] | hands[2]) & ~hand
