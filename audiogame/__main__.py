@@ -6,6 +6,7 @@ mixer) loads after it.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -51,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         from audiogame.app.texts import rules_text
 
-        print(rules_text(args.game))
+        try:
+            print(rules_text(args.game))
+        except BrokenPipeError:
+            # Read through a pager that stopped early: not an error. Point stdout at the null
+            # device so that the flush at exit does not fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     args.code_config = None
     if args.command == "play" and args.code:
