@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from audiogame.i18n import _, ngettext
+from audiogame.words import trick_games
 from audiogame.words.cards import rank_list, rank_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import Seats, capitalize
@@ -25,11 +26,8 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import (
     ChoiceMade,
-    Eliminated,
-    GameOver,
     PileTakenUp,
     Reveal,
-    TrickLimitReached,
     TrickWon,
     War,
 )
@@ -104,52 +102,7 @@ def choice_made(event: ChoiceMade, seats: Seats) -> str:
     return _("{name} has chosen.").format(name=seats.subject(event.seat))
 
 
-@renderer(GAME, "eliminated")
-def eliminated(event: Eliminated, seats: Seats) -> str:
-    if event.seat == 0:
-        return _("You have no cards left: you are out of the game.")
-    return _("{name} has no cards left and is out of the game.").format(
-        name=seats.subject(event.seat)
-    )
-
-
-def owned_list(owned: tuple[int, ...], seats: Seats) -> str:
-    """ "you 30, Bruno 22" (players still owning cards)."""
-    return ", ".join(
-        _("{name} {count}").format(name=seats.subject(seat), count=count)
-        for seat, count in enumerate(owned)
-        if count
-    )
-
-
-@renderer(GAME, "trick_limit")
-def trick_limit(event: TrickLimitReached, seats: Seats) -> str:
-    return _("The trick limit of {limit} is reached. Cards owned: {owned}.").format(
-        limit=event.limit, owned=owned_list(event.owned, seats)
-    )
-
-
-@renderer(GAME, "game_over")
-def game_over(event: GameOver, seats: Seats) -> str:
-    winners = event.winners
-    if event.reason == "nobody_left" or not winners:
-        return _("Game over: nobody has cards left, the game is a draw.")
-    if len(winners) > 1:
-        return _("Game over: a draw between {names}.").format(names=seats.objects(winners))
-    if winners[0] == 0:
-        reasons = {
-            "all_cards": _("Game over: you win, you own every card!"),
-            "last_player": _("Game over: you win, everybody else is out!"),
-            "trick_limit": _("Game over: you win with the most cards!"),
-        }
-        return reasons.get(event.reason, _("Game over: you win!"))
-    name = seats.subject(winners[0])
-    reasons = {
-        "all_cards": _("Game over: {name} wins, owning every card."),
-        "last_player": _("Game over: {name} wins, everybody else is out."),
-        "trick_limit": _("Game over: {name} wins with the most cards."),
-    }
-    return reasons.get(event.reason, _("Game over: {name} wins.")).format(name=name)
+trick_games.register(GAME)
 
 
 @renderer(GAME, "set_aside")

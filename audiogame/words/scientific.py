@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from audiogame.i18n import _, ngettext
+from audiogame.words import trick_games
 from audiogame.words.cards import rank_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import Seats, capitalize
@@ -28,11 +29,8 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import (
     ChoiceMade,
-    Eliminated,
-    GameOver,
     PileTakenUp,
     Reveal,
-    TrickLimitReached,
     TrickWon,
     War,
 )
@@ -267,46 +265,7 @@ def exchanged(event: Exchanged, seats: Seats) -> str:
     )
 
 
-@renderer(GAME, "eliminated")
-def eliminated(event: Eliminated, seats: Seats) -> str:
-    if event.seat == YOU:
-        return _("You have no cards left: you are out of the game.")
-    return _("{name} has no cards left and is out of the game.").format(
-        name=seats.subject(event.seat)
-    )
-
-
-def owned_list(owned: tuple[int, ...], seats: Seats) -> str:
-    """ "you 30, Bruno 22" (players still owning cards)."""
-    return ", ".join(
-        _("{name} {count}").format(name=seats.subject(seat), count=count)
-        for seat, count in enumerate(owned)
-        if count
-    )
-
-
-@renderer(GAME, "trick_limit")
-def trick_limit(event: TrickLimitReached, seats: Seats) -> str:
-    return _("The trick limit of {limit} is reached. Cards owned: {owned}.").format(
-        limit=event.limit, owned=owned_list(event.owned, seats)
-    )
-
-
-@renderer(GAME, "game_over")
-def game_over(event: GameOver, seats: Seats) -> str:
-    winners = event.winners
-    if not winners:
-        return _("Game over: nobody has cards left, the game is a draw.")
-    if len(winners) > 1:
-        return _("Game over: a draw between {names}.").format(names=seats.objects(winners))
-    if winners[0] == YOU:
-        if event.reason == "trick_limit":
-            return _("Game over: you win with the most cards!")
-        return _("Game over: you win, everybody else is out!")
-    name = seats.subject(winners[0])
-    if event.reason == "trick_limit":
-        return _("Game over: {name} wins with the most cards.").format(name=name)
-    return _("Game over: {name} wins, everybody else is out.").format(name=name)
+trick_games.register(GAME)
 
 
 def refusal(error: IllegalAction, seer: bool) -> str:
