@@ -27,6 +27,18 @@ SAVE_NOTICES = {
         "kept aside."
     ),
 }
+SAVE_STUCK = N_(
+    "The saved game cannot be resumed, and its file could not be set aside: it is left as it "
+    "is, and no game is saved until it can be."
+)
+
+
+def save_notice(app: AudioGame, problem: str) -> str:
+    """What to say about a bad save: "kept aside" only when the rename worked."""
+    autosave = getattr(app, "autosave", None)
+    if autosave is not None and autosave.store.aside is None:
+        return _(SAVE_STUCK)
+    return _(SAVE_NOTICES[problem])
 
 
 def describe(saved: SavedGame) -> str:
@@ -47,9 +59,14 @@ def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:
     autosave = getattr(app, "autosave", None)
     if autosave is None:
         return screens
-    saved, problem = autosave.load()
+    try:
+        saved, problem = autosave.load()
+    except Exception as error:  # a save this version cannot handle must never stop a start
+        _log_failure(app, error)
+        autosave.store.set_aside()
+        saved, problem = None, "corrupt"
     if problem is not None:
-        app.say(_(SAVE_NOTICES[problem]))
+        app.say(save_notice(app, problem))
     if saved is None or saved.finished:
         return screens
     return [screens[0], ResumeMenu(app, saved, screens[1:])]
@@ -96,16 +113,20 @@ class ResumeMenu(Menu):
 
 def resume(app: AudioGame, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
+    autosave = getattr(app, "autosave", None)
     try:
         table = rebuild_table(app, saved)
-    except SaveError:
-        autosave = getattr(app, "autosave", None)
+    except Exception as error:  # damaged, or a save this version cannot rebuild: set aside
+        if not isinstance(error, SaveError):
+            _log_failure(app, error)
         if autosave is not None:
             autosave.store.set_aside()
         _back_to_main(app)
-        app.say(_(SAVE_NOTICES["corrupt"]))
+        app.say(save_notice(app, "corrupt"))
         app.top.enter()
         return False
+    if autosave is not None:
+        autosave.resumed(table)
     from audiogame.app.menus import SetupMenu
 
     _back_to_main(app)
@@ -119,6 +140,15 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
         app.say(line)
     _let_others_play(table)
     return True
+
+
+def _log_failure(app: AudioGame, error: BaseException) -> None:
+    """Keep the details of an unexpected failure with a save in the crash log folder."""
+    from audiogame.crash import write_log
+
+    autosave = getattr(app, "autosave", None)
+    if autosave is not None:
+        write_log(error, autosave.log_folder)
 
 
 def _let_others_play(table: Any) -> None:
