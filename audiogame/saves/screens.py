@@ -27,6 +27,18 @@ SAVE_NOTICES = {
         "kept aside."
     ),
 }
+CODE_REFUSALS = {
+    "invalid": N_("This is not a valid deal code: check it character by character."),
+    "newer": N_(
+        "This deal code comes from a newer version of the program: this one cannot read it."
+    ),
+    "older": N_(
+        "This deal code comes from an earlier version of the program and cannot be read any "
+        "more: the D key at a table gives the code of this version."
+    ),
+}
+"""What is said when a typed code is refused, by :attr:`CodeError.reason` (settings out of
+range read as a wrong character: to the player, both are a typing mistake)."""
 SAVE_STUCK = N_(
     "The saved game cannot be resumed, and its file could not be set aside: it is left as it "
     "is, and no game is saved until it can be."
@@ -231,8 +243,8 @@ class CodeEntry(Screen):
     def start(self, key: str) -> None:
         try:
             game, config = decode(self.text)
-        except CodeError:
-            self.app.refuse(_("This is not a valid deal code: check it character by character."))
+        except CodeError as error:
+            self.app.refuse(_(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"])))
             return
         open_table(self.app, game, config)
 
