@@ -124,6 +124,9 @@ def run(
         narrator.cues = make_cues(settings, lambda notice: tell(notice))
     for notice in notices:
         narrator.say(_(notice))
+    from audiogame.sound.watch import watch_output
+
+    watch_output(narrator)
 
     from audiogame.app.application import AudioGame
     from audiogame.app.menus import start_screens
