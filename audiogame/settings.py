@@ -15,6 +15,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+SPEECH_CHOICES = ("auto", "screenreader", "speechd", "tts", "console", "silent")
+"""The speech choices a settings file may hold (audiogame.speech.chain.CHOICES)."""
+
 SETTINGS_VERSION = 1
 FILE_NAME = "settings.json"
 CONFIG_DIR_VARIABLE = "AUDIOGAME_CONFIG_DIR"
@@ -77,7 +80,7 @@ def from_json(data: dict[str, Any]) -> Settings:
     return replace(
         base,
         language=language if language in ("", "en", "it") else "",
-        speech=speech if speech in ("auto", "screenreader", "tts", "console", "silent") else "auto",
+        speech=speech if speech in SPEECH_CHOICES else "auto",
         rate=_clamp(data.get("rate"), 0, 100, base.rate),
         volume=_clamp(data.get("volume"), 0, 100, base.volume),
         pace=float(pace) if isinstance(pace, int | float) and 0.1 <= pace <= 10 else base.pace,
