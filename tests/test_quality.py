@@ -14,9 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_engine_is_clean_under_mypy_strict() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "engine"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+        cwd=ROOT, capture_output=True, text=True,
     )
     assert run.returncode == 0, run.stdout + run.stderr
 
@@ -29,20 +27,8 @@ def test_ruff_is_clean_everywhere() -> None:
 
 
 def test_engine_never_imports_the_front_end_or_io() -> None:
-    forbidden = {
-        "audiogame",
-        "prompt_toolkit",
-        "pygame",
-        "gettext",
-        "accessible_output2",
-        "pyttsx3",
-        "platformdirs",
-        "os",
-        "sys",
-        "io",
-        "pathlib",
-        "subprocess",
-    }
+    forbidden = {"audiogame", "prompt_toolkit", "pygame", "gettext", "accessible_output2",
+                 "pyttsx3", "platformdirs", "os", "sys", "io", "pathlib", "subprocess"}
     for path in (ROOT / "engine").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
