@@ -59,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
             # device so that the flush at exit does not fail again.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    if args.command == "serve":
+        from audiogame.online.commands import serve_command
+
+        return serve_command(args)
     args.code_config = None
     if args.command == "play" and args.code:
         from audiogame.saves.codes import CodeError, decode
@@ -158,6 +162,10 @@ def run(
                 print(f"audiogame: {screens}", file=sys.stderr)
                 return 2
             app.start(screens)
+        elif args.command == "connect":
+            from audiogame.online.commands import connect_screens
+
+            app.start(connect_screens(app, args))
         else:
             app.start(opening_screens(app, start_screens(app, game, config)))
         app.run()

@@ -170,3 +170,59 @@ def view_cards(state: Any, seat: int) -> set[str]:
 
     walk(state.view(seat))
     return found
+
+
+class ServerThread:
+    """A real server in a thread of its own (for tests whose own loop runs the program)."""
+
+    def __init__(self, data_dir: Path, **options: Any) -> None:
+        import threading
+
+        options.setdefault("rate", 10_000.0)
+        self.stop_event: asyncio.Event | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: Server | None = None
+        started = threading.Event()
+
+        def ready(server: Server) -> None:
+            self.server = server
+            started.set()
+
+        async def main() -> None:
+            self.loop = asyncio.get_running_loop()
+            self.stop_event = asyncio.Event()
+            await run(
+                "127.0.0.1",
+                0,
+                data_dir,
+                ready=ready,
+                stop=self.stop_event,
+                log_file=data_dir / "server.log",
+                **options,
+            )
+
+        self.thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+        self.thread.start()
+        if not started.wait(10):
+            raise RuntimeError("the server did not start")
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"ws://127.0.0.1:{self.server.port}/"
+
+    def close(self) -> None:
+        if self.loop is not None and self.stop_event is not None:
+            self.loop.call_soon_threadsafe(self.stop_event.set)
+        self.thread.join(10)
+
+
+async def until(check: Any, timeout: float = 10.0, said: Any = None) -> None:
+    """Wait until ``check()`` is true (the program and the server answer in their own time);
+    ``said`` is shown when it never is."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError(f"waited in vain; said: {said}")
+        await asyncio.sleep(0.01)

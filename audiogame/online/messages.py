@@ -49,8 +49,9 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
         list[Annotated[str, msgspec.Meta(pattern=r"^(person|bot:(easy|normal|hard|greedy))$")]],
         msgspec.Meta(min_length=2, max_length=8),
     ]
-    options: Annotated[dict[Annotated[str, msgspec.Meta(max_length=20)], Option],
-                       msgspec.Meta(max_length=10)] = {}  # fmt: skip
+    options: Annotated[
+        dict[Annotated[str, msgspec.Meta(max_length=20)], Option], msgspec.Meta(max_length=10)
+    ] = {}
     private: bool = False
     grace: Seconds = 60
     turn_timer: Seconds = 0
@@ -94,9 +95,8 @@ class Who(msgspec.Struct, tag="who", forbid_unknown_fields=True):
 
 
 ClientMessage = (
-    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat
-    | Who
-)  # fmt: skip
+    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat | Who
+)
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 
@@ -112,8 +112,9 @@ def encode(message: dict[str, Any] | msgspec.Struct) -> bytes:
     return msgspec.json.encode(message)
 
 
-_BIDI = {chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F,
-                                0x061C)}  # fmt: skip
+_BIDI = {
+    chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+}
 
 
 def bad_text(text: str) -> bool:

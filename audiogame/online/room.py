@@ -129,13 +129,20 @@ class Room:
         if seat.kind == "bot":
             return {"kind": "bot", "level": seat.level}
         taken = self.table is not None and self.seats.index(seat) in self.table.stand_ins
-        return {"kind": "person", "name": seat.name, "connected": seat.peer is not None,
-                "taken_over": taken}  # fmt: skip
+        return {
+            "kind": "person",
+            "name": seat.name,
+            "connected": seat.peer is not None,
+            "taken_over": taken,
+        }
 
     def describe(self, me: int | None = None) -> dict[str, Any]:
         """The table as the lobby lists it; seats in the order of seat ``me``."""
-        order = range(self.players) if me is None else Frame(me, self.players).per_seat(
-            range(self.players))  # fmt: skip
+        order = (
+            range(self.players)
+            if me is None
+            else Frame(me, self.players).per_seat(range(self.players))
+        )
         return {
             "id": self.id,
             "game": self.game,
@@ -210,8 +217,9 @@ class Room:
 
     # ----- people --------------------------------------------------------------------------
     def sit(self, peer: Peer, wanted: int | None = None) -> int:
-        free = [i for i, seat in enumerate(self.seats) if seat.kind == "person" and seat.token
-                is None]  # fmt: skip
+        free = [
+            i for i, seat in enumerate(self.seats) if seat.kind == "person" and seat.token is None
+        ]
         if wanted is not None:
             if not 0 <= wanted < self.players or wanted not in free:
                 raise RoomError("seat_taken", "that seat is not free")
@@ -241,8 +249,11 @@ class Room:
             }
         )
         if self.table is not None:
-            peer.send(self.stream(index, self.table.opening_events() if not self.table.log
-                                  else [], "started"))  # fmt: skip
+            peer.send(
+                self.stream(
+                    index, self.table.opening_events() if not self.table.log else [], "started"
+                )
+            )
             self.kick()
 
     def all_names(self) -> list[str]:
@@ -250,8 +261,9 @@ class Room:
         names no person here uses; a free seat's, empty."""
         taken = {seat.name.casefold() for seat in self.seats if seat.name}
         spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
-        return [seat.name or (next(spare, "?") if seat.kind == "bot" else "")
-                for seat in self.seats]  # fmt: skip
+        return [
+            seat.name or (next(spare, "?") if seat.kind == "bot" else "") for seat in self.seats
+        ]
 
     def watch(self, peer: Peer) -> None:
         self.watchers.append(peer)
@@ -355,8 +367,7 @@ class Room:
             events = self.table.apply(index, action)
         except IllegalAction as error:
             if "seat" in error.params:
-                error = IllegalAction(str(error), code=error.code, **{
-                    **error.params, "seat": 0})  # fmt: skip
+                error = IllegalAction(str(error), code=error.code, **{**error.params, "seat": 0})
             peer.send({"type": "refused", "refusal": encode_refusal(error)})
             return
         self.seats[index].cancel()
@@ -420,8 +431,9 @@ class Room:
                 try:
                     events = table.apply(seat, action)
                 except IllegalAction as error:  # the view was stale: ask again
-                    log.warning("table %s: a computer player's move was refused: %s", self.id,
-                                error)  # fmt: skip
+                    log.warning(
+                        "table %s: a computer player's move was refused: %s", self.id, error
+                    )
                     continue
                 self.moved(events, seat)
 
@@ -486,12 +498,22 @@ class Room:
 
     @classmethod
     def from_record(cls, server: Any, record: dict[str, Any]) -> Room:
-        seats = [Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
-                 for s in record["seats"]]  # fmt: skip
-        room = cls(server, record["id"], record["game"], dict(record["config"]), seats,
-                   private=record["private"], grace=record["grace"],
-                   turn_timer=record["turn_timer"], creator=record["creator"],
-                   seed=record["seed"])  # fmt: skip
+        seats = [
+            Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
+            for s in record["seats"]
+        ]
+        room = cls(
+            server,
+            record["id"],
+            record["game"],
+            dict(record["config"]),
+            seats,
+            private=record["private"],
+            grace=record["grace"],
+            turn_timer=record["turn_timer"],
+            creator=record["creator"],
+            seed=record["seed"],
+        )
         return room
 
 

@@ -109,9 +109,16 @@ class Connection:
 
 
 class Server:
-    def __init__(self, data_dir: Path, *, password: str | None = None,
-                 log_file: Path | None = None, threads: int = 2, rate: float = RATE,
-                 burst: float = BURST) -> None:  # fmt: skip
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        password: str | None = None,
+        log_file: Path | None = None,
+        threads: int = 2,
+        rate: float = RATE,
+        burst: float = BURST,
+    ) -> None:
         self.data_dir = data_dir
         self.rate, self.burst = rate, burst
         self.password = password
@@ -225,8 +232,9 @@ class Server:
             return False
         problem = self.check_hello(message)
         if problem is not None:
-            conn.send({"type": "error", "code": problem[0], "message": problem[1],
-                       "version": m.VERSION})  # fmt: skip
+            conn.send(
+                {"type": "error", "code": problem[0], "message": problem[1], "version": m.VERSION}
+            )
             await conn.close(1008, problem[0])
             return False
         seat = find_token(self.rooms, message.token) if message.token else None
@@ -306,11 +314,21 @@ class Server:
         config = check_options(message.game, dict(message.options), len(message.seats))
         if "person" not in message.seats:
             raise RoomError("invalid", "a table needs a seat for a person")
-        seats = [Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
-                 for spec in message.seats]  # fmt: skip
-        room = Room(self, self.new_id(), message.game, config, seats, private=message.private,
-                    grace=message.grace, turn_timer=message.turn_timer,
-                    creator=conn.name)  # fmt: skip
+        seats = [
+            Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
+            for spec in message.seats
+        ]
+        room = Room(
+            self,
+            self.new_id(),
+            message.game,
+            config,
+            seats,
+            private=message.private,
+            grace=message.grace,
+            turn_timer=message.turn_timer,
+            creator=conn.name,
+        )
         self.rooms[room.id] = room
         self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
         conn.room = room
@@ -376,8 +394,13 @@ class Server:
             seat.setdefault("name", name)
             if seat.get("name") is None:
                 seat["name"] = None
-        conn.send({"type": "who", "seats": info["seats"],
-                   "watching": [peer.name for peer in room.watchers]})  # fmt: skip
+        conn.send(
+            {
+                "type": "who",
+                "seats": info["seats"],
+                "watching": [peer.name for peer in room.watchers],
+            }
+        )
 
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")
@@ -436,8 +459,9 @@ async def run(
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
-    async with serve(server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls,
-                     max_queue=64) as listener:  # fmt: skip
+    async with serve(
+        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64
+    ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")
         if ready is not None:
