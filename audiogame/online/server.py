@@ -197,11 +197,16 @@ class Server:
         self.log_line(f"{conn.address} connected")
         try:
             if await self.hello(conn):
+                closing: asyncio.Task[None] | None = None
                 async for raw in ws:
+                    if closing is not None:
+                        continue  # read on, so that the closing handshake gets through
                     if not self.within_rate(conn):
                         if conn.floods > self.burst:
-                            await conn.close(1008, "flood")
-                            break
+                            self.log_line(f"{conn.address} {conn.name} closed: flood")
+                            closing = asyncio.get_running_loop().create_task(
+                                conn.close(1008, "flood")
+                            )
                         continue
                     self.dispatch(conn, raw)
         except ConnectionClosed:
@@ -211,7 +216,8 @@ class Server:
 
     def within_rate(self, conn: Connection) -> bool:
         if conn.bucket.take():
-            conn.floods = 0
+            if conn.bucket.tokens >= conn.bucket.burst - 1:
+                conn.floods = 0  # calm again: the next flood is told again
             return True
         conn.floods += 1
         if conn.floods == 1:
