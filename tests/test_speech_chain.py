@@ -167,7 +167,7 @@ def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(monkeypatch)
     monkeypatch.setitem(sys.modules, "pyttsx3", types.SimpleNamespace(init=lambda: engine))
     from audiogame.speech.tts import TtsSpeaker
 
-    speaker = TtsSpeaker(rate=50, volume=80)
+    speaker = TtsSpeaker(rate=50, volume=80, own_player=False)
     for number in range(10):
         speaker.speak(f"message {number}")
     # Every call returned while the voice still holds the first message: a key never waits.
@@ -198,7 +198,7 @@ def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
     from audiogame.speech.tts import TtsSpeaker
 
     with pytest.raises(SpeechError, match="no voice"):
-        TtsSpeaker()
+        TtsSpeaker(own_player=False)
 
 
 def test_orca_is_found_among_the_processes(tmp_path) -> None:

@@ -43,6 +43,7 @@ class Step(NamedTuple):
     phase: Phase
     choosers: tuple[int, ...]
     trick_limit: int
+    deck: int
     eliminated: tuple[int, ...]
     set_aside: tuple[Card, ...]
     face_down: bool
@@ -63,7 +64,7 @@ class BattleView(NamedTuple):
     phase; ``my_choice`` this seat's own secret choice (open play), or ``None``. ``tricks``
     counts the tricks played, ``eliminated`` the seats out of the game, ``set_aside`` the
     cards set aside at the deal (BT-2); ``face_down``, ``open`` and ``trick_limit`` are the
-    table's options.
+    table's options, ``deck`` the size of the deck the game is played with (52 or 32, BT-1).
     """
 
     seat: int
@@ -127,6 +128,10 @@ class BattleView(NamedTuple):
         return self.step.trick_limit
 
     @property
+    def deck(self) -> int:
+        return self.step.deck
+
+    @property
     def eliminated(self) -> tuple[int, ...]:
         return self.step.eliminated
 
@@ -164,6 +169,7 @@ def make_view(t: Table, seat: int) -> BattleView:
             t.phase,
             t.choosers,
             t.trick_limit,
+            t.deck,
             t.eliminated,
             t.set_aside,
             t.face_down,
