@@ -313,8 +313,10 @@ class SaveStore:
         """The game to replay when none is named: the one in progress, else the last finished."""
         if self.path.exists():
             return self.path
-        finished = self.finished_games()
-        return finished[-1] if finished else None
+        if not self.finished_dir.is_dir():
+            return None
+        own = [path for path in self.finished_dir.iterdir() if FINISHED_NAME.match(path.name)]
+        return max(own, key=lambda path: path.name, default=None)  # named by the time written
 
 
 def encode(saved: SavedGame) -> str:
