@@ -175,6 +175,9 @@ def run(
         stop.install()  # again: the sound mixer may have put its own in place
     for notice in notices:
         narrator.say(_(notice))
+    from audiogame.sound.watch import watch_output
+
+    watch_output(narrator)
 
     from audiogame.app.application import AudioGame
     from audiogame.app.menus import start_screens

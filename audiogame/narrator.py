@@ -42,6 +42,9 @@ class Narrator:
         self._cursor: int | None = None
         self._interrupt_next = False
         self.on_message: Callable[[str], None] | None = None
+        self.watch: Callable[[], None] | None = None
+        """Checked before each message: tells the player once when the sound output goes away
+        or comes back (:mod:`audiogame.sound.watch`)."""
         self._log: TextIO | None = None
         if log_path is not None:
             # Line buffered: a crash still leaves every line said so far.
@@ -53,6 +56,8 @@ class Narrator:
 
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
         """Speak ``text`` with its ``cue``; ``record`` keeps it in the history."""
+        if self.watch is not None:
+            self.watch()
         if cue is not None:
             self.cues.play(cue, pan)
         if not text:
@@ -65,6 +70,8 @@ class Narrator:
 
     def cue(self, name: str, pan: float = 0.0) -> None:
         """A sound with no words (moving in a menu says the item, with this cue)."""
+        if self.watch is not None:
+            self.watch()
         self.cues.play(name, pan)
 
     def _speak(self, text: str) -> None:

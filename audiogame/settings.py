@@ -17,6 +17,9 @@ from typing import Any
 
 from audiogame.persist import FileProblem, clean_text, read_json, set_aside, write_json
 
+SPEECH_CHOICES = ("auto", "screenreader", "speechd", "tts", "console", "silent")
+"""The speech choices a settings file may hold (audiogame.speech.chain.CHOICES)."""
+
 SETTINGS_VERSION = 1
 FILE_NAME = "settings.json"
 CONFIG_DIR_VARIABLE = "AUDIOGAME_CONFIG_DIR"
@@ -89,7 +92,7 @@ def from_json(data: dict[str, Any]) -> Settings:
     return replace(
         base,
         language=language if language in ("", "en", "it") else "",
-        speech=speech if speech in ("auto", "screenreader", "tts", "console", "silent") else "auto",
+        speech=speech if speech in SPEECH_CHOICES else "auto",
         rate=_clamp(data.get("rate"), 0, 100, base.rate),
         volume=_clamp(data.get("volume"), 0, 100, base.volume),
         pace=float(pace),
