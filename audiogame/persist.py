@@ -218,7 +218,7 @@ def set_aside(path: Path) -> Path | None:
     for attempt in range(1000):
         target = path.with_name(path.name + f".bad-{stamp}" + (f"-{attempt}" if attempt else ""))
         try:
-            os.link(path, target)  # fails if the target exists: never overwrites
+            os.link(path, target, follow_symlinks=False)  # never overwrites an existing file
         except FileExistsError:
             continue
         except OSError as error:
