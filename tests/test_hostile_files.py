@@ -148,7 +148,7 @@ def test_any_file_content_still_reaches_the_main_menu(kind: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(FILES))
 def test_any_file_content_still_reaches_the_main_menu_many_examples(kind: str) -> None:
-    check_many(kind, 60)
+    check_many(kind, 25)
 
 
 @pytest.mark.parametrize(
