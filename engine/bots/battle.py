@@ -108,6 +108,8 @@ class HardBattle(BattleBot):
         sizes = [max(1, view.stock[s]) for s in others] or [1]
         return _best(legal, self._forecast(unseen, sizes), view.pot)
 
+    forecast_hands = _FORECAST_HANDS
+
     def _forecast(self, unseen: Sequence[Card], sizes: Sequence[int]) -> dict[int, float]:
         """Chances of the highest rank the others show: half "each plays his strongest", half
         "each plays any card", over hands dealt from the unseen cards."""
@@ -115,8 +117,8 @@ class HardBattle(BattleBot):
         if not unseen:
             return {0: 1.0}
         pool = list(unseen)
-        weight = 1.0 / (2 * _FORECAST_HANDS)
-        for _ in range(_FORECAST_HANDS):
+        weight = 1.0 / (2 * self.forecast_hands)
+        for _ in range(self.forecast_hands):
             strongest = 0
             anyone = 0
             for size in sizes:
@@ -126,3 +128,10 @@ class HardBattle(BattleBot):
             chances[strongest] = chances.get(strongest, 0.0) + weight
             chances[anyone] = chances.get(anyone, 0.0) + weight
         return chances
+
+
+class ExpertBattle(HardBattle):
+    """The hard player forecasting from more hands."""
+
+    level = "expert"
+    forecast_hands = 120

@@ -194,8 +194,12 @@ class HardScientific(ScientificBot):
     """Matrix game of the trick with opponent modelling (see the module docstring)."""
 
     level = "hard"
+    iterations = 120
+    """Regret-matching iterations on a trick's matrix."""
+    samples = 24
+    """Forecast tricks a card is weighed on at a table of three or more."""
 
-    def __init__(self, seed: int | None = None, budget: float | None = 0.05) -> None:
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.tracker = Tracker(self.rng)
         self.models: dict[int, OpponentModel] = {}
@@ -247,7 +251,7 @@ class HardScientific(ScientificBot):
         matrix = payoff_matrix(
             mine, theirs, view.seat, other, my_owned, their_owned, view.pot, view.reversed
         )
-        rows, cols, _ = solve(matrix, iterations=120)
+        rows, cols, _ = solve(matrix, iterations=self.iterations)
         model = self.models.setdefault(other, OpponentModel())
         forecast = model.forecast(theirs, view.reversed, cols)
         self._pending = (view.trick, {other: (tuple(theirs), view.reversed, cols)})
@@ -314,7 +318,7 @@ class HardScientific(ScientificBot):
             {s: (tuple(h), view.reversed, None) for s, (h, _) in forecasts.items()},
         )
         samples = []
-        for _ in range(24):
+        for _ in range(self.samples):
             samples.append(
                 [
                     (s, hand[_draw(chances, self.rng.random())])
@@ -338,6 +342,14 @@ class HardScientific(ScientificBot):
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
         return hint_of(action, "best_average", **_card_params(card))
+
+
+class ExpertScientific(HardScientific):
+    """The hard player thinking longer: a finer equilibrium and more forecast tricks."""
+
+    level = "expert"
+    iterations = 600
+    samples = 120
 
 
 def _draw(chances: Sequence[float], u: float) -> int:
