@@ -28,6 +28,9 @@ EXCHANGE_MARGIN = 0.5
 NORMAL_SPREAD = 0.35
 """How widely the normal player mixes among its good cards (in owned-card units): players
 at one table never all follow one plan, and nobody can read them by their first choice."""
+MIXED_AT_MOST = 90
+"""A hint calls a choice mixed only when the card is played less often than this (percent);
+more often, it gives the plain reason."""
 MANY_SPREAD = 0.25
 """The same for the hard player at a table of three or more."""
 
@@ -298,7 +301,10 @@ class HardScientific(ScientificBot):
         index = _draw(rows, self.rng.random())
         card, action = plays[index]
         code, params = reason_against(card, expected, view.reversed)
-        return hint_of(action, "mixed", **params, why=code, chance=round(100 * rows[index]))
+        chance = round(100 * rows[index])
+        if chance >= MIXED_AT_MOST:
+            return hint_of(action, code, **params)  # no mix to speak of: say why plainly
+        return hint_of(action, "mixed", **params, why=code, chance=chance)
 
     def _many(
         self,
