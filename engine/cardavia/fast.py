@@ -228,12 +228,16 @@ def greedy_answer(hand: int, codes: list[int]) -> int:
 
 
 def greedy_rollout(
-    position: Position, keen: int = 0, lead: Callable[[int], int] | None = None
+    position: Position,
+    keen: int = 0,
+    lead: Callable[[int], int] | None = None,
+    answer: Callable[[int, list[int]], int] | None = None,
 ) -> tuple[int, int, int]:
     """:func:`rollout` with every seat greedy but those in the bit set ``keen`` (bit ``s``
     for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop. ``lead``,
     when given, chooses every seat's lead from its hand (a code of
-    ``legal_plays(hand, None)``) but for the first play of the deal."""
+    ``legal_plays(hand, None)``) but for the first play of the deal; ``answer``, when given,
+    chooses the answer of every seat but the keen ones among its codes (never empty)."""
     hands = position.hands
     turn = position.turn
     table = position.table
@@ -291,13 +295,16 @@ def greedy_rollout(
                 table = None
                 passes = 0
                 continue
-            code = codes[0]
-            size = hand.bit_count()
-            if size <= 4 or size == table[1][2]:
-                for other in codes:
-                    if other & CARDS == hand:
-                        code = other
-                        break
+            if answer is not None:
+                code = answer(hand, codes)
+            else:
+                code = codes[0]
+                size = hand.bit_count()
+                if size <= 4 or size == table[1][2]:
+                    for other in codes:
+                        if other & CARDS == hand:
+                            code = other
+                            break
         mask = code & CARDS
         kind = code >> KIND_SHIFT
         if BOMB <= kind < CELESTIAL:

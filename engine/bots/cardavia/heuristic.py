@@ -169,3 +169,32 @@ def planned_lead(hand: int) -> int:
         _PLANNED.clear()
     _PLANNED[hand] = code
     return code
+
+
+_ANSWERS: dict[tuple[int, int], int] = {}
+
+
+def planned_answer(hand: int, codes: list[int]) -> int:
+    """The answer a planning player makes among ``codes``: out if one empties the hand, else
+    the one that leaves the cheapest hand, a bomb only when it is the only answer or leaves
+    a much cheaper hand. Remembered by hand and weakest answer."""
+    key = (hand, codes[0])
+    code = _ANSWERS.get(key)
+    if code is not None:
+        return code
+    best = 1e9
+    code = codes[0]
+    for option in codes:
+        mask = option & CARDS
+        if mask == hand:
+            code = option
+            break
+        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        if option >> KIND_SHIFT >= BOMB:
+            cost += 1.0
+        if cost < best:
+            best, code = cost, option
+    if len(_ANSWERS) >= _PLANNED_LIMIT:
+        _ANSWERS.clear()
+    _ANSWERS[key] = code
+    return code

@@ -71,12 +71,14 @@ class HardCardavia(CardaviaBot):
         candidates: int = 8,
         margin: float = MARGIN,
         win_weight: float = WIN_WEIGHT,
+        answers: bool = True,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
         self.candidates = candidates
         self.margin = margin
         self.win_weight = win_weight
+        self.answers = answers
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -90,6 +92,7 @@ class HardCardavia(CardaviaBot):
             candidates=self.candidates,
             margin=self.margin,
             win_weight=self.win_weight,
+            answers=self.answers,
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:

@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from engine.bots.cardavia.heuristic import normal_code, planned_lead, ranked
+from engine.bots.cardavia.heuristic import normal_code, planned_answer, planned_lead, ranked
 from engine.bots.cardavia.public import Public
 from engine.bots.cardavia.sample import Sampler
 from engine.bots.common import Deadline
@@ -54,9 +54,11 @@ def search(
     deals: int = 48,
     margin: float = MARGIN,
     win_weight: float = WIN_WEIGHT,
+    answers: bool = True,
 ) -> Verdict:
     """The best of ``codes`` by sampled play-outs (``codes`` has two or more plays)."""
     fallback = normal_code(public, codes)
+    answer = planned_answer if answers else None
     pool = _shortlist(public, codes, fallback, candidates)
     values: dict[int, dict[int, float]] = {code: {} for code in pool}
     wins = dict.fromkeys(pool, 0)
@@ -74,7 +76,11 @@ def search(
                 position = public.position(hands[:])
                 position.play(code)
                 over = position.winner >= 0  # the play went out at once
-                scores = position.scores() if over else greedy_rollout(position, keen, planned_lead)
+                scores = (
+                    position.scores()
+                    if over
+                    else greedy_rollout(position, keen, planned_lead, answer)
+                )
                 won = position.winner == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)
                 wins[code] += won
