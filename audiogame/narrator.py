@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TextIO
 
 from audiogame.cues import CuePlayer, NullCuePlayer
+from audiogame.i18n import N_
 from audiogame.speech.base import Speaker
 
+LOG_STOPPED = N_("The speech log cannot be written any more ({reason}): logging stopped.")
 HISTORY_LIMIT = 5000
 SCREEN_LINES = 8
 
@@ -76,8 +78,10 @@ class Narrator:
         interrupt, self._interrupt_next = self._interrupt_next, False
         self.speaker.speak(text, interrupt=interrupt)
         if self._log is not None:
-            with contextlib.suppress(OSError):
+            try:
                 self._log.write(" ".join(text.split()) + "\n")
+            except (OSError, ValueError) as error:  # a full disk: stop logging, say it once
+                self._stop_log(error)
         if self.on_message is not None:
             self.on_message(text)
 
@@ -119,7 +123,18 @@ class Narrator:
         """Say ``text`` without keeping it (history review, key lists)."""
         self._speak(text)
 
+    def _stop_log(self, error: BaseException) -> None:
+        from audiogame.i18n import _
+
+        log, self._log = self._log, None
+        with contextlib.suppress(OSError, ValueError):
+            if log is not None:
+                log.close()
+        reason = getattr(error, "strerror", None) or str(error)
+        self.speaker.speak(_(LOG_STOPPED).format(reason=reason), interrupt=False)
+
     def close(self) -> None:
         if self._log is not None:
-            self._log.close()
+            with contextlib.suppress(OSError, ValueError):
+                self._log.close()
             self._log = None
