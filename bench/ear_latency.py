@@ -7,7 +7,8 @@ sound, ``--keys`` keys are typed one at a time, each once all is quiet:
 - cue: Down in the practice list of Battaglia's cues (speech on console lines, so only the cue
   sounds);
 - speechd, tts: T at a Battaglia table (cues off), through speech-dispatcher and through
-  pyttsx3; F3 silences each answer before the next key.
+  pyttsx3; F3, pressed 0.3 s into each answer, silences it before the next key, and the time
+  from F3 to the last audible sample is measured too (target 150 ms);
 
 and the floor of the same voice asked directly with the same words: ``spd-say`` (a new client
 each time, as the command does) and ``espeak-ng --stdout | aplay``.
@@ -74,7 +75,7 @@ def program(server: SoundServer, folder: Path, args: list[str], speech: str, **s
 
 def keys(
     server: SoundServer, record: Recording, folder: Path, kind: str, count: int
-) -> tuple[list[float], int, str]:
+) -> tuple[list[float], int, str, list[float]]:
     if kind == "cue":
         running = program(server, folder, ["practice"], "console")
         running.press(["enter"], settle=5)
@@ -83,24 +84,31 @@ def keys(
         running = program(server, folder, ["play", "battle", "--seed", "3"], kind, sound=False)
         presses = [b"t"]
     times: list[float] = []
+    silenced: list[float] = []
     missed = 0
     try:
         for number in range(count):
-            if kind != "cue":
-                os.write(running.master, b"\x1bOR")  # F3
             quiet(record)
             moment = time.monotonic()
             os.write(running.master, presses[number % len(presses)])
             found = onset(record, moment)
             if found is None:
                 missed += 1
-            else:
-                times.append(found)
+                continue
+            times.append(found)
+            if kind != "cue":
+                # F3 in the middle of the answer (about 2.5 s long): how long until silence.
+                time.sleep(0.3)
+                pressed = time.monotonic()
+                os.write(running.master, b"\x1bOR")
+                quiet(record)
+                _, last = record.sound_times(pressed, time.monotonic(), window=0.001)
+                silenced.append(0.0 if last is None else max(0.0, last - pressed))
         words = running.said()[-1]
     finally:
         running.press(["c-c"])
         running.finish()
-    return times, missed, words
+    return times, missed, words, silenced
 
 
 def floor(record: Recording, env: dict[str, str], command: list[str], count: int) -> list[float]:
@@ -144,6 +152,8 @@ def main() -> int:
         for kind in ("cue", "speechd", "tts"):
             results[kind] = keys(server, record, folder / kind, kind, args.keys)
             print(line(f"key to {kind}", *results[kind][:2]), flush=True)
+            if kind != "cue":
+                print(line(f"F3 to silence, {kind}", results[kind][3]), flush=True)
             server.stop_speech_dispatcher()
         words = results["speechd"][2]
         spd = floor(record, server.env, ["spd-say", words], args.floor_runs)
