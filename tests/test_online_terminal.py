@@ -1,0 +1,108 @@
+"""The terminal program at an online table, driven by keys: the same words and keys as offline,
+plus who is here, chat, and what is said when others come and go."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+
+from audiogame.online.commands import connect_screens
+from audiogame.testing import key_bytes, make_session
+from tests.online_support import Recorder, ServerThread, until
+
+
+class Said:
+    """What the program has said so far, read afresh each time."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+
+    def __iter__(self):
+        return iter(self.session.spoken)
+
+    def __contains__(self, text: str) -> bool:
+        return text in self.session.spoken
+
+    def __repr__(self) -> str:
+        return repr(self.session.spoken)
+
+
+def connect_args(port: int, name: str) -> argparse.Namespace:
+    return argparse.Namespace(
+        address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
+    )
+
+
+async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path):
+    """Anna in the terminal program, Bruno a protocol client; Bruno creates a table of
+    Battaglia for two, Anna joins it by its code, Bruno starts."""
+    bruno = Recorder(server.url, "Bruno")
+    await bruno.open()
+    await bruno.send(
+        {
+            "type": "create",
+            "game": "battle",
+            "seats": ["person", "person"],
+            "options": {"players": 2, "deck": 32, "trick_limit": 100},
+        }
+    )
+    joined = await bruno.expect("joined")
+    code = joined["table"]["id"]
+    with create_pipe_input() as pipe:
+        session = make_session(input=pipe, config_dir=tmp_path / "config")
+        session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
+        task = asyncio.ensure_future(session.app.run_async())
+        said = Said(session)
+        await until(lambda: any("Online tables" in text for text in said), said=said)
+        pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
+        await until(
+            lambda: any("Table code" in text and "Enter starts" in text for text in said), said=said
+        )
+        await bruno.expect("presence")
+        await bruno.send({"type": "start"})
+        await until(lambda: any(text.startswith("Battaglia online") for text in said), said=said)
+        await keys_and_checks(pipe, session, bruno)
+        pipe.send_text(key_bytes(["c-c"]))
+        await task
+    await bruno.close()
+    return session, bruno
+
+
+def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+
+    async def play(pipe, session, bruno):
+        said = Said(session)
+        start = await bruno.expect("started")
+        assert start["legal"] == ["flip"]
+        pipe.send_text(key_bytes(["space"]))
+        await bruno.expect("update")  # Anna has turned up her card: Bruno's turn
+        await bruno.send({"type": "act", "action": "flip"})
+        await until(lambda: any(t.startswith("You: ") for t in said), said=said)
+        await until(lambda: any(" take" in t for t in said), said=said)
+        pipe.send_text(key_bytes(["e"]))
+        await until(lambda: any(t.startswith("Cards owned: you") for t in said), said=said)
+        pipe.send_text(key_bytes(["d"]))
+        await until(lambda: "At an online table the deal stays secret." in said, said=said)
+        await bruno.send({"type": "chat", "text": "well played"})
+        await until(lambda: "Bruno says: well played" in said, said=said)
+        pipe.send_text(key_bytes(["f5"]))
+        await until(lambda: any(t.startswith("At the table: Anna, Bruno") for t in said), said=said)
+        pipe.send_text(key_bytes(["f6", *"hello", "enter"]))
+        message = await bruno.expect("chat")
+        if message["name"] == "Bruno":  # his own, sent back to everyone at the table
+            message = await bruno.expect("chat")
+        assert message == {"type": "chat", "name": "Anna", "text": "hello"}
+        await until(lambda: "Anna says: hello" in said, said=said)
+
+    try:
+        session, _ = asyncio.run(at_table(server, play, tmp_path))
+    finally:
+        server.close()
+    said = session.spoken
+    opening = next(t for t in said if t.startswith("Battaglia online"))
+    assert opening == "Battaglia online: you and Bruno. 16 cards each."
+    assert not any("deal" in t.lower() and any(ch.isdigit() for ch in t) for t in said)
