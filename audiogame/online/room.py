@@ -67,7 +67,7 @@ def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, A
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 5:
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
                 raise RoomError("invalid", "pace is 0 to 5 seconds")
             config[key] = value
             continue
