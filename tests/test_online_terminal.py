@@ -159,3 +159,50 @@ def test_a_whole_online_game_of_scientific_battle_by_keys(tmp_path: Path) -> Non
     assert any(t.startswith("Battaglia scientifica: you and ") for t in said)
     assert any(t.startswith("You choose: ") for t in said)
     assert any(t.startswith("Game over") for t in said), said[-10:]
+
+
+def test_a_server_that_cannot_be_reached_is_said_and_the_menu_comes_back(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    async def go() -> Said:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(port, "Anna")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: any("cannot be reached" in text for text in said), said=said)
+            pipe.send_text(key_bytes(["down"]))
+            await until(lambda: any(t.startswith("Battaglia scientifica") for t in said), said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return said
+
+    said = list(asyncio.run(go()))
+    assert "The server cannot be reached: check its address, or try again later." in said
+
+
+def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+
+    async def drop_and_return(pipe, session, bruno):
+        said = Said(session)
+        await bruno.expect("started")
+        conn = server.server.names["anna"]
+        asyncio.run_coroutine_threadsafe(conn.ws.close(1011, "test"), server.loop)
+        await until(lambda: "Back at the table." in said, said=said)
+        what = [(await bruno.expect("presence"))["what"] for _ in range(2)]
+        assert what == ["dropped", "returned"]
+        pipe.send_text(key_bytes(["space"]))
+        await bruno.expect("update")  # her key reaches the table again
+
+    try:
+        session, _ = asyncio.run(at_table(server, drop_and_return, tmp_path))
+    finally:
+        server.close()
+    said = session.spoken
+    lost = said.index("The connection to the server was lost: trying to reconnect.")
+    assert said[lost + 1] == "Back at the table."
