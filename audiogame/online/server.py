@@ -160,8 +160,17 @@ class Server:
                 return table_id
 
     def remember(self, room: Room) -> None:
+        """Keep the table's setup and seats (and any move not kept yet)."""
         if not room.closed:
             self.store.save(room.record())
+            self.remember_moves(room)
+
+    def remember_moves(self, room: Room) -> None:
+        table = room.table
+        if table is None or room.closed or room.kept_moves >= len(table.log):
+            return
+        self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
+        room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
         self.store.delete(room.id)
