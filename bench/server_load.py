@@ -26,12 +26,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from websockets.asyncio.client import connect
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from audiogame.online.messages import VERSION  # noqa: E402
+
+
+decode = msgspec.json.Decoder().decode
 
 
 def cpu_seconds(pid: int) -> float:
@@ -71,14 +75,11 @@ async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] |
             pending = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": "flip"}))
 
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 1)
-            except TimeoutError:
-                continue
+        closer = asyncio.ensure_future(close_on(stop, ws))
+        async for raw in ws:
             now = time.perf_counter()
             stats.messages += 1
-            message = json.loads(raw)
+            message = decode(raw)
             kind = message["type"]
             if kind == "joined":
                 table_id = message["table"]["id"]
@@ -103,6 +104,12 @@ async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] |
                 stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
         if waiting_move is not None:
             waiting_move.cancel()
+        closer.cancel()
+
+
+async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
 
 
 async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple[Stats, float]:
