@@ -29,7 +29,7 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=8, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Seconds = Annotated[int, msgspec.Meta(ge=0, le=600)]
-Option = int | bool | str | None
+Option = bool | int | float | str | None
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):

@@ -160,8 +160,17 @@ class Server:
                 return table_id
 
     def remember(self, room: Room) -> None:
+        """Keep the table's setup and seats (and any move not kept yet)."""
         if not room.closed:
             self.store.save(room.record())
+            self.remember_moves(room)
+
+    def remember_moves(self, room: Room) -> None:
+        table = room.table
+        if table is None or room.closed or room.kept_moves >= len(table.log):
+            return
+        self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
+        room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
         self.store.delete(room.id)
@@ -438,8 +447,12 @@ class Server:
             if not room.closed:
                 self.remember(room)
                 room.close("shutdown")
-        for conn in list(self.names.values()):
-            await conn.close(1001, "shutdown")
+        closing = [
+            asyncio.ensure_future(conn.close(1001, "shutdown"))
+            for conn in list(self.names.values())
+        ]
+        if closing:  # all at once: a reader that does not read holds up nobody
+            await asyncio.wait(closing, timeout=3)
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.log_line("server stopped")
@@ -466,7 +479,7 @@ async def run(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
     async with serve(
-        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64
+        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2
     ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")
