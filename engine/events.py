@@ -37,12 +37,21 @@ class TrickWon(Event):
 
     ``cause``: ``"highest"`` (strongest card), ``"joker"`` (a lone joker cancelled a war, SB-9),
     ``"abandoned_war"`` (everybody in the war ran out, BT-6), ``"last_player"`` (the last player
-    left takes what is on the table, SB-6)."""
+    left takes what is on the table, SB-6).
+
+    ``hidden`` counts cards taken that this listener never saw (face-down war cards): a seat's
+    stream carries their number, never the cards (the engine itself always says 0)."""
 
     kind: ClassVar[str] = "trick_won"
     seat: int
     cards: tuple[Card, ...]
     cause: str = "highest"
+    hidden: int = 0
+
+    @property
+    def count(self) -> int:
+        """Every card taken, seen or not."""
+        return len(self.cards) + self.hidden
 
 
 @dataclass(frozen=True, slots=True)
