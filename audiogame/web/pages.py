@@ -24,6 +24,10 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
 from audiogame.i18n import LANGUAGES
 from audiogame.web.words import page_words
 
@@ -109,16 +113,13 @@ def is_websocket(headers: Mapping[str, str]) -> bool:
     return headers.get("Upgrade", "").lower() == "websocket"
 
 
-def process_request(connection: object, request: object) -> object:
+def process_request(connection: ServerConnection, request: Request) -> Response | None:
     """For ``websockets.asyncio.server.serve(process_request=...)``: a WebSocket upgrade goes on
     to the game server (``None``); any other request is answered here."""
-    from websockets.datastructures import Headers
-    from websockets.http11 import Response
-
-    request_headers = request.headers  # type: ignore[attr-defined]
+    request_headers = request.headers
     if is_websocket(request_headers):
         return None
-    status, headers, body = answer(request.path, request_headers)  # type: ignore[attr-defined]
+    status, headers, body = answer(request.path, request_headers)
     reasons = {200: "OK", 404: "Not Found"}
     response_headers = Headers(headers)
     response_headers["Content-Length"] = str(len(body))

@@ -18,6 +18,7 @@ export class Announcer {
     this.interruptNext = false;
     this.muted = 0;
     this.waiting = [];
+    this.count = 0;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
@@ -27,6 +28,7 @@ export class Announcer {
 
   say(text, urgent = false) {
     if (!text) return;
+    this.count += 1;
     const interrupt = this.interruptNext || urgent;
     this.interruptNext = false;
     speak(text, interrupt);
@@ -62,6 +64,7 @@ export class Announcer {
 
   /** Say `text` without keeping it: read-back, key lists, repeats. */
   aside(text) {
+    this.count += 1;
     speak(text, true);
     this.region(this.echo, text);
   }

@@ -53,7 +53,7 @@ export function createMessage(form) {
   const fields = form.elements;
   const game = fields.game.value;
   const number = (name) => Number.parseInt(fields[name].value, 10);
-  const players = game === "cardavia" ? 3 : number("players");
+  const players = game === "cardavia" ? 3 : Math.max(2, Math.min(game === "battle" ? 6 : 8, number("players") || 2));
   const people = Math.max(1, Math.min(players, number("people") || 1));
   const level = fields.level.value;
   const seats = [];
@@ -65,7 +65,8 @@ export function createMessage(form) {
     });
   }
   if (game === "scientific") options.players = players;
-  if (game !== "cardavia" && number("trick_limit") > 0) options.trick_limit = number("trick_limit");
-  if (game === "cardavia") options.deals = number("deals") || 1;
+  if (game !== "cardavia") options.trick_limit = number(`trick_limit_${game}`);
+  if (game === "cardavia") options.deals = number("deals");
+  options.pace = number("pace");
   return { type: "create", game, options, seats, private: fields.private.checked };
 }

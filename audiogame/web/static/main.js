@@ -79,7 +79,8 @@ const table = new TableView({
 function receive(message) {
   switch (message.type) {
     case "say":
-      announcer.say(String(message.text ?? ""), Boolean(message.urgent) || message.cue === "your_turn");
+      if (message.record === false) announcer.aside(String(message.text ?? ""));
+      else announcer.say(String(message.text ?? ""), Boolean(message.urgent));
       cues.play(message.cue, message.pan);
       break;
     case "cue":
@@ -107,6 +108,9 @@ function receive(message) {
     case "started":
     case "dealt":
       table.started();
+      if (document.activeElement === document.body || document.activeElement === $("start")) {
+        $("play").focus();
+      }
       break;
     case "left":
       table.clear();
