@@ -30,8 +30,15 @@ async def running_server(data_dir: Path, **options: Any) -> AsyncIterator[Server
     stop = asyncio.Event()
     ready: asyncio.Future[Server] = asyncio.get_running_loop().create_future()
     task = asyncio.ensure_future(
-        run("127.0.0.1", 0, data_dir, ready=ready.set_result, stop=stop,
-            log_file=data_dir / "server.log", **options)
+        run(
+            "127.0.0.1",
+            0,
+            data_dir,
+            ready=ready.set_result,
+            stop=stop,
+            log_file=data_dir / "server.log",
+            **options,
+        )
     )
     server = await asyncio.wait_for(ready, 10)
     try:

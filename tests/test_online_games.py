@@ -41,8 +41,8 @@ async def full_game(tmp: Path, game: str, options: dict[str, Any], seats: list[s
         await people[0].expect("presence")
         await people[0].send({"type": "start"})
         starts = [await link.expect("started") for link in people]
-        await asyncio.gather(*(play_out(link, n, start)
-                               for n, (link, start) in enumerate(zip(people, starts, strict=False))))  # fmt: skip
+        pairs = zip(people, starts, strict=True)
+        await asyncio.gather(*(play_out(link, n, start) for n, (link, start) in enumerate(pairs)))
         room = server.rooms[table]
         log = list(room.table.log)
         seats_of = [room.seat_of(link_peer(server, link)) for link in people]

@@ -231,13 +231,15 @@ class Room:
 
     def joined(self, peer: Peer, index: int | None) -> None:
         seat = None if index is None else self.seats[index]
-        peer.send({
-            "type": "joined",
-            "table": self.describe(index),
-            "seat": index,
-            "token": None if seat is None else seat.token,
-            "names": self.names(index or 0) if index is not None else self.all_names(),
-        })
+        peer.send(
+            {
+                "type": "joined",
+                "table": self.describe(index),
+                "seat": index,
+                "token": None if seat is None else seat.token,
+                "names": self.names(index or 0) if index is not None else self.all_names(),
+            }
+        )
         if self.table is not None:
             peer.send(self.stream(index, self.table.opening_events() if not self.table.log
                                   else [], "started"))  # fmt: skip
@@ -474,8 +476,10 @@ class Room:
             "grace": self.grace,
             "turn_timer": self.turn_timer,
             "creator": self.creator,
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
-                      for s in self.seats],
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
+                for s in self.seats
+            ],
             "started": self.table is not None,
             "log": list(self.table.log) if self.table is not None else [],
         }
