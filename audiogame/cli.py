@@ -11,6 +11,7 @@ import argparse
 from typing import Any
 
 from audiogame.catalog import GAMES, GameEntry, SetupOption
+from audiogame.saves.codes import CUSTOM_LIMIT, MAX_SEED
 from audiogame.speech.chain import CHOICES
 
 EPILOG = """keys: F1 lists the keys of every screen. Examples:
@@ -23,22 +24,26 @@ EPILOG = """keys: F1 lists the keys of every screen. Examples:
 
 
 def _positive(text: str) -> int:
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    if not 1 <= value < CUSTOM_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}, got {value}")
     return value
 
 
 def _seed(text: str) -> int:
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {value}")
     return value
 
 

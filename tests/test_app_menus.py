@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from audiogame.catalog import GameEntry
 from audiogame.settings import Settings
 from audiogame.testing import drive
 
@@ -58,15 +57,6 @@ def test_setup_starts_the_table_with_the_chosen_options() -> None:
     assert session.spoken[-3] == "Battaglia, deal 7: you, Anna and Bruno. 17 cards each."
     assert session.spoken[-2].startswith("1 card set aside, out of play: ")
     assert session.spoken[-1] == "Press Space to turn up your card. F1: keys."
-
-
-def test_a_game_without_its_table_says_it_is_not_ready(monkeypatch) -> None:
-    monkeypatch.setattr(GameEntry, "table_factory", lambda self: None)
-    session = drive(["down", "down", "enter", "enter"])
-    assert session.spoken[-2] == "Cardavia: new game. Start the game, 1 of 6"
-    assert session.spoken[-1] == "This table is not ready yet."
-    assert session.played[-1] == "not_allowed"
-    assert GameEntry("nogame", "x", ()).table_factory() is None
 
 
 def test_unknown_key_says_no_action_and_changes_nothing() -> None:

@@ -9,7 +9,6 @@ import json
 import os
 import sys
 import threading
-import time
 import types
 from pathlib import Path
 from typing import Any
@@ -46,8 +45,10 @@ class FlakyReader(RecordingSpeaker):
         super().__init__()
         self.good = good
         self.hang = hang
+        self.calls = 0
 
     def speak(self, text: str, interrupt: bool = False) -> None:
+        self.calls += 1
         if len(self.spoken) >= self.good:
             if self.hang is None:
                 raise OSError("the screen reader went away")
@@ -80,22 +81,17 @@ def test_a_screen_reader_that_fails_mid_game_hands_over_and_says_so() -> None:
     assert session.app.top.state.view(0).tricks == 4  # type: ignore[attr-defined]
 
 
-def test_a_screen_reader_that_hangs_mid_game_is_left_after_a_short_wait() -> None:
+def test_a_screen_reader_that_hangs_mid_game_is_left_after_one_message() -> None:
     session = battle()
     stuck = threading.Event()
     reader = FlakyReader(good=2, hang=stuck)
     session.app.narrator.speaker, console = chain_with(reader, timeout=0.3)
     try:
-        waits = []
-        for _ in range(5):
-            start = time.perf_counter()
-            press(session, [SPACE])
-            waits.append(time.perf_counter() - start)
-        press(session, ["e"])
+        press(session, [SPACE] * 5 + ["e"])
     finally:
         stuck.set()
-    assert max(waits) < 1.5, "the keys were held up by the hung backend"
-    assert sum(wait >= 0.3 for wait in waits) == 1, "only one key waits for the time limit"
+    # The hung reader was waited for once, then never asked again: later keys go on at once.
+    assert reader.calls == 3 and len(reader.spoken) == 2
     assert console.spoken[0] == (
         "Speech through the screen reader stopped working; now using console lines."
     )

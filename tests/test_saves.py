@@ -99,7 +99,7 @@ def test_a_deal_code_gives_back_the_game_its_setup_and_its_deal_number(
 ) -> None:
     game, options = config
     code = encode(game, options)
-    assert len(code) <= 10 and set(code) <= set(ALPHABET)
+    assert len(code) <= 12 and set(code) <= set(ALPHABET)
     assert decode(code) == (game, options)
     assert decode("-".join([code[:3], code[3:].lower()])) == (game, options)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import N_, _
@@ -45,9 +46,21 @@ def saved_game(table: Any) -> SavedGame:
 class Autosaver:
     """Saves the table that last moved; :meth:`changed` after a move, :meth:`flush` to write."""
 
-    def __init__(self, app: AudioGame, store: SaveStore) -> None:
+    def __init__(
+        self,
+        app: AudioGame,
+        store: SaveStore,
+        *,
+        log_folder: Path | None = None,
+        shared: bool = False,
+    ) -> None:
         self.app = app
         self.store = store
+        self.log_folder = log_folder if log_folder is not None else store.folder / "logs"
+        self.shared = shared
+        """Another copy of the program holds the folder: no resume offer, nothing saved."""
+        self.resumed_unchanged = False
+        """A resumed game with no move since: a crash now sets its save aside (no loop)."""
         self.table: Any = None
         self.dirty = False
         self._scheduled = False
@@ -71,6 +84,9 @@ class Autosaver:
     def flush(self) -> bool:
         """Write what changed; whether the game in progress is safely on the disk."""
         self._scheduled = False
+        if self.shared:
+            self.dirty = False
+            return False
         if not self.dirty or self.table is None:
             return not self.failing
         saved = saved_game(self.table)
@@ -84,6 +100,7 @@ class Autosaver:
             self._failed(error)
             return False
         self.dirty = False
+        self.resumed_unchanged = False
         self.writes += 1
         if self.failing:
             self.failing = False
@@ -97,6 +114,14 @@ class Autosaver:
         reason = _(DISK_FULL) if error.errno == errno.ENOSPC else (error.strerror or str(error))
         self.app.say(_(SAVE_FAILED).format(reason=reason), cue="not_allowed")
 
+    def resumed(self, table: Any) -> None:
+        """``table`` was rebuilt from the save: the game in progress, not changed yet."""
+        self.table = table
+        self.resumed_unchanged = True
+
     def load(self) -> tuple[SavedGame | None, str | None]:
-        """The interrupted game, if any, and a problem with the save file to announce."""
+        """The interrupted game, if any, and a problem with the save file to announce (none
+        when another copy of the program holds the folder: its game is not offered)."""
+        if self.shared:
+            return None, None
         return self.store.load()

@@ -56,6 +56,7 @@ class BattleState:
             rng,
             face_down=options.face_down,
             open_mode=options.open,
+            deck=options.deck,
             trick_limit=options.trick_limit,
         )
         begin_step(table, tuple(range(table.players)), [])

@@ -32,6 +32,7 @@ class Table:
         "awaiting",
         "choices",
         "choosers",
+        "deck",
         "down_seats",
         "eliminated",
         "face_down",
@@ -63,6 +64,7 @@ class Table:
         face_down: bool,
         open_mode: bool,
         trick_limit: int,
+        deck: int = 52,
     ) -> None:
         self.players = len(stocks)
         self.stocks: list[deque[Card]] = [deque(stock) for stock in stocks]
@@ -72,6 +74,7 @@ class Table:
         self.face_down = face_down
         self.open = open_mode
         self.trick_limit = trick_limit
+        self.deck = deck
         self.pot: list[Card] = []
         self.shown: list[tuple[int, Card]] = []
         self.first_reveal: tuple[tuple[int, Card], ...] = ()

@@ -21,7 +21,8 @@ class BattleView:
     trick, n for the n-th war step), ``face_down_seats`` lay a face-down card in it; ``phase``
     is ``"face_down"`` while an open war awaits face-down cards, else ``"face_up"``.
     ``awaiting`` is ``to_act()``; ``chosen`` the seats that have chosen or flipped in this
-    phase; ``my_choice`` this seat's own secret choice (open play), or ``None``.
+    phase; ``my_choice`` this seat's own secret choice (open play), or ``None``. ``deck`` is
+    the size of the deck the game is played with (52 or 32, BT-1).
     """
 
     seat: int
@@ -41,6 +42,7 @@ class BattleView:
     my_choice: Card | None
     tricks: int
     trick_limit: int
+    deck: int
     eliminated: tuple[int, ...]
     set_aside: tuple[Card, ...]
     face_down: bool
@@ -121,6 +123,7 @@ def _step_fields(t: Table) -> dict[str, Any]:
         "phase": t.phase,
         "my_choice": None,
         "trick_limit": t.trick_limit,
+        "deck": t.deck,
         "eliminated": t.eliminated,
         "set_aside": t.set_aside,
         "face_down": t.face_down,

@@ -30,7 +30,7 @@ def _rank(card: Card) -> int:
 def unseen_cards(view: Any) -> list[Card]:
     """Cards this seat cannot place: the deck less its hand, the cards set aside and the
     face-up cards on the table."""
-    deck = full_deck(low=7 if view.owned and sum(view.owned) + len(view.set_aside) <= 32 else 2)
+    deck = full_deck(low=7 if view.deck == 32 else 2)
     known = set(view.hand) | set(view.set_aside) | {card for _, card in view.table}
     return [card for card in deck if card not in known]
 

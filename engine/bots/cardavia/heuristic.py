@@ -15,7 +15,7 @@ import random
 from engine.bots.cardavia.codes import describe_key
 from engine.bots.cardavia.plan import hand_cost, split_kinds
 from engine.bots.cardavia.public import Public
-from engine.bots.cardavia.sim import NEXT, greedy_code, key_of
+from engine.cardavia.fast import NEXT, greedy_code, key_of
 from engine.cardavia.classify import (
     BOMB,
     CELESTIAL,

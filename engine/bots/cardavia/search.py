@@ -3,7 +3,7 @@
 The other two hands are dealt again and again from the unseen cards, consistently with what is
 public (:mod:`engine.bots.cardavia.sample`); on each such deal every candidate play is played
 out to the end by fast players (the others greedy, the searching seat greedy but for its
-bombs, see :func:`~engine.bots.cardavia.sim.keen_code`), and the play that most often goes
+bombs, see :func:`~engine.cardavia.fast.keen_code`), and the play that most often goes
 out first, then scores best, is chosen.
 All candidates are compared on the same deals, and the weaker half is dropped after each batch
 (successive halving), so the work goes to the plays that are close. The search stops at a fixed
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.bots.cardavia.heuristic import normal_code, ranked
 from engine.bots.cardavia.public import Public
 from engine.bots.cardavia.sample import Sampler
-from engine.bots.cardavia.sim import greedy_rollout
+from engine.cardavia.fast import greedy_rollout
 from engine.bots.common import Deadline
 
 WIN_WEIGHT = 1000.0
