@@ -392,22 +392,20 @@ class Server:
                    "watching": [peer.name for peer in room.watchers]})  # fmt: skip
 
     def on_key(self, conn: Connection, message: m.Key) -> None:
-        self.on_intent(conn, conn.browser.key(message.key) if conn.browser else None)
+        self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
 
     def on_pick(self, conn: Connection, message: m.Pick) -> None:
-        self.on_intent(conn, conn.browser.pick(message.index) if conn.browser else None)
+        self.on_intents(conn, conn.browser.pick(message.index) if conn.browser else [])
 
-    def on_intent(self, conn: Connection, intent: tuple[str, Any] | None) -> None:
-        """What a browser seat's key asks of its table."""
-        if intent is None:
-            return
-        what, action = intent
-        if what == "act":
-            self.at_table(conn).act(conn, str(action))
-        elif what == "hurry":
-            self.at_table(conn).hurry(conn)
-        elif what == "next_deal":
-            self.at_table(conn).next_deal(conn)
+    def on_intents(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat's key asks of its table, once the key is handled."""
+        for what, action in intents:
+            if what == "act":
+                self.at_table(conn).act(conn, str(action))
+            elif what == "hurry":
+                self.at_table(conn).hurry(conn)
+            elif what == "next_deal":
+                self.at_table(conn).next_deal(conn)
 
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")

@@ -1,12 +1,13 @@
-"""A browser's connection on the server: what the server would send a terminal is turned here
-into what the page says, plays and shows, in the player's language; the page's keys become
-the seat's actions.
+"""A browser's connection on the server: the terminal game's own table screens, fed by the
+seat's stream, speak for the page; the page's keys go to those screens as a terminal's would.
 
 The server hands every outgoing message to :meth:`BrowserSeat.outgoing`. The seat's stream
-(``started``, ``update``, ``dealt``, ``refused``) goes to the seat's presenter
-(:class:`audiogame.web.presenter.SeatPresenter`), which only ever reads that stream; people's
-comings and goings, chat, errors and the lobby pass through, with words where the page needs
-them. Nothing here holds a card the seat was not sent.
+(``started``, ``update``, ``dealt``, ``refused``) goes into a :class:`SeatState` and on to the
+table screen (:mod:`audiogame.tables`) of a program without a terminal (:class:`PageProgram`),
+whose narrator sends each message, cue and placing to the page instead of a voice; after each,
+the page is sent the screen's state lines, the hand and the keys. People's comings and goings,
+chat, errors and the lobby get their words here. Everything said comes from that seat's stream
+only, so nothing here can tell a card the seat was not sent.
 """
 
 from __future__ import annotations
@@ -15,12 +16,29 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
+
 from audiogame import i18n
+from audiogame.app.application import AudioGame
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
+from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
-from audiogame.web.presenter import Intent, SeatPresenter
+from audiogame.narrator import Narrator
+from audiogame.settings import Settings
+from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.speech.base import RecordingSpeaker
+from audiogame.table.codec import decode_event, decode_refusal
+from audiogame.table.seat import SeatState
+from audiogame.words.cards import card_name
+from audiogame.words.registry import render
 from audiogame.words.seats import Seats, join_words
+from engine.actions import Action
 
 Send = Callable[[dict[str, Any]], None]
+Intent = tuple[str, Any]
+"""What the seat asks of its table: ``("act", action)``, ``("hurry", None)``,
+``("next_deal", None)``."""
 
 PRESENCE = {
     "joined": N_("{name} sits at the table."),
@@ -69,8 +87,65 @@ def speaking(language: str) -> Iterator[None]:
         i18n.set_language(before)
 
 
+PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
+"""The page's key names that the terminal names otherwise."""
+KEY_WORDS = {
+    "left": N_("Left"), "right": N_("Right"), "up": N_("Up"), "down": N_("Down"),
+    "home": N_("Home"), "end": N_("End"), ENTER: N_("Enter"), TAB: N_("Tab"),
+    "s-tab": N_("Shift+Tab"), BACKSPACE: N_("Backspace"), " ": N_("Space"),
+}  # fmt: skip
+NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
+"""Keys the page keeps for itself (Escape leaves the game region) or that mean nothing
+online (the deal code stays secret)."""
+
+
+class PageNarrator(Narrator):
+    """A narrator whose every message, cue and placing goes to the page."""
+
+    def __init__(self, send: Send) -> None:
+        super().__init__(RecordingSpeaker(), NullCuePlayer())
+        self.send = send
+
+    def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
+        if record and text:
+            self.history.append(text)
+        self.send({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
+                   "urgent": cue == "your_turn"})  # fmt: skip
+
+    def cue(self, name: str, pan: float = 0.0) -> None:
+        self.send({"type": "say", "text": "", "cue": name, "pan": pan, "record": False})
+
+    def speak_unrecorded(self, text: str) -> None:
+        self.send({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
+
+
+class PageProgram(AudioGame):
+    """The program without a terminal: it holds one table screen for one browser seat."""
+
+    def __init__(self, send: Send, language: str) -> None:
+        super().__init__(narrator=PageNarrator(send), settings=Settings(language=language),
+                         input=DummyInput(), output=DummyOutput())  # fmt: skip
+
+    def quit(self) -> None:
+        self.stack.clear()
+
+
+def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: SeatState) -> Screen:
+    if game == "battle":
+        from audiogame.tables.battle import make_table as battle
+
+        return battle(program, config, seat)
+    if game == "scientific":
+        from audiogame.tables.scientific import make_table as scientific
+
+        return scientific(program, config, seat)
+    from audiogame.tables.cardavia import make_table as cardavia
+
+    return cardavia(program, config, seat)
+
+
 class SpectatorSeats(Seats):
-    """A spectator's table: every seat by its name, nobody is "you"."""
+    """A spectator hears every seat by its name: nobody at the table is "you"."""
 
     def subject(self, seat: int) -> str:
         return self.names[seat]
@@ -85,8 +160,13 @@ class BrowserSeat:
     def __init__(self, send: Send, language: str) -> None:
         self.send = send
         self.language = language if language in i18n.LANGUAGES else "en"
-        self.presenter: SeatPresenter | None = None
         self.table: dict[str, Any] | None = None
+        self.me: int | None = None
+        self.names: list[str] = []
+        self.program: PageProgram | None = None
+        self.state: SeatState | None = None
+        self.screen: Any = None
+        self.intents: list[Intent] = []
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
@@ -98,16 +178,13 @@ class BrowserSeat:
     def _outgoing(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "joined":
-            self.join(message)
+            self.table = message["table"]
+            self.me = message.get("seat")
+            self.names = [str(name) for name in message.get("names", [])]
+            self.screen = None
             self.send(message)
-        elif kind in ("started", "update", "dealt"):
-            if kind != "update":
-                self.send({"type": kind})
-            if self.presenter is not None:
-                self.presenter.stream(message)
-        elif kind == "refused":
-            if self.presenter is not None:
-                self.presenter.refused(message)
+        elif kind in ("started", "update", "dealt", "refused"):
+            self.stream(message)
         elif kind == "presence":
             text = PRESENCE.get(str(message.get("what")))
             if text:
@@ -126,22 +203,162 @@ class BrowserSeat:
             words = CLOSING.get(reason)
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
-            self.presenter = None
-            self.table = None
+            self.table = self.screen = self.state = self.program = None
             self.send(message)
         else:  # welcome, lobby, chat: as they are
             self.send(message)
 
-    def join(self, message: dict[str, Any]) -> None:
-        table = message["table"]
-        self.table = table
-        names = [str(name) for name in message.get("names", [])]
-        options = dict(table.get("options") or {})
-        presenter = SeatPresenter(table["game"], options, names, self.send)
-        if message.get("seat") is None:
-            presenter.seats = SpectatorSeats(tuple(names), len(names), options)
-            presenter.players = len(names)
-        self.presenter = presenter
+    # ----- the table -----------------------------------------------------------------------
+    def stream(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind != "update" and kind != "refused":
+            self.send({"type": kind})
+        if self.table is None:
+            return
+        if self.me is None:
+            self.spectate(message)
+            return
+        if kind == "started" or self.screen is None:
+            if kind != "started":
+                return
+            if message.get("names"):
+                self.names = [str(name) for name in message["names"]]
+            self.open_screen(message)
+        elif kind == "refused":
+            self.screen.on_refused(decode_refusal(message.get("refusal") or {}))
+        else:
+            assert self.state is not None
+            events = self.state.feed(message)
+            if kind == "dealt" and hasattr(self.screen, "dealt"):
+                self.screen.dealt()
+            else:
+                self.screen.on_stream(events, message.get("by") == 0)
+        self.publish()
+
+    def open_screen(self, message: dict[str, Any]) -> None:
+        assert self.table is not None
+        game = str(self.table["game"])
+        players = len(self.table.get("seats") or []) or len(self.names) + 1
+        self.program = PageProgram(self.send, self.language)
+        self.state = SeatState(game, players, self.submit, self.request)
+        self.state.feed(message)
+        config = {**(self.table.get("options") or {}), "names": self.names}
+        self.screen = make_screen(self.program, game, config, self.state)
+        self.program.push(self.screen)
+
+    def spectate(self, message: dict[str, Any]) -> None:
+        """A spectator's stream: the public events, each seat by its name."""
+        assert self.table is not None
+        names = [str(name) for name in message.get("names") or self.names]
+        if message.get("names"):
+            self.names = names
+        seats = SpectatorSeats(tuple(self.names), len(self.names), self.table.get("options") or {})
+        for data in message.get("events", []):
+            event = decode_event(data)
+            self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
+                       "cue": cue_for(event, None) or None,
+                       "pan": seat_pan(event_seat(event), len(self.names))})  # fmt: skip
+
+    def submit(self, action: Action) -> None:
+        self.intents.append(("act", action))
+
+    def request(self, what: str) -> None:
+        self.intents.append((what, None))
+
+    def publish(self) -> None:
+        """The screen's state lines, the hand with its cursor and selection, the keys."""
+        screen = self.screen
+        if screen is None:
+            return
+        self.send({"type": "show", "lines": [str(line) for line in screen.status()]})
+        view = screen.view
+        hand = self.hand_of(screen)
+        cursor, selected = self.cursor_and_selection(screen, view, hand)
+        self.send({"type": "hand", "cursor": cursor if hand else None,
+                   "cards": [{"name": card_name(card), "selected": card in selected}
+                             for card in hand]})  # fmt: skip
+        self.send({"type": "keys", "keys": self.key_list(screen.commands())})
+
+    @staticmethod
+    def hand_of(screen: Any) -> list[Any]:
+        """The hand in the order the screen moves through it."""
+        if hasattr(screen, "hand") and hasattr(screen.hand, "cards"):  # Cardavia: 3 up to 2
+            return list(screen.hand.cards)
+        return list(getattr(screen.view, "hand", ()) or ())
+
+    @staticmethod
+    def cursor_and_selection(screen: Any, view: Any, hand: list[Any]) -> tuple[int, set[Any]]:
+        if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
+            return int(screen.hand.focus), set(screen.hand.selected)
+        if hasattr(screen, "cursor"):  # Battaglia scientifica
+            chosen = {view.my_choice} if getattr(view, "my_choice", None) else set()
+            return int(screen.cursor.index), chosen
+        return int(getattr(screen, "focus", 0)), set()
+
+    @staticmethod
+    def key_list(commands: list[Command]) -> list[dict[str, Any]]:
+        """Every key of the screen: one button for each, and its line in the keys help."""
+        entries: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for command in commands:
+            keys = [key for key in command.keys if key not in NOT_FOR_THE_PAGE]
+            if not keys and command.keys:
+                continue
+            help_text = _(command.help)
+            entries.append({"text": help_text, "button": False})
+            what = help_text.split(": ", 1)[-1]
+            for key in keys:
+                name = key.lower() if len(key) == 1 else key
+                if name in seen:
+                    continue
+                seen.add(name)
+                page = next((p for p, t in PAGE_KEYS.items() if t == key), key)
+                label = _(KEY_WORDS[key]) if key in KEY_WORDS else key.upper()
+                entries.append(
+                    {
+                        "key": page.lower() if len(page) == 1 else page,
+                        "label": f"{label}: {what}",
+                        "text": "",
+                        "button": True,
+                    }
+                )
+        return entries
+
+    # ----- keys ----------------------------------------------------------------------------
+    def key(self, key: str) -> list[Intent]:
+        """A key of the page's game region: the screen does what the terminal does."""
+        with speaking(self.language):
+            if self.screen is None or self.program is None:
+                self.say(_("The game has not started yet."), "not_allowed")
+                return []
+            name = PAGE_KEYS.get(key, key)
+            if name in NOT_FOR_THE_PAGE:
+                self.say(_("No action on this key."), "not_allowed")
+                return []
+            self.program.dispatch(name)
+            self.publish()
+            intents, self.intents = self.intents, []
+            return intents
+
+    def pick(self, index: int) -> list[Intent]:
+        """A card of the hand clicked or tapped: go there and select or choose it."""
+        with speaking(self.language):
+            screen = self.screen
+            hand = self.hand_of(screen) if screen is not None else []
+            if screen is None or not 0 <= index < len(hand):
+                self.say(_("That card is no longer in your hand."), "not_allowed")
+                return []
+            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):
+                screen.hand.focus = index
+                key = "space"
+            elif hasattr(screen, "cursor"):
+                screen.cursor.hear(hand, index)
+                key = "enter"
+            else:
+                screen.focus = index
+                screen._heard = hand[index]
+                key = "enter"
+        return self.key(key)
 
     def who_text(self, message: dict[str, Any]) -> str:
         people = []
@@ -159,17 +376,3 @@ class BrowserSeat:
         if watching:
             text += " " + _("Watching: {names}.").format(names=join_words(watching))
         return text
-
-    def key(self, key: str) -> Intent | None:
-        with speaking(self.language):
-            if self.presenter is None:
-                self.say(_("You are at no table."), "not_allowed")
-                return None
-            return self.presenter.key(key)
-
-    def pick(self, index: int) -> Intent | None:
-        with speaking(self.language):
-            if self.presenter is None:
-                self.say(_("You are at no table."), "not_allowed")
-                return None
-            return self.presenter.pick(index)

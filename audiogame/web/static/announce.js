@@ -19,6 +19,7 @@ export class Announcer {
     this.muted = 0;
     this.waiting = [];
     this.count = 0;
+    this.recorded = 0;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
@@ -29,6 +30,7 @@ export class Announcer {
   say(text, urgent = false) {
     if (!text) return;
     this.count += 1;
+    this.last = text;
     const interrupt = this.interruptNext || urgent;
     this.interruptNext = false;
     speak(text, interrupt);
@@ -53,6 +55,7 @@ export class Announcer {
   }
 
   add(text, urgent) {
+    this.recorded += 1;
     const item = document.createElement("li");
     item.textContent = text;
     if (urgent) item.className = "urgent";
@@ -65,6 +68,7 @@ export class Announcer {
   /** Say `text` without keeping it: read-back, key lists, repeats. */
   aside(text) {
     this.count += 1;
+    this.last = text;
     speak(text, true);
     this.region(this.echo, text);
   }

@@ -52,12 +52,15 @@ export class TableView {
   }
 
   keys(keys) {
-    this.e.gameKeys.replaceChildren(...keys.map((entry) => {
+    const fresh = JSON.stringify(keys);
+    if (fresh === this.lastKeys) return;
+    this.lastKeys = fresh;
+    this.e.gameKeys.replaceChildren(...keys.filter((entry) => entry.text).map((entry) => {
       const item = document.createElement("li");
       item.textContent = entry.text;
       return item;
     }));
-    this.e.actions.replaceChildren(...keys.filter((entry) => entry.button !== false).map((entry) => {
+    this.e.actions.replaceChildren(...keys.filter((entry) => entry.button).map((entry) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = entry.label || entry.text;
@@ -75,5 +78,6 @@ export class TableView {
     this.e.handEmpty.hidden = false;
     this.e.actions.replaceChildren();
     this.e.gameKeys.replaceChildren();
+    this.lastKeys = null;
   }
 }
