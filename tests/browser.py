@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.system_deps import missing_modules, missing_programs, need
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,3 +192,25 @@ def frames_received(driver: Any) -> list[str]:
         if message.get("method") == "Network.webSocketFrameReceived":
             frames.append(message["params"]["response"]["payloadData"])
     return frames
+
+
+@pytest.fixture(scope="module")
+def shared_chromium() -> Iterator[Any]:
+    """One Chromium for a test module (starting one takes seconds). Each test's server listens
+    on a port of its own, so the page's storage starts empty for each test."""
+    with chromium() as driver:
+        yield driver
+
+
+@pytest.fixture
+def browser(shared_chromium: Any) -> Iterator[Any]:
+    """The module's Chromium, on one blank window, for one test."""
+    driver = shared_chromium
+    yield driver
+    windows = driver.window_handles
+    for handle in windows[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(windows[0])
+    driver.get("about:blank")
+    driver.get_log("performance")

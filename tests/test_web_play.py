@@ -8,7 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser import axe_violations, chromium, describe, texts, wait_for
+from tests.browser import (
+    axe_violations,
+    describe,
+    texts,
+    wait_for,
+)
 from tests.web_support import (
     create_table,
     enter_lobby,
@@ -50,10 +55,11 @@ def state(driver: Any) -> str:
     return " ".join(texts(driver, "#state li"))
 
 
-def test_a_cardavia_deal_by_keys_only(tmp_path: Path) -> None:
+def test_a_cardavia_deal_by_keys_only(tmp_path: Path, browser: Any) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    with live_server(tmp_path) as server, chromium() as driver:
+    driver = browser
+    with live_server(tmp_path) as server:
         enter_lobby(driver, server["url"], "Anna")
         create_table(driver, "cardavia")
         start_game(driver)
@@ -88,10 +94,11 @@ def test_a_cardavia_deal_by_keys_only(tmp_path: Path) -> None:
         assert violations == [], describe(violations)
 
 
-def test_a_scientific_battle_game_by_keys_only(tmp_path: Path) -> None:
+def test_a_scientific_battle_game_by_keys_only(tmp_path: Path, browser: Any) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    with live_server(tmp_path) as server, chromium() as driver:
+    driver = browser
+    with live_server(tmp_path) as server:
         enter_lobby(driver, server["url"], "Bruno")
         create_table(driver, "scientific", trick_limit_scientific="100")
         start_game(driver)

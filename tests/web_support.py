@@ -95,6 +95,9 @@ def create_table(driver: Any, game: str, people: int = 1, **fields: str) -> str:
         element = driver.find_element("id", name)
         if element.tag_name == "select":
             Select(element).select_by_value(value)
+        elif element.get_attribute("type") == "checkbox":
+            if element.is_selected() != (value == "on"):
+                element.send_keys(Keys.SPACE)
         else:
             element.clear()
             element.send_keys(value)
