@@ -184,6 +184,21 @@ def texts(driver: Any, selector: str) -> list[str]:
     return found
 
 
+def sockets(driver: Any) -> dict[str, dict[str, list[str]]]:
+    """Every WebSocket frame since the last call (the performance log), by socket: its
+    ``sent`` and ``received`` payloads."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        method = message.get("method", "")
+        if method in ("Network.webSocketFrameReceived", "Network.webSocketFrameSent"):
+            params = message["params"]
+            frames = found.setdefault(params["requestId"], {"sent": [], "received": []})
+            way = "received" if method.endswith("Received") else "sent"
+            frames[way].append(params["response"]["payloadData"])
+    return found
+
+
 def frames_received(driver: Any) -> list[str]:
     """Every WebSocket frame the page received since the last call (the performance log)."""
     frames = []

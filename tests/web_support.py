@@ -79,6 +79,7 @@ def enter_lobby(driver: Any, url: str, name: str) -> None:
 
     driver.get(url)
     field = wait_for(lambda: driver.find_element("id", "name"))
+    field.clear()
     field.send_keys(name, Keys.ENTER)
     wait_said(driver, f"Connected as {name}.")
     wait_for(lambda: driver.find_element("id", "lobby").is_displayed())
