@@ -81,8 +81,11 @@ def over(message: dict[str, Any]) -> bool:
     return bool(view.get("is_over")) and message.get("deal") == message.get("deals")
 
 
-async def play_out(link: Recorder, seed: int, first: dict[str, Any] | None = None) -> None:
-    """Play legal moves (chosen at random) until the game ends; ask for each next deal."""
+async def play_out(
+    link: Recorder, seed: int, first: dict[str, Any] | None = None, pace: float = 0.0
+) -> None:
+    """Play legal moves (chosen at random) until the game ends; ask for each next deal.
+    ``pace``: seconds between two moves (a server's rate limit is 20 messages a second)."""
     rng = random.Random(seed)
     message = first or await asyncio.wait_for(link.receive(), 20)
     state = message
@@ -97,8 +100,13 @@ async def play_out(link: Recorder, seed: int, first: dict[str, Any] | None = Non
                 pending = False
         elif kind == "refused":
             pending = False
-        if not pending and state.get("legal"):
+        elif kind == "error" and message.get("code") == "rate_limited":
+            await asyncio.sleep(1.0)  # the server's own limit (20 a second): wait, send again
+            pending = False
+        chosen = (state.get("view") or {}).get("my_choice") is not None
+        if not pending and state.get("legal") and not chosen:
             pending = True
+            await asyncio.sleep(pace)
             await link.send({"type": "act", "action": rng.choice(state["legal"])})
         elif kind != "error" and state.get("view", {}).get("is_over"):
             await link.send({"type": "next_deal"})
@@ -170,3 +178,59 @@ def view_cards(state: Any, seat: int) -> set[str]:
 
     walk(state.view(seat))
     return found
+
+
+class ServerThread:
+    """A real server in a thread of its own (for tests whose own loop runs the program)."""
+
+    def __init__(self, data_dir: Path, **options: Any) -> None:
+        import threading
+
+        options.setdefault("rate", 10_000.0)
+        self.stop_event: asyncio.Event | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: Server | None = None
+        started = threading.Event()
+
+        def ready(server: Server) -> None:
+            self.server = server
+            started.set()
+
+        async def main() -> None:
+            self.loop = asyncio.get_running_loop()
+            self.stop_event = asyncio.Event()
+            await run(
+                "127.0.0.1",
+                0,
+                data_dir,
+                ready=ready,
+                stop=self.stop_event,
+                log_file=data_dir / "server.log",
+                **options,
+            )
+
+        self.thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+        self.thread.start()
+        if not started.wait(10):
+            raise RuntimeError("the server did not start")
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"ws://127.0.0.1:{self.server.port}/"
+
+    def close(self) -> None:
+        if self.loop is not None and self.stop_event is not None:
+            self.loop.call_soon_threadsafe(self.stop_event.set)
+        self.thread.join(10)
+
+
+async def until(check: Any, timeout: float = 10.0, said: Any = None) -> None:
+    """Wait until ``check()`` is true (the program and the server answer in their own time);
+    ``said`` is shown when it never is."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError(f"waited in vain; said: {said}")
+        await asyncio.sleep(0.01)

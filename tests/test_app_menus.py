@@ -12,12 +12,12 @@ from audiogame.testing import drive
 def test_main_menu_says_item_and_position() -> None:
     session = drive(["down", "down", "end", "home", "up"])
     assert session.spoken == [
-        "Main menu. Battaglia (War), 1 of 7",
-        "Battaglia scientifica (Scientific Battle), 2 of 7",
-        "Cardavia, 3 of 7",
-        "Quit, 7 of 7",
-        "Battaglia (War), 1 of 7",
-        "Quit, 7 of 7",
+        "Main menu. Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Cardavia, 3 of 8",
+        "Quit, 8 of 8",
+        "Battaglia (War), 1 of 8",
+        "Quit, 8 of 8",
     ]
     assert session.played == ["menu_move"] * 5
 
@@ -25,16 +25,16 @@ def test_main_menu_says_item_and_position() -> None:
 def test_first_letter_jumps_and_cycles() -> None:
     session = drive(["o", "b", "b", "z"])
     assert session.spoken[1:] == [
-        "Options, 5 of 7",
-        "Battaglia (War), 1 of 7",
-        "Battaglia scientifica (Scientific Battle), 2 of 7",
+        "Options, 6 of 8",
+        "Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
         "No item starts with z.",
     ]
 
 
 def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
     session = drive(["escape", "enter", "down"])
-    assert session.spoken == ["Main menu. Battaglia (War), 1 of 7", "Quit, 7 of 7"]
+    assert session.spoken == ["Main menu. Battaglia (War), 1 of 8", "Quit, 8 of 8"]
     assert not session.app.stack  # quit: the later key reached nothing
 
 
@@ -72,7 +72,7 @@ def test_f1_lists_the_keys_of_the_screen() -> None:
     assert "Up and Down arrows: move through the items." in said
     assert "F3: silence the speech." in said
     assert "Control Home and Control End: first and last message in the history." in said
-    assert session.app.narrator.history == ["Main menu. Battaglia (War), 1 of 7"]
+    assert session.app.narrator.history == ["Main menu. Battaglia (War), 1 of 8"]
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -116,8 +116,8 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert said[-4:] == [
         "Options. Language: English, 1 of 9",
         "Lingua: Italiano",
-        "Opzioni, 5 di 7",
-        "Esercizio sui suoni, 4 di 7",
+        "Opzioni, 6 di 8",
+        "Esercizio sui suoni, 5 di 8",
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "it"

@@ -21,19 +21,17 @@ from tests.online_support import (
 
 GAMES = [
     ("battle", {"players": 3, "deck": 32, "trick_limit": 100}, ["person", "person", "bot:greedy"]),
-    ("battle", {"players": 2, "deck": 32, "open": True, "trick_limit": 100},
-     ["person", "person"]),
+    ("battle", {"players": 2, "deck": 32, "open": True, "trick_limit": 100}, ["person", "person"]),
     ("scientific", {"players": 3, "trick_limit": 100}, ["person", "bot:normal", "person"]),
     ("cardavia", {"deals": 3, "pace": 0}, ["person", "person", "bot:normal"]),
-]  # fmt: skip
+]
 
 
 async def full_game(tmp: Path, game: str, options: dict[str, Any], seats: list[str]):
     async with running_server(tmp) as server:
         url = f"ws://127.0.0.1:{server.port}/"
         people = [await player(url, name) for name in ("Anna", "Bruno")]
-        await people[0].send({"type": "create", "game": game, "options": options,
-                              "seats": seats})  # fmt: skip
+        await people[0].send({"type": "create", "game": game, "options": options, "seats": seats})
         joined = await people[0].expect("joined")
         table = joined["table"]["id"]
         await people[1].send({"type": "join", "table": table})

@@ -55,8 +55,9 @@ def client_tls(insecure: bool = False, cafile: str | None = None) -> ssl.SSLCont
 class Link:
     """One connection to a server, greeted."""
 
-    def __init__(self, url: str, name: str, *, password: str | None = None,
-                 tls: ssl.SSLContext | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, url: str, name: str, *, password: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.url = url
         self.name = name
         self.password = password
@@ -66,14 +67,25 @@ class Link:
     async def open(self, token: str | None = None) -> dict[str, Any]:
         """Connect and greet; the ``welcome``. :class:`LinkError` when refused."""
         try:
-            self.ws = await connect(self.url, ssl=self.tls if self.url.startswith("wss") else None,
-                                    open_timeout=10, max_size=2**22)  # fmt: skip
+            self.ws = await connect(
+                self.url,
+                ssl=self.tls if self.url.startswith("wss") else None,
+                open_timeout=10,
+                max_size=2**22,
+            )
         except ssl.SSLError as error:
             raise LinkError("tls", str(error)) from error
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise LinkError("unreachable", str(error)) from error
-        await self.send({"type": "hello", "version": VERSION, "name": self.name,
-                         "password": self.password, "token": token})  # fmt: skip
+        await self.send(
+            {
+                "type": "hello",
+                "version": VERSION,
+                "name": self.name,
+                "password": self.password,
+                "token": token,
+            }
+        )
         reply = await self.receive()
         if reply.get("type") != "welcome":
             await self.close()

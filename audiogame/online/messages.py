@@ -29,7 +29,7 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=8, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Seconds = Annotated[int, msgspec.Meta(ge=0, le=600)]
-Option = int | bool | str | None
+Option = bool | int | float | str | None
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
@@ -52,8 +52,9 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
         list[Annotated[str, msgspec.Meta(pattern=r"^(person|bot:(easy|normal|hard|greedy))$")]],
         msgspec.Meta(min_length=2, max_length=8),
     ]
-    options: Annotated[dict[Annotated[str, msgspec.Meta(max_length=20)], Option],
-                       msgspec.Meta(max_length=10)] = {}  # fmt: skip
+    options: Annotated[
+        dict[Annotated[str, msgspec.Meta(max_length=20)], Option], msgspec.Meta(max_length=10)
+    ] = {}
     private: bool = False
     grace: Seconds = 60
     turn_timer: Seconds = 0
@@ -109,9 +110,9 @@ class Pick(msgspec.Struct, tag="pick", forbid_unknown_fields=True):
 
 
 ClientMessage = (
-    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat
-    | Who | Key | Pick
-)  # fmt: skip
+    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat | Who
+    | Key | Pick
+)
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 
@@ -127,8 +128,9 @@ def encode(message: dict[str, Any] | msgspec.Struct) -> bytes:
     return msgspec.json.encode(message)
 
 
-_BIDI = {chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F,
-                                0x061C)}  # fmt: skip
+_BIDI = {
+    chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+}
 
 
 def bad_text(text: str) -> bool:

@@ -67,7 +67,7 @@ def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, A
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 5:
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
                 raise RoomError("invalid", "pace is 0 to 5 seconds")
             config[key] = value
             continue
@@ -113,6 +113,8 @@ class Room:
         self.table: Table | None = None
         self.watchers: list[Peer] = []
         self.hurried = False
+        self.kept_moves = 0
+        """How many moves of the log the store holds."""
         self._driver: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -129,13 +131,20 @@ class Room:
         if seat.kind == "bot":
             return {"kind": "bot", "level": seat.level}
         taken = self.table is not None and self.seats.index(seat) in self.table.stand_ins
-        return {"kind": "person", "name": seat.name, "connected": seat.peer is not None,
-                "taken_over": taken}  # fmt: skip
+        return {
+            "kind": "person",
+            "name": seat.name,
+            "connected": seat.peer is not None,
+            "taken_over": taken,
+        }
 
     def describe(self, me: int | None = None) -> dict[str, Any]:
         """The table as the lobby lists it; seats in the order of seat ``me``."""
-        order = range(self.players) if me is None else Frame(me, self.players).per_seat(
-            range(self.players))  # fmt: skip
+        order = (
+            range(self.players)
+            if me is None
+            else Frame(me, self.players).per_seat(range(self.players))
+        )
         return {
             "id": self.id,
             "game": self.game,
@@ -210,8 +219,9 @@ class Room:
 
     # ----- people --------------------------------------------------------------------------
     def sit(self, peer: Peer, wanted: int | None = None) -> int:
-        free = [i for i, seat in enumerate(self.seats) if seat.kind == "person" and seat.token
-                is None]  # fmt: skip
+        free = [
+            i for i, seat in enumerate(self.seats) if seat.kind == "person" and seat.token is None
+        ]
         if wanted is not None:
             if not 0 <= wanted < self.players or wanted not in free:
                 raise RoomError("seat_taken", "that seat is not free")
@@ -241,8 +251,11 @@ class Room:
             }
         )
         if self.table is not None:
-            peer.send(self.stream(index, self.table.opening_events() if not self.table.log
-                                  else [], "started"))  # fmt: skip
+            peer.send(
+                self.stream(
+                    index, self.table.opening_events() if not self.table.log else [], "started"
+                )
+            )
             self.kick()
 
     def all_names(self) -> list[str]:
@@ -250,8 +263,9 @@ class Room:
         names no person here uses; a free seat's, empty."""
         taken = {seat.name.casefold() for seat in self.seats if seat.name}
         spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
-        return [seat.name or (next(spare, "?") if seat.kind == "bot" else "")
-                for seat in self.seats]  # fmt: skip
+        return [
+            seat.name or (next(spare, "?") if seat.kind == "bot" else "") for seat in self.seats
+        ]
 
     def watch(self, peer: Peer) -> None:
         self.watchers.append(peer)
@@ -332,6 +346,7 @@ class Room:
         self.table = Table(self.game, self.config, self.seed, bots)
         if log_lines:
             self.table.replay(log_lines)
+            self.kept_moves = len(log_lines)
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(self.seats):
                 if seat.kind != "person" or seat.peer is not None:
@@ -355,8 +370,7 @@ class Room:
             events = self.table.apply(index, action)
         except IllegalAction as error:
             if "seat" in error.params:
-                error = IllegalAction(str(error), code=error.code, **{
-                    **error.params, "seat": 0})  # fmt: skip
+                error = IllegalAction(str(error), code=error.code, **{**error.params, "seat": 0})
             peer.send({"type": "refused", "refusal": encode_refusal(error)})
             return
         self.seats[index].cancel()
@@ -364,7 +378,7 @@ class Room:
 
     def moved(self, events: list[Event], by: int) -> None:
         self.broadcast(events, by=by)
-        self.server.remember(self)
+        self.server.remember_moves(self)
         if self.table is not None and self.table.match_over:
             self.server.log_line(f"table {self.id} over")
             self.server.finished(self)
@@ -385,7 +399,7 @@ class Room:
         except ValueError:
             raise RoomError("no_next_deal", "there is no next deal now") from None
         self.broadcast(events, "dealt")
-        self.server.remember(self)
+        self.server.remember_moves(self)
         self.kick()
 
     # ----- computer players and timers -----------------------------------------------------
@@ -420,8 +434,9 @@ class Room:
                 try:
                     events = table.apply(seat, action)
                 except IllegalAction as error:  # the view was stale: ask again
-                    log.warning("table %s: a computer player's move was refused: %s", self.id,
-                                error)  # fmt: skip
+                    log.warning(
+                        "table %s: a computer player's move was refused: %s", self.id, error
+                    )
                     continue
                 self.moved(events, seat)
 
@@ -486,12 +501,22 @@ class Room:
 
     @classmethod
     def from_record(cls, server: Any, record: dict[str, Any]) -> Room:
-        seats = [Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
-                 for s in record["seats"]]  # fmt: skip
-        room = cls(server, record["id"], record["game"], dict(record["config"]), seats,
-                   private=record["private"], grace=record["grace"],
-                   turn_timer=record["turn_timer"], creator=record["creator"],
-                   seed=record["seed"])  # fmt: skip
+        seats = [
+            Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
+            for s in record["seats"]
+        ]
+        room = cls(
+            server,
+            record["id"],
+            record["game"],
+            dict(record["config"]),
+            seats,
+            private=record["private"],
+            grace=record["grace"],
+            turn_timer=record["turn_timer"],
+            creator=record["creator"],
+            seed=record["seed"],
+        )
         return room
 
 

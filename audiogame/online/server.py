@@ -119,9 +119,16 @@ class Connection:
 
 
 class Server:
-    def __init__(self, data_dir: Path, *, password: str | None = None,
-                 log_file: Path | None = None, threads: int = 2, rate: float = RATE,
-                 burst: float = BURST) -> None:  # fmt: skip
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        password: str | None = None,
+        log_file: Path | None = None,
+        threads: int = 2,
+        rate: float = RATE,
+        burst: float = BURST,
+    ) -> None:
         self.data_dir = data_dir
         self.rate, self.burst = rate, burst
         self.password = password
@@ -163,8 +170,17 @@ class Server:
                 return table_id
 
     def remember(self, room: Room) -> None:
+        """Keep the table's setup and seats (and any move not kept yet)."""
         if not room.closed:
             self.store.save(room.record())
+            self.remember_moves(room)
+
+    def remember_moves(self, room: Room) -> None:
+        table = room.table
+        if table is None or room.closed or room.kept_moves >= len(table.log):
+            return
+        self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
+        room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
         self.store.delete(room.id)
@@ -200,11 +216,16 @@ class Server:
         self.log_line(f"{conn.address} connected")
         try:
             if await self.hello(conn):
+                closing: asyncio.Task[None] | None = None
                 async for raw in ws:
+                    if closing is not None:
+                        continue  # read on, so that the closing handshake gets through
                     if not self.within_rate(conn):
                         if conn.floods > self.burst:
-                            await conn.close(1008, "flood")
-                            break
+                            self.log_line(f"{conn.address} {conn.name} closed: flood")
+                            closing = asyncio.get_running_loop().create_task(
+                                conn.close(1008, "flood")
+                            )
                         continue
                     self.dispatch(conn, raw)
         except ConnectionClosed:
@@ -214,7 +235,8 @@ class Server:
 
     def within_rate(self, conn: Connection) -> bool:
         if conn.bucket.take():
-            conn.floods = 0
+            if conn.bucket.tokens >= conn.bucket.burst - 1:
+                conn.floods = 0  # calm again: the next flood is told again
             return True
         conn.floods += 1
         if conn.floods == 1:
@@ -235,8 +257,9 @@ class Server:
             return False
         problem = self.check_hello(message)
         if problem is not None:
-            conn.send({"type": "error", "code": problem[0], "message": problem[1],
-                       "version": m.VERSION})  # fmt: skip
+            conn.send(
+                {"type": "error", "code": problem[0], "message": problem[1], "version": m.VERSION}
+            )
             await conn.close(1008, problem[0])
             return False
         seat = find_token(self.rooms, message.token) if message.token else None
@@ -318,11 +341,21 @@ class Server:
         config = check_options(message.game, dict(message.options), len(message.seats))
         if "person" not in message.seats:
             raise RoomError("invalid", "a table needs a seat for a person")
-        seats = [Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
-                 for spec in message.seats]  # fmt: skip
-        room = Room(self, self.new_id(), message.game, config, seats, private=message.private,
-                    grace=message.grace, turn_timer=message.turn_timer,
-                    creator=conn.name)  # fmt: skip
+        seats = [
+            Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
+            for spec in message.seats
+        ]
+        room = Room(
+            self,
+            self.new_id(),
+            message.game,
+            config,
+            seats,
+            private=message.private,
+            grace=message.grace,
+            turn_timer=message.turn_timer,
+            creator=conn.name,
+        )
         self.rooms[room.id] = room
         self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
         conn.room = room
@@ -388,8 +421,13 @@ class Server:
             seat.setdefault("name", name)
             if seat.get("name") is None:
                 seat["name"] = None
-        conn.send({"type": "who", "seats": info["seats"],
-                   "watching": [peer.name for peer in room.watchers]})  # fmt: skip
+        conn.send(
+            {
+                "type": "who",
+                "seats": info["seats"],
+                "watching": [peer.name for peer in room.watchers],
+            }
+        )
 
     def on_key(self, conn: Connection, message: m.Key) -> None:
         self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
@@ -439,8 +477,12 @@ class Server:
             if not room.closed:
                 self.remember(room)
                 room.close("shutdown")
-        for conn in list(self.names.values()):
-            await conn.close(1001, "shutdown")
+        closing = [
+            asyncio.ensure_future(conn.close(1001, "shutdown"))
+            for conn in list(self.names.values())
+        ]
+        if closing:  # all at once: a reader that does not read holds up nobody
+            await asyncio.wait(closing, timeout=3)
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.log_line("server stopped")
@@ -466,8 +508,10 @@ async def run(
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
-    async with serve(server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls,
-                     max_queue=64, process_request=process_request) as listener:  # fmt: skip
+    async with serve(
+        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2,
+        process_request=process_request,
+    ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")
         if ready is not None:

@@ -15,7 +15,6 @@ import random
 from engine.bots.cardavia.codes import describe_key
 from engine.bots.cardavia.plan import hand_cost, split_kinds
 from engine.bots.cardavia.public import Public
-from engine.cardavia.fast import NEXT, greedy_code, key_of
 from engine.cardavia.classify import (
     BOMB,
     CELESTIAL,
@@ -23,6 +22,7 @@ from engine.cardavia.classify import (
     PAIR,
     SINGLE,
 )
+from engine.cardavia.fast import NEXT, greedy_code, key_of
 from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
 
 Reason = tuple[str, dict[str, object]]

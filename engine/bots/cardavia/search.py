@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from engine.bots.cardavia.heuristic import normal_code, ranked
 from engine.bots.cardavia.public import Public
 from engine.bots.cardavia.sample import Sampler
-from engine.cardavia.fast import greedy_rollout
 from engine.bots.common import Deadline
+from engine.cardavia.fast import greedy_rollout
 
 WIN_WEIGHT = 1000.0
 """Points a simulated win is worth on top of its score: going out first comes first (it is
