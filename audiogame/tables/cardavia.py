@@ -51,7 +51,7 @@ class CardaviaTable(TableScreen):
         super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
         self.state: CardaviaState = seat or CARDAVIA.new_state(seed=self.match.deal_seed)
-        self.hand = HandCursor(self.view.hand)
+        self._hand = HandCursor(self.view.hand)
         self.hand_keys = HandKeys(self)
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_start = False
@@ -62,6 +62,15 @@ class CardaviaTable(TableScreen):
     @property
     def view(self) -> CardaviaView:
         return self.state.view(HUMAN)
+
+    @property
+    def hand(self) -> HandCursor:
+        """The cursor on the player's hand, always on the hand he holds now (a resume, a new
+        deal or a move made while the table was not looking cannot leave it behind)."""
+        cards = self.view.hand
+        if tuple(cards) != self._hand.cards:
+            self._hand.update(cards)
+        return self._hand
 
     # ----- opening and deals ---------------------------------------------------------------
     def enter(self) -> None:
@@ -115,7 +124,7 @@ class CardaviaTable(TableScreen):
 
     def dealt(self) -> None:
         """A new deal is on the table: the hand and its opening."""
-        self.hand = HandCursor(self.view.hand)
+        self._hand = HandCursor(self.view.hand)
         self.start_deal()
 
     # ----- speaking events -----------------------------------------------------------------
