@@ -15,7 +15,7 @@ from tests.browser import texts, wait_for
 
 
 @contextmanager
-def live_server(data_dir: Path, **options: Any) -> Iterator[dict[str, Any]]:
+def live_server(data_dir: Path, port: int = 0, **options: Any) -> Iterator[dict[str, Any]]:
     """``{"url": "http://127.0.0.1:PORT/", "server": Server, "stop": callable}``."""
     from audiogame.online.server import run
 
@@ -31,7 +31,7 @@ def live_server(data_dir: Path, **options: Any) -> Iterator[dict[str, Any]]:
             info["url"] = f"http://127.0.0.1:{server.port}/"
             ready.set()
 
-        await run("127.0.0.1", 0, data_dir, ready=started, stop=stop,
+        await run("127.0.0.1", port, data_dir, ready=started, stop=stop,
                   log_file=data_dir / "server.log", **options)  # fmt: skip
 
     thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)

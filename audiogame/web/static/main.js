@@ -40,7 +40,7 @@ function showView(name) {
 const connection = new Connection({
   welcome(message, back) {
     status(word("connected", { name: message.name }));
-    if (back) once("reconnected");
+    if (back) announcer.say(word("reconnected"));
     else announcer.say(word("connected", { name: message.name }));
     if (!connection.token) {
       showView("lobby");
@@ -130,7 +130,11 @@ function receive(message) {
       if (message.code === "bad_token") connection.token = null;
       break;
     case "closing":
-      announcer.say(String(message.message || message.reason || ""), true);
+      // "replaced" is said when the connection closes (the seat is played elsewhere).
+      if (message.reason !== "replaced") {
+        connection.expectClose = true;
+        announcer.say(String(message.message || message.reason || ""), true);
+      }
       break;
     default:
       // Values meant for other clients (the terminal's engine values) have nothing to say here.

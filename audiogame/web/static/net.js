@@ -133,8 +133,10 @@ export class Connection {
     }
     if (this.welcomed && !this.lost) {
       this.lost = true;
-      this.handlers.lost();
+      // A server that said it is stopping has been heard already: say nothing twice.
+      if (!this.expectClose) this.handlers.lost();
     }
+    this.expectClose = false;
     this.retry();
   }
 
