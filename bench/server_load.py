@@ -34,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 from audiogame.online.messages import VERSION  # noqa: E402
 
-
 decode = msgspec.json.Decoder().decode
 
 
