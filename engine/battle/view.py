@@ -43,12 +43,12 @@ class Step(NamedTuple):
     phase: Phase
     choosers: tuple[int, ...]
     trick_limit: int
-    deck: int
     eliminated: tuple[int, ...]
     set_aside: tuple[Card, ...]
     face_down: bool
     open: bool
     is_over: bool
+    deck: int
 
 
 class BattleView(NamedTuple):
@@ -64,7 +64,8 @@ class BattleView(NamedTuple):
     phase; ``my_choice`` this seat's own secret choice (open play), or ``None``. ``tricks``
     counts the tricks played, ``eliminated`` the seats out of the game, ``set_aside`` the
     cards set aside at the deal (BT-2); ``face_down``, ``open`` and ``trick_limit`` are the
-    table's options, ``deck`` the size of the deck the game is played with (52 or 32, BT-1).
+    table's options; ``deck`` is the size of the deck the game is played
+    with (52 or 32, BT-1).
     """
 
     seat: int
@@ -128,10 +129,6 @@ class BattleView(NamedTuple):
         return self.step.trick_limit
 
     @property
-    def deck(self) -> int:
-        return self.step.deck
-
-    @property
     def eliminated(self) -> tuple[int, ...]:
         return self.step.eliminated
 
@@ -151,6 +148,10 @@ class BattleView(NamedTuple):
     def is_over(self) -> bool:
         return self.step.is_over
 
+    @property
+    def deck(self) -> int:
+        return self.step.deck
+
 
 def make_view(t: Table, seat: int) -> BattleView:
     """The view of ``seat`` (already checked to be a seat of this table)."""
@@ -169,12 +170,12 @@ def make_view(t: Table, seat: int) -> BattleView:
             t.phase,
             t.choosers,
             t.trick_limit,
-            t.deck,
             t.eliminated,
             t.set_aside,
             t.face_down,
             t.open,
             t.result is not None,
+            t.deck,
         )
     if t.open:
         return BattleView(
