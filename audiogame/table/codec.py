@@ -50,8 +50,10 @@ def encode(value: Any) -> Json:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _fields(value)
     if isinstance(value, tuple) and _is_named_tuple(type(value)):
-        names = getattr(type(value), "_fields", ())
-        return {name: encode(item) for name, item in zip(names, value, strict=True)}
+        # Its properties too: a Battaglia view reads its counts and its step as its own
+        # fields (view.stock), and a client reads them so.
+        names = (*getattr(type(value), "_fields", ()), *_properties(type(value)))
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):
         return [[encode(key), encode(item)] for key, item in value.items()]
     if isinstance(value, tuple | list):
@@ -61,6 +63,15 @@ def encode(value: Any) -> Json:
 
 def _is_named_tuple(cls: type) -> bool:
     return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+@functools.cache
+def _properties(cls: type) -> tuple[str, ...]:
+    return tuple(
+        name
+        for name in dir(cls)
+        if not name.startswith("_") and isinstance(getattr(cls, name, None), property)
+    )
 
 
 def _record_fields(cls: type) -> list[tuple[str, bool]]:
@@ -154,6 +165,8 @@ def decode_dataclass(cls: type, data: Json) -> Any:
             continue
         values[name] = decode(hints[name], data[name])
     extra = set(data) - {name for name, _required in fields} - {"kind"}
+    if _is_named_tuple(cls):
+        extra -= set(_properties(cls))
     if extra:
         raise DecodeError(f"{cls.__name__} has no field {sorted(extra)[0]}")
     return cls(**values)
