@@ -236,9 +236,10 @@ def test_a_save_that_breaks_the_loading_itself_is_set_aside(
     monkeypatch.setattr(SaveStore, "load", broken)
     session = make_session(data_dir=tmp_path)
     session.app.start(opening(session.app, None, {}))
-    assert session.spoken == [
-        "The saved game was damaged and cannot be resumed; the file was kept aside.",
-        "Main menu. Battaglia (War), 1 of 7",
-    ]
+    assert len(session.spoken) == 2
+    assert session.spoken[0] == (
+        "The saved game was damaged and cannot be resumed; the file was kept aside."
+    )
+    assert session.spoken[1].startswith("Main menu. Battaglia (War), 1 of ")
     assert len(list(tmp_path.glob("autosave.json.bad-*"))) == 1
     assert len(list((tmp_path / "logs").glob("crash-*.log"))) == 1
