@@ -67,7 +67,7 @@ def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, A
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 5:
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
                 raise RoomError("invalid", "pace is 0 to 5 seconds")
             config[key] = value
             continue
@@ -113,6 +113,8 @@ class Room:
         self.table: Table | None = None
         self.watchers: list[Peer] = []
         self.hurried = False
+        self.kept_moves = 0
+        """How many moves of the log the store holds."""
         self._driver: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -344,6 +346,7 @@ class Room:
         self.table = Table(self.game, self.config, self.seed, bots)
         if log_lines:
             self.table.replay(log_lines)
+            self.kept_moves = len(log_lines)
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(self.seats):
                 if seat.kind != "person" or seat.peer is not None:
@@ -375,7 +378,7 @@ class Room:
 
     def moved(self, events: list[Event], by: int) -> None:
         self.broadcast(events, by=by)
-        self.server.remember(self)
+        self.server.remember_moves(self)
         if self.table is not None and self.table.match_over:
             self.server.log_line(f"table {self.id} over")
             self.server.finished(self)
@@ -396,7 +399,7 @@ class Room:
         except ValueError:
             raise RoomError("no_next_deal", "there is no next deal now") from None
         self.broadcast(events, "dealt")
-        self.server.remember(self)
+        self.server.remember_moves(self)
         self.kick()
 
     # ----- computer players and timers -----------------------------------------------------
