@@ -509,7 +509,13 @@ async def run(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
     async with serve(
-        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2,
+        server.handle,
+        host,
+        port,
+        max_size=m.MAX_MESSAGE,
+        ssl=tls,
+        max_queue=64,
+        close_timeout=2,
         process_request=process_request,
     ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
