@@ -55,6 +55,7 @@ def search(
     margin: float = MARGIN,
     win_weight: float = WIN_WEIGHT,
     answers: bool = True,
+    keen: bool = True,
 ) -> Verdict:
     """The best of ``codes`` by sampled play-outs (``codes`` has two or more plays)."""
     fallback = normal_code(public, codes)
@@ -63,7 +64,7 @@ def search(
     values: dict[int, dict[int, float]] = {code: {} for code in pool}
     wins = dict.fromkeys(pool, 0)
     me = public.seat
-    keen = 1 << me  # the searching seat keeps its bombs in the play-outs
+    keen_seats = 1 << me if keen else 0  # the searching seat keeps its bombs in the play-outs
     sampler = Sampler(public)
     used = 0
     alive = list(pool)
@@ -79,7 +80,7 @@ def search(
                 scores = (
                     position.scores()
                     if over
-                    else greedy_rollout(position, keen, planned_lead, answer)
+                    else greedy_rollout(position, keen_seats, planned_lead, answer)
                 )
                 won = position.winner == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)
