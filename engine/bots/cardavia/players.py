@@ -72,7 +72,7 @@ class HardCardavia(CardaviaBot):
         margin: float = MARGIN,
         win_weight: float = WIN_WEIGHT,
         answers: bool = True,
-        keen: bool = True,
+        keen: bool = False,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
