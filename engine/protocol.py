@@ -10,6 +10,7 @@ from typing import Any, Protocol, Self
 from engine.actions import Action
 from engine.cards import Card
 from engine.events import Event
+from engine.vocabulary import EndReason, SettlementItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,7 @@ class SettlementLine:
     ``count`` is how many cards or bombs it counts."""
 
     seat: int
-    item: str
+    item: SettlementItem
     points: int
     count: int = 0
 
@@ -32,13 +33,18 @@ class Result:
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: EndReason
     lines: tuple[SettlementLine, ...] = field(default=())
 
 
 class View(Protocol):
-    """What one seat may know. Every game's view has at least these; each game's own view
-    (``BattleView``, ``ScientificView``, ``CardaviaView``) adds the rest."""
+    """What one seat may know: a frozen value, equal to any view of the same knowledge.
+    Every game's view has at least these; each game adds its own fields (``BattleView``,
+    ``ScientificView``, ``CardaviaView``).
+
+    ``hand`` is the seat's own cards (``()`` when it holds none in view, as in classic
+    Battaglia, whose stock is face down); ``owned`` counts the cards each seat owns;
+    ``is_over`` tells that the game has ended."""
 
     @property
     def seat(self) -> int: ...

@@ -29,6 +29,8 @@ from audiogame.online import messages as m
 from audiogame.online.room import Room, RoomError, Seat, check_options, find_token
 from audiogame.online.store import TableStore
 from audiogame.table.codec import DecodeError
+from audiogame.web.pages import process_request
+from audiogame.web.seat import BrowserSeat
 
 log = logging.getLogger("audiogame.server")
 
@@ -75,9 +77,17 @@ class Connection:
         self.floods = 0
         self.sent = 0
         self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.browser: BrowserSeat | None = None
+        """A browser's presenter: what this connection is sent goes through it."""
         self.address = "{}:{}".format(*ws.remote_address[:2]) if ws.remote_address else "?"
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.browser is not None:
+            self.browser.outgoing(message)
+        else:
+            self.put(message)
+
+    def put(self, message: dict[str, Any]) -> None:
         if self.writer.done():
             return
         try:
@@ -272,6 +282,8 @@ class Server:
             return False
         conn.name = name
         self.names[name.casefold()] = conn
+        if message.client == "browser":
+            conn.browser = BrowserSeat(conn.put, message.lang)
         conn.send({"type": "welcome", "version": m.VERSION, "name": name})
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
@@ -417,6 +429,22 @@ class Server:
             }
         )
 
+    def on_key(self, conn: Connection, message: m.Key) -> None:
+        self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
+
+    def on_pick(self, conn: Connection, message: m.Pick) -> None:
+        self.on_intents(conn, conn.browser.pick(message.index) if conn.browser else [])
+
+    def on_intents(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat's key asks of its table, once the key is handled."""
+        for what, action in intents:
+            if what == "act":
+                self.at_table(conn).act(conn, str(action))
+            elif what == "hurry":
+                self.at_table(conn).hurry(conn)
+            elif what == "next_deal":
+                self.at_table(conn).next_deal(conn)
+
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")
 
@@ -438,6 +466,8 @@ class Server:
         m.NextDeal: on_next_deal,
         m.Chat: on_chat,
         m.Who: on_who,
+        m.Key: on_key,
+        m.Pick: on_pick,
     }
 
     # ----- stopping ------------------------------------------------------------------------
@@ -479,7 +509,8 @@ async def run(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
     async with serve(
-        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2
+        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2,
+        process_request=process_request,
     ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")
