@@ -219,3 +219,22 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
         again.terminate()
         again.wait(10)
     assert [table["started"] for table in tables] == [True]
+
+
+def test_a_table_nobody_sits_at_any_more_closes_after_a_while(tmp_path: Path) -> None:
+    async def go() -> tuple[list[Any], list[Any]]:
+        async with running_server(tmp_path, close_empty_after=0.2) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            await anna.send({"type": "create", "game": "battle", "seats": ["person", "person"]})
+            await anna.expect("joined")
+            await anna.send({"type": "leave"})
+            await anna.expect("left")
+            await bruno.send({"type": "list"})
+            before = (await bruno.expect("lobby"))["tables"]
+            await asyncio.sleep(0.5)
+            await bruno.send({"type": "list"})
+            return before, (await bruno.expect("lobby"))["tables"]
+
+    before, after = asyncio.run(go())
+    assert len(before) == 1 and after == []
