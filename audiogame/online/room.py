@@ -286,6 +286,8 @@ class Room:
                 self.table.take_over(index)
             else:
                 seat.name = None
+                if peer.name == self.creator:  # the next person here may start the game
+                    self.creator = next((s.name for s in self.seats if s.peer and s.name), "")
             self.presence("left", index, peer.name)
             self.server.remember(self)
             self.kick()
