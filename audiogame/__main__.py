@@ -6,6 +6,7 @@ mixer) loads after it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any
@@ -15,8 +16,10 @@ from audiogame.cli import build_parser, table_config
 from audiogame.crash import TerminalGuard, report
 from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
+from audiogame.saves.lock import SHARED_NOTICE, DataLock
 from audiogame.saves.paths import data_dir, log_dir
 from audiogame.settings import Settings, SettingsStore, config_dir
+from audiogame.signals import SignalStop, Stopped, keep_sound_library_away
 
 SETTINGS_NOTICES = {
     "corrupt": N_(
@@ -31,6 +34,15 @@ SETTINGS_NOTICES = {
         "old file was kept aside."
     ),
 }
+SETTINGS_STUCK = N_(
+    "The options file is damaged and could not be set aside: default options are in use, and "
+    "the old file is left as it is."
+)
+
+
+def settings_notice(store: SettingsStore, problem: str) -> str:
+    """What to say about a bad options file: "kept aside" only when the rename worked."""
+    return _(SETTINGS_NOTICES[problem]) if store.aside is not None else _(SETTINGS_STUCK)
 
 
 def make_cues(settings: Settings, tell: Any) -> CuePlayer:
@@ -43,22 +55,52 @@ def make_cues(settings: Settings, tell: Any) -> CuePlayer:
     return player
 
 
+def _forgiving_output() -> None:
+    """A terminal that cannot show a character (``PYTHONIOENCODING=ascii`` with Italian) gets
+    a replacement, never an error."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
+def _print_rules(game: str) -> int:
+    """``audiogame rules GAME``: the text on standard output; a pager that stopped early is
+    not an error, an output that cannot be written (a full disk) is said in one line."""
+    from audiogame.app.texts import rules_text
+
+    try:
+        sys.stdout.write(rules_text(game) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except OSError as error:
+        _silence_stdout()
+        with contextlib.suppress(OSError):
+            print(f"audiogame: cannot write the rules: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so that the flush at exit does not fail again."""
+    with contextlib.suppress(OSError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: list[str] | None = None) -> int:
+    _forgiving_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     store = SettingsStore(config_dir(args.config_dir))
     settings, problem = store.load()
     i18n.set_language(args.lang or settings.language or i18n.system_language())
     if args.command == "rules":
-        from audiogame.app.texts import rules_text
+        return _print_rules(args.game)
+    if args.command == "serve":
+        from audiogame.online.commands import serve_command
 
-        try:
-            print(rules_text(args.game))
-        except BrokenPipeError:
-            # Read through a pager that stopped early: not an error. Point stdout at the null
-            # device so that the flush at exit does not fail again.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return serve_command(args)
     args.code_config = None
     if args.command == "play" and args.code:
         from audiogame.saves.codes import CodeError, decode
@@ -73,12 +115,21 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "play" and not args.game:
         parser.error("play needs a GAME or --code CODE")
     terminal = TerminalGuard()
+    stop = SignalStop()
+    stop.install()
     try:
-        return run(args, store, settings, problem, terminal)
+        code = run(args, store, settings, problem, terminal, stop)
+    except Stopped as stopped:
+        terminal.restore()
+        return 128 + stopped.signum
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # before speech was up or after it closed: no voice to tell
         return report(error, log_folder=log_dir(args.data_dir), terminal=terminal)
+    if stop.exit_code is not None:
+        terminal.restore()
+        return stop.exit_code
+    return code
 
 
 def run(
@@ -87,6 +138,7 @@ def run(
     settings: Settings,
     problem: str | None,
     terminal: TerminalGuard | None = None,
+    stop: SignalStop | None = None,
 ) -> int:
     from audiogame.app.display import LinePrinter
     from audiogame.narrator import Narrator
@@ -97,7 +149,9 @@ def run(
     def speech(choice: str, current: Settings) -> SpeechChain:
         factories = default_factories(current.rate, current.volume)
         factories["console"] = lambda: ConsoleSpeaker(printer)
-        return SpeechChain(choice, factories)
+        chain = SpeechChain(choice, factories)
+        chain.notify = lambda text: narrator.say(text)  # a voice lost mid-game: one message
+        return chain
 
     chain = speech(args.speech or settings.speech, settings)
     try:
@@ -114,16 +168,22 @@ def run(
             )
         )
     if problem is not None:
-        narrator.say(_(SETTINGS_NOTICES[problem]))
+        narrator.say(settings_notice(store, problem))
     from audiogame.speech.screenreader import quiet_stdout
 
     # The audio libraries print to the terminal when there is no device: keep the screen clean.
     notices: list[str] = []
     tell = notices.append  # at start, said below; later (a device lost mid-game) at once
+    keep_sound_library_away()
     with quiet_stdout():
         narrator.cues = make_cues(settings, lambda notice: tell(notice))
+    if stop is not None:
+        stop.install()  # again: the sound mixer may have put its own in place
     for notice in notices:
         narrator.say(_(notice))
+    from audiogame.sound.watch import watch_output
+
+    watch_output(narrator)
 
     from audiogame.app.application import AudioGame
     from audiogame.app.menus import start_screens
@@ -142,7 +202,16 @@ def run(
     from audiogame.saves.screens import opening_screens
     from audiogame.saves.store import SaveStore
 
-    app.autosave = Autosaver(app, SaveStore(data_dir(args.data_dir)))
+    if stop is not None:
+        stop.app = app
+    folder = data_dir(args.data_dir)
+    lock = DataLock(folder)
+    shared = not lock.acquire()
+    if shared:
+        app.say(_(SHARED_NOTICE))
+    app.autosave = Autosaver(
+        app, SaveStore(folder), log_folder=log_dir(args.data_dir), shared=shared
+    )
     game = getattr(args, "game", None) if args.command == "play" else None
     config = args.code_config or (table_config(args, game_entry(game)) if game else {})
     try:
@@ -158,6 +227,10 @@ def run(
                 print(f"audiogame: {screens}", file=sys.stderr)
                 return 2
             app.start(screens)
+        elif args.command == "connect":
+            from audiogame.online.commands import connect_screens
+
+            app.start(connect_screens(app, args))
         else:
             app.start(opening_screens(app, start_screens(app, game, config)))
         app.run()
@@ -167,6 +240,7 @@ def run(
         narrator.cues.close()
         narrator.speaker.close()
         narrator.close()
+        lock.release()
     return 0
 
 

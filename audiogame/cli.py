@@ -11,6 +11,7 @@ import argparse
 from typing import Any
 
 from audiogame.catalog import GAMES, GameEntry, SetupOption
+from audiogame.saves.codes import CUSTOM_LIMIT, MAX_SEED
 from audiogame.speech.chain import CHOICES
 
 EPILOG = """keys: F1 lists the keys of every screen. Examples:
@@ -23,22 +24,26 @@ EPILOG = """keys: F1 lists the keys of every screen. Examples:
 
 
 def _positive(text: str) -> int:
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    if not 1 <= value < CUSTOM_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}, got {value}")
     return value
 
 
 def _seed(text: str) -> int:
+    if len(text.strip()) > 20:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {value}")
     return value
 
 
@@ -151,7 +156,28 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "file", metavar="FILE", nargs="?", help="a saved game (default: the latest one)"
     )
+    _add_online(commands)
     return parser
+
+
+def _add_online(commands: Any) -> None:
+    """``serve`` and ``connect``: online tables."""
+    serve = commands.add_parser("serve", help="hold online tables for others to join")
+    _common(serve, suppress=True)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--tls-cert", metavar="FILE", help="TLS certificate (with --tls-key)")
+    serve.add_argument("--tls-key", metavar="FILE", help="TLS private key")
+    serve.add_argument("--password-file", metavar="FILE", help="the server's password")
+    connect = commands.add_parser("connect", help="sit at a server's online tables")
+    _common(connect, suppress=True)
+    connect.add_argument("address", metavar="HOST[:PORT]", help="the server (port 8765)")
+    connect.add_argument("--name", required=True, help="your name at the tables")
+    connect.add_argument("--password-file", metavar="FILE", help="the server's password")
+    connect.add_argument("--tls", action="store_true", help="a server with a certificate")
+    connect.add_argument(
+        "--insecure", action="store_true", help="do not verify the certificate (tests only)"
+    )
 
 
 def table_config(args: argparse.Namespace, entry: GameEntry) -> dict[str, Any]:

@@ -67,10 +67,18 @@ def write_log(error: BaseException, folder: Path) -> Path | None:
     return path
 
 
-def crash_message(saved: bool | None, log: Path | None) -> list[str]:
-    """What the player is told: ``saved`` is None when no game was in progress."""
+def crash_message(saved: bool | None, log: Path | None, aside: bool = False) -> list[str]:
+    """What the player is told: ``saved`` is None when no game was in progress; ``aside``
+    when the game just resumed was what stopped, and its save was set aside."""
     lines = [_("An unexpected error stopped the program.")]
-    if saved:
+    if aside:
+        lines.append(
+            _(
+                "It happened in the game just resumed: its save was set aside, so that it is "
+                "not offered again."
+            )
+        )
+    elif saved:
         lines.append(_("Your game was saved: start the program again to resume it."))
     elif saved is False:
         lines.append(_("Your game could not be saved after its last move."))
@@ -88,11 +96,12 @@ def report(
     stream: TextIO | None = None,
 ) -> int:
     """Do everything a crash needs (see the module); the exit status to return."""
-    saved = save_game(app)
+    aside = set_aside_resumed(app)
+    saved = None if aside else save_game(app)
     if terminal is not None:
         terminal.restore()
     log = write_log(error, log_folder)
-    lines = crash_message(saved, log)
+    lines = crash_message(saved, log, aside)
     out = stream if stream is not None else sys.stderr
     with contextlib.suppress(Exception):
         out.write("audiogame: " + " ".join(lines) + "\n")
@@ -102,12 +111,24 @@ def report(
     return EXIT_CRASH
 
 
+def set_aside_resumed(app: Any) -> bool:
+    """A crash in a game resumed from its save, before any new move: the save itself may be
+    the cause, so it is set aside (kept, never offered again): no crash at every start."""
+    autosave = getattr(app, "autosave", None)
+    if autosave is None or not getattr(autosave, "resumed_unchanged", False):
+        return False
+    try:
+        return autosave.store.set_aside() is not None
+    except Exception:
+        return False
+
+
 def save_game(app: Any) -> bool | None:
     """Save the game in progress now: True when saved, False when it failed, None when there
     is no game."""
     autosave = getattr(app, "autosave", None)
-    if autosave is None or autosave.table is None:
-        return None
+    if autosave is None or autosave.table is None or getattr(autosave, "shared", False):
+        return None  # no game, or another copy keeps the saves: nothing to say about saving
     try:
         from audiogame.saves.autosave import is_finished
 

@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TextIO
 
 from audiogame.cues import CuePlayer, NullCuePlayer
+from audiogame.i18n import N_
 from audiogame.speech.base import Speaker
 
+LOG_STOPPED = N_("The speech log cannot be written any more ({reason}): logging stopped.")
 HISTORY_LIMIT = 5000
 SCREEN_LINES = 8
 
@@ -40,6 +42,9 @@ class Narrator:
         self._cursor: int | None = None
         self._interrupt_next = False
         self.on_message: Callable[[str], None] | None = None
+        self.watch: Callable[[], None] | None = None
+        """Checked before each message: tells the player once when the sound output goes away
+        or comes back (:mod:`audiogame.sound.watch`)."""
         self._log: TextIO | None = None
         if log_path is not None:
             # Line buffered: a crash still leaves every line said so far.
@@ -51,6 +56,8 @@ class Narrator:
 
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
         """Speak ``text`` with its ``cue``; ``record`` keeps it in the history."""
+        if self.watch is not None:
+            self.watch()
         if cue is not None:
             self.cues.play(cue, pan)
         if not text:
@@ -63,14 +70,18 @@ class Narrator:
 
     def cue(self, name: str, pan: float = 0.0) -> None:
         """A sound with no words (moving in a menu says the item, with this cue)."""
+        if self.watch is not None:
+            self.watch()
         self.cues.play(name, pan)
 
     def _speak(self, text: str) -> None:
         interrupt, self._interrupt_next = self._interrupt_next, False
         self.speaker.speak(text, interrupt=interrupt)
         if self._log is not None:
-            with contextlib.suppress(OSError):
+            try:
                 self._log.write(" ".join(text.split()) + "\n")
+            except (OSError, ValueError) as error:  # a full disk: stop logging, say it once
+                self._stop_log(error)
         if self.on_message is not None:
             self.on_message(text)
 
@@ -112,7 +123,18 @@ class Narrator:
         """Say ``text`` without keeping it (history review, key lists)."""
         self._speak(text)
 
+    def _stop_log(self, error: BaseException) -> None:
+        from audiogame.i18n import _
+
+        log, self._log = self._log, None
+        with contextlib.suppress(OSError, ValueError):
+            if log is not None:
+                log.close()
+        reason = getattr(error, "strerror", None) or str(error)
+        self.speaker.speak(_(LOG_STOPPED).format(reason=reason), interrupt=False)
+
     def close(self) -> None:
         if self._log is not None:
-            self._log.close()
+            with contextlib.suppress(OSError, ValueError):
+                self._log.close()
             self._log = None

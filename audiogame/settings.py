@@ -1,19 +1,24 @@
 """The player's options, kept as JSON in the platform's user config folder.
 
 A corrupt, unreadable or newer-version file gives the defaults and a notice to speak; the bad
-file is kept aside under another name, never deleted. Writes go to a temporary file that then
-replaces the old one, so that a crash mid-write never leaves a broken file.
+file is kept aside under another name, never deleted (:mod:`audiogame.persist` reads with limits,
+writes atomically and sets aside). Each value is checked against its type and range: one out of
+range is brought back into it, one of the wrong type gets its default; names are cleaned of
+control and bidirectional characters before they are ever shown or spoken.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
+import math
 import os
-import time
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
+
+from audiogame.persist import FileProblem, clean_text, read_json, set_aside, write_json
+
+SPEECH_CHOICES = ("auto", "screenreader", "speechd", "tts", "console", "silent")
+"""The speech choices a settings file may hold (audiogame.speech.chain.CHOICES)."""
 
 SETTINGS_VERSION = 1
 FILE_NAME = "settings.json"
@@ -60,8 +65,14 @@ def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(user_config_dir("audiogame", appauthor=False))
 
 
+NAME_LIMIT = 40
+"""The longest name of a computer player kept from the file."""
+
+
 def _clamp(value: Any, low: int, high: int, default: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    if not math.isfinite(value):
         return default
     return max(low, min(high, int(value)))
 
@@ -74,17 +85,21 @@ def from_json(data: dict[str, Any]) -> Settings:
     language = data.get("language", "")
     speech = data.get("speech", base.speech)
     pace = data.get("pace", base.pace)
+    if isinstance(pace, bool) or not isinstance(pace, int | float) or not 0.1 <= pace <= 10:
+        pace = base.pace
     names = data.get("names", list(base.names))
-    if not (isinstance(names, list) and all(isinstance(n, str) and n.strip() for n in names)):
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        names = [clean_text(n, NAME_LIMIT) for n in names[: len(DEFAULT_NAMES)]]
+    if not (isinstance(names, list) and all(names)):
         names = list(base.names)
-    names = [n.strip() for n in names] + list(DEFAULT_NAMES[len(names) :])
+    names = list(names) + list(DEFAULT_NAMES[len(names) :])
     return replace(
         base,
         language=language if language in ("", "en", "it") else "",
-        speech=speech if speech in ("auto", "screenreader", "tts", "console", "silent") else "auto",
+        speech=speech if speech in SPEECH_CHOICES else "auto",
         rate=_clamp(data.get("rate"), 0, 100, base.rate),
         volume=_clamp(data.get("volume"), 0, 100, base.volume),
-        pace=float(pace) if isinstance(pace, int | float) and 0.1 <= pace <= 10 else base.pace,
+        pace=float(pace),
         names=tuple(names),
         sound=data.get("sound") if isinstance(data.get("sound"), bool) else base.sound,
         cue_volume=_clamp(data.get("cue_volume"), 0, 100, base.cue_volume),
@@ -102,53 +117,39 @@ class SettingsStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.path = folder / FILE_NAME
+        self.aside: Path | None = None
+        """Where the last damaged file was set aside (None: not set aside, or it could not be)."""
+        self.stuck = False
+        """A damaged file could not be set aside: it is never written over."""
 
     def load(self) -> tuple[Settings, str | None]:
         """The settings and a problem code to announce: ``None``, ``"corrupt"``,
-        ``"unreadable"`` or ``"newer"`` (the last three give the defaults)."""
+        ``"unreadable"`` or ``"newer"`` (the last three give the defaults, and the bad file is
+        set aside: :attr:`aside` says where, None when the rename failed)."""
+        self.aside = None
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Settings(), None
-        except (OSError, UnicodeDecodeError):
-            self._keep_aside()
-            return Settings(), "unreadable"
-        try:
-            data = json.loads(text)
+            data = read_json(self.path)
             if not isinstance(data, dict):
-                raise ValueError("not an object")
+                raise FileProblem("corrupt", "not an object")
             version = data.get("version")
             if not isinstance(version, int) or isinstance(version, bool):
-                raise ValueError("no version")
-        except ValueError:
-            self._keep_aside()
-            return Settings(), "corrupt"
-        if version > SETTINGS_VERSION:
-            self._keep_aside()
-            return Settings(), "newer"
+                raise FileProblem("corrupt", "no version")
+            if version > SETTINGS_VERSION:
+                raise FileProblem("newer", f"version {version}")
+        except FileNotFoundError:
+            return Settings(), None
+        except FileProblem as error:
+            self.aside = set_aside(self.path)
+            self.stuck = self.aside is None and self.path.exists()
+            return Settings(), error.problem
         return from_json(data), None
 
-    def _keep_aside(self) -> Path | None:
-        """Rename the bad file with a suffix, never overwriting an earlier one."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for attempt in range(100):
-            suffix = f".bad-{stamp}" + (f"-{attempt}" if attempt else "")
-            target = self.path.with_name(self.path.name + suffix)
-            if target.exists():
-                continue
-            with contextlib.suppress(OSError):
-                os.replace(self.path, target)
-                return target
-            return None
-        return None
-
     def save(self, settings: Settings) -> None:
-        """Write atomically: a temporary file in the same folder, then a rename over the old."""
+        """Write atomically (``OSError`` when the disk refuses)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with open(temporary, "w", encoding="utf-8") as file:
-            json.dump(settings.to_json(), file, indent=2, ensure_ascii=False)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, self.path)
+        if self.stuck:
+            self.aside = set_aside(self.path)
+            self.stuck = self.aside is None and self.path.exists()
+            if self.stuck:
+                raise PermissionError(13, "the damaged options file could not be set aside")
+        write_json(self.path, settings.to_json(), indent=2)

@@ -3,7 +3,7 @@ input, a dummy output, a recording speaker and a recording cue player.
 
 >>> session = drive(["down", "down"])
 >>> session.spoken[-1]
-'Cardavia, 3 of 7'
+'Cardavia, 3 of 8'
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ KEY_BYTES: dict[str, str] = {
     "f2": "\x1bOQ",
     "f3": "\x1bOR",
     "f4": "\x1bOS",
+    "f5": "\x1b[15~",
+    "f6": "\x1b[17~",
+    "f7": "\x1b[18~",
     "enter": "\r",
     "escape": "\x1b",
     "space": " ",

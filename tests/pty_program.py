@@ -23,10 +23,17 @@ class Program:
     """``python -m audiogame --speech console ARGS`` on a pseudo-terminal of 24 by 80.
 
     ``script`` runs instead of ``-m audiogame`` (to break something on purpose first); it gets
-    the arguments as ``sys.argv[1:]``."""
+    the arguments as ``sys.argv[1:]``. ``env`` replaces the environment (a private sound server's,
+    with ``speech`` another backend than console lines); otherwise there is no sound device."""
 
     def __init__(
-        self, args: Sequence[str], folder: Path, script: str | None = None, name: str = "speech"
+        self,
+        args: Sequence[str],
+        folder: Path,
+        script: str | None = None,
+        name: str = "speech",
+        speech: str = "console",
+        env: dict[str, str] | None = None,
     ) -> None:
         import fcntl
         import pty
@@ -35,9 +42,10 @@ class Program:
 
         self.log = folder / f"{name}.log"
         self.log.write_text("", encoding="utf-8")
+        sound = {"SDL_AUDIODRIVER": "dummy"} if env is None else env
         env = {
-            **os.environ,
-            "SDL_AUDIODRIVER": "dummy",
+            **(os.environ if env is None else {}),
+            **sound,
             "AUDIOGAME_CONFIG_DIR": str(folder / "config"),
             "AUDIOGAME_DATA_DIR": str(folder / "data"),
             "AUDIOGAME_LOG_DIR": str(folder / "logs"),
@@ -47,7 +55,7 @@ class Program:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         command = [sys.executable, *(["-c", script] if script else ["-m", "audiogame"])]
-        command += ["--speech", "console", "--lang", "en", "--speech-log", str(self.log), *args]
+        command += ["--speech", speech, "--lang", "en", "--speech-log", str(self.log), *args]
         self.process = subprocess.Popen(
             command, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT, env=env,
             start_new_session=True,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from audiogame.catalog import GameEntry
 from audiogame.settings import Settings
 from audiogame.testing import drive
 
@@ -13,12 +12,12 @@ from audiogame.testing import drive
 def test_main_menu_says_item_and_position() -> None:
     session = drive(["down", "down", "end", "home", "up"])
     assert session.spoken == [
-        "Main menu. Battaglia (War), 1 of 7",
-        "Battaglia scientifica (Scientific Battle), 2 of 7",
-        "Cardavia, 3 of 7",
-        "Quit, 7 of 7",
-        "Battaglia (War), 1 of 7",
-        "Quit, 7 of 7",
+        "Main menu. Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Cardavia, 3 of 8",
+        "Quit, 8 of 8",
+        "Battaglia (War), 1 of 8",
+        "Quit, 8 of 8",
     ]
     # Up from the first item goes round to the last, with the edge cue.
     assert session.played == ["menu_move"] * 4 + ["menu_edge"]
@@ -27,16 +26,16 @@ def test_main_menu_says_item_and_position() -> None:
 def test_first_letter_jumps_and_cycles() -> None:
     session = drive(["o", "b", "b", "z"])
     assert session.spoken[1:] == [
-        "Options, 5 of 7",
-        "Battaglia (War), 1 of 7",
-        "Battaglia scientifica (Scientific Battle), 2 of 7",
+        "Options, 6 of 8",
+        "Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
         "No item starts with z.",
     ]
 
 
 def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
     session = drive(["escape", "enter", "down"])
-    assert session.spoken == ["Main menu. Battaglia (War), 1 of 7", "Quit, 7 of 7"]
+    assert session.spoken == ["Main menu. Battaglia (War), 1 of 8", "Quit, 8 of 8"]
     assert not session.app.stack  # quit: the later key reached nothing
 
 
@@ -63,15 +62,6 @@ def test_setup_starts_the_table_with_the_chosen_options() -> None:
     )
 
 
-def test_a_game_without_its_table_says_it_is_not_ready(monkeypatch) -> None:
-    monkeypatch.setattr(GameEntry, "table_factory", lambda self: None)
-    session = drive(["down", "down", "enter", "enter"])
-    assert session.spoken[-2] == "Cardavia: new game. Start the game, 1 of 6"
-    assert session.spoken[-1] == "This table is not ready yet."
-    assert session.played[-1] == "not_allowed"
-    assert GameEntry("nogame", "x", ()).table_factory() is None
-
-
 def test_unknown_key_says_no_action_and_changes_nothing() -> None:
     session = drive(["\x1b[15~", "!"])  # F5 and a punctuation mark
     assert session.spoken[1:] == ["No action on this key.", "No action on this key."]
@@ -93,13 +83,13 @@ def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
         "Control C: quit the program.",
     ]
     assert said[6] == "Last key."
-    assert said[7] == "Main menu. Battaglia (War), 1 of 7"  # Control Home: the history's first
+    assert said[7] == "Main menu. Battaglia (War), 1 of 8"  # Control Home: the history's first
     assert said[-2:] == [
-        "Battaglia (War), 1 of 7",
-        "Battaglia scientifica (Scientific Battle), 2 of 7",
+        "Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
     ]
     assert "Control C: quit the program." in session.app.narrator.history
-    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 7"
+    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 8"
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -143,8 +133,8 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert said[-4:] == [
         "Options. Language: English, 1 of 11",
         "Lingua: Italiano",
-        "Opzioni, 5 di 7",
-        "Esercizio sui suoni, 4 di 7",
+        "Opzioni, 6 di 8",
+        "Esercizio sui suoni, 5 di 8",
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "it"
@@ -189,6 +179,7 @@ def test_rules_are_read_paragraph_by_paragraph_in_italian() -> None:
     assert said[3].startswith("Regole di Battaglia: 9 paragrafi")
     assert said[4].startswith("Battaglia si gioca da 2 a 6 giocatori")
     assert said[-1] == "Fine del testo."
+    assert session.played[-1] == "menu_edge"
 
 
 def test_f4_at_the_table_reads_the_rules_and_escape_comes_back() -> None:

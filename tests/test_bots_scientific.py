@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Play, games
 from engine.actions import Action
-from engine.bots import make
+from engine.bots import LEVELS, make
 from engine.bots.matrix import solve
 from engine.bots.scientific.evaluate import trick_outcome
 from engine.bots.scientific.players import HardScientific
@@ -116,3 +118,57 @@ def test_a_much_stronger_won_pile_is_taken_up_sb13() -> None:
         found = make("scientific", level, 1).advise(state.view(0), legal)
         assert found.action == Action("exchange")
         assert found.code == "exchange_stronger"
+
+
+def _same_rank_tricks(level: str, players: int, tricks: int = 50) -> tuple[int, int]:
+    """Tricks, out of ``tricks`` in which two or more computer players still play, where every
+    computer player showed the same rank; seat 0 (the person) plays easy. Computer players are
+    seeded as a table seeds them (one seed each)."""
+    same = counted = 0
+    seed = 11
+    while counted < tricks:
+        state = games["scientific"].new_state(seed=seed, players=players)
+        bots = [make("scientific", "easy", 1)]
+        bots += [make("scientific", level, seed * 10 + s) for s in range(1, players)]
+        while not state.is_over and counted < tricks:
+            trick = state.trick  # type: ignore[attr-defined]
+            for seat in state.to_act():
+                state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+            if state.trick != trick:  # type: ignore[attr-defined]
+                ranks = [card.rank for seat, card in state.last_reveal if seat]  # type: ignore[attr-defined]
+                if len(ranks) >= 2:
+                    counted += 1
+                    same += len(set(ranks)) == 1
+        seed += 1
+    return same, counted
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("level", LEVELS)
+def test_computer_players_at_one_table_do_not_share_one_plan(level: str, players: int) -> None:
+    """At every level, computer players at one table choose for themselves: over 50 tricks
+    they show different ranks in most of them (all the same rank was every trick at normal)."""
+    same, counted = _same_rank_tricks(level, players)
+    assert counted == 50
+    assert same <= 15, f"{level}, {players} players: the same rank in {same} of 50 tricks"
+
+
+def test_a_mixed_choice_is_never_called_mixed_when_it_is_one_card_nearly_always() -> None:
+    """The hint never says "a mixed choice ... this card 100 percent of the time": above 90
+    percent it gives the plain reason."""
+    codes: list[str] = []
+    for seed in range(3):
+        state = games["scientific"].new_state(seed=seed, players=2, trick_limit=60)
+        bots = [make("scientific", "hard", seed * 10 + s) for s in range(2)]
+        order = random.Random(seed)
+        while not state.is_over:
+            awaited = state.to_act()
+            seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
+            found = bots[seat].advise(state.view(seat), state.legal_actions(seat))
+            if found.code == "mixed":
+                chance = found.params["chance"]
+                assert isinstance(chance, int) and chance < 90
+            codes.append(found.code)
+            state.apply(seat, found.action)
+    assert "mixed" in codes
+    assert {"wins_cheaply", "sacrifice"} & set(codes)

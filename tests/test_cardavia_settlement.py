@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.cardavia.deck import mask_of
 from engine.cardavia.events import BombBonus, NewRound, Passed, Settlement
-from engine.cardavia.scoring import bombs_in, settle
+from engine.cardavia.scoring import bombs_held, settle
 from engine.cards import parse_cards
 from engine.events import GameOver
 from engine.protocol import SettlementLine as Line
@@ -53,8 +53,8 @@ def test_cv12_doubling_only_for_who_never_played() -> None:
 
 def test_cv12_bombs_held_count_four_threes_and_three_aces() -> None:
     """CV-12: each bomb held costs 10: four of a rank (the four 3s too) and the three aces."""
-    assert bombs_in(mask_of(parse_cards("3h 3s 3d 3c As Ad Ac 5h 5s 5d 5c 9h"))) == 3
-    assert bombs_in(mask_of(parse_cards("As Ad 5h 5s 5d"))) == 0
+    assert bombs_held(mask_of(parse_cards("3h 3s 3d 3c As Ad Ac 5h 5s 5d 5c 9h"))) == 3
+    assert bombs_held(mask_of(parse_cards("As Ad 5h 5s 5d"))) == 0
     hands = (0, mask_of(parse_cards("3h 3s 3d 3c As Ad Ac")), mask_of(parse_cards("Kh")))
     lines, totals = settle(0, hands, has_played=(True, True, True), bonus_seats=())
     assert Line(1, "bombs_held", -20, 2) in lines

@@ -225,9 +225,11 @@ def test_the_others_play_by_themselves_at_the_chosen_pace() -> None:
 
 
 def test_the_pause_holds_the_others_until_the_game_resumes() -> None:
-    settings = Settings(language="en", pace=0.1)
+    # Anna would play a second after the deal: Escape comes long before, and the pause lasts
+    # twice her pace, so that a slow machine cannot make her move first.
+    settings = Settings(language="en", pace=1.0)
     session = drive_timed(
-        [(["escape"], 0.4), (["enter"], 0.5)], game="cardavia", config=ANNA_LEADS,
+        [(["escape"], 2.0), (["enter"], 1.5)], game="cardavia", config=ANNA_LEADS,
         settings=settings,
     )  # fmt: skip
     said = session.spoken
@@ -242,7 +244,7 @@ def test_italian_keys_and_refusals() -> None:
         "Anna: scala dal 3 al fante.",
         "Tocca a te.",
         "quattro di fiori, 1 quattro",
-        "Selezioni quattro di fiori.",
+        "Nella selezione: quattro di fiori.",
         "Non batte la giocata sul tavolo: scala dal 3 al fante.",
         "Non puoi passare: puoi battere la giocata sul tavolo. Tab scorre le tue risposte.",
         "scala dal 4 alla donna, 1 di 2",

@@ -56,7 +56,7 @@ def test_the_edges_of_every_hand_are_said_with_their_own_cue() -> None:
     assert battle.spoken[-3:] == ["First card.", "king, 26 of 26", "Last card."]
     assert battle.played[-3:] == ["menu_edge", "menu_move", "menu_edge"]
     menu = drive(["up", "down"])
-    assert menu.spoken[-2:] == ["Quit, 7 of 7", "Battaglia (War), 1 of 7"]
+    assert menu.spoken[-2:] == ["Quit, 8 of 8", "Battaglia (War), 1 of 8"]
     assert menu.played[-2:] == ["menu_edge", "menu_edge"]
 
 
@@ -155,7 +155,7 @@ def test_quit_to_the_menu_says_the_game_is_saved_and_the_menu_its_title(tmp_path
                     data_dir=tmp_path)  # fmt: skip
     assert session.spoken[-2:] == [
         "The game is saved: the next start offers to resume it.",
-        "Main menu. Battaglia (War), 1 of 7",
+        "Main menu. Battaglia (War), 1 of 8",
     ]
     assert (tmp_path / "autosave.json").exists()
 
@@ -282,3 +282,18 @@ def test_options_say_the_language_in_use_when_the_command_line_chose_it() -> Non
     assert session.spoken[-1].startswith(
         "Opzioni. Lingua: Italiano per questa volta, dalla riga di comando; scelta salvata: English"
     )
+
+
+def test_scientific_enter_just_after_the_end_is_refused_then_leaves() -> None:
+    session, clock = started("scientific", {**TWO, "trick_limit": 1})
+    clock.now += 1.0
+    press(session, ["home"])
+    clock.now += 1.0
+    press(session, [ENTER])
+    assert session.app.top.state.is_over
+    clock.now += 0.2
+    assert press(session, [ENTER]) == [
+        "The game has just ended. Press Enter again to go back to the game setup."
+    ]
+    clock.now += 1.0
+    assert press(session, [ENTER]) == ["Start the game, 1 of 7"]

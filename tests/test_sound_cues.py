@@ -16,7 +16,7 @@ import pytest
 
 import engine
 from audiogame.sound import cues as cue_map
-from audiogame.sound.cues import EVENT_CUES, EVENT_VARIANTS, UI_CUES, all_cue_names, cue_for
+from audiogame.sound.cues import EVENT_CUES, EVENT_VARIANTS, all_cue_names, cue_for
 from audiogame.sound.player import default_cue_dir
 from engine.cardavia.events import FewCards
 from engine.events import GameOver
@@ -62,19 +62,6 @@ def test_every_cue_has_a_file_and_every_file_is_a_cue() -> None:
     names = set(all_cue_names())
     assert names - files == set(), "cues without a file in sounds/"
     assert files - names == set(), "files in sounds/ that no event or screen plays"
-
-
-def test_the_program_has_its_own_cues() -> None:
-    for name in (
-        "menu_move",
-        "select",
-        "back",
-        "your_turn",
-        "not_allowed",
-        "game_won",
-        "game_lost",
-    ):
-        assert name in UI_CUES
 
 
 def test_the_installed_program_finds_the_cue_files() -> None:

@@ -140,27 +140,54 @@ class FakeEngine:
         self.stopped += 1
 
 
+class HeldEngine(FakeEngine):
+    """A pyttsx3 engine that holds each message until the test lets it go, and notes the
+    thread that speaks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.speaking = threading.Event()
+        self.threads: set[threading.Thread] = set()
+
+    def runAndWait(self) -> None:
+        self.threads.add(threading.current_thread())
+        self.speaking.set()
+        self.release.wait(5)
+        assert self.callback is not None
+        self.callback()
+        if self.stopped:
+            self.stopped = 0
+            return
+        self.said.append(self.text)
+
+
 def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(monkeypatch) -> None:
-    engine = FakeEngine()
+    engine = HeldEngine()
     monkeypatch.setitem(sys.modules, "pyttsx3", types.SimpleNamespace(init=lambda: engine))
     from audiogame.speech.tts import TtsSpeaker
 
-    speaker = TtsSpeaker(rate=50, volume=80)
-    start = time.perf_counter()
+    speaker = TtsSpeaker(rate=50, volume=80, own_player=False)
     for number in range(10):
         speaker.speak(f"message {number}")
-    assert time.perf_counter() - start < 0.02  # a key never waits for the voice
-    time.sleep(0.02)
+    # Every call returned while the voice still holds the first message: a key never waits.
+    assert engine.speaking.wait(5)
+    assert engine.said == []
+    assert threading.current_thread() not in engine.threads
     speaker.silence()
     speaker.speak("after silence")
-    deadline = time.time() + 2
-    while "after silence" not in engine.said and time.time() < deadline:
+    engine.release.set()
+    deadline = time.monotonic() + 5
+    while not engine.said and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert engine.said[-1] == "after silence"
-    assert len(engine.said) <= 3  # the queued messages were dropped
+    # The message being said was stopped, the nine queued were dropped.
+    assert engine.said == ["after silence"]
     assert engine.properties["volume"] == 0.8
     speaker.close()
-    assert threading.active_count() >= 1
+    for thread in engine.threads:
+        thread.join(5)
+    with pytest.raises(SpeechError, match="stopped"):
+        speaker.speak("after close")
 
 
 def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
@@ -171,7 +198,7 @@ def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
     from audiogame.speech.tts import TtsSpeaker
 
     with pytest.raises(SpeechError, match="no voice"):
-        TtsSpeaker()
+        TtsSpeaker(own_player=False)
 
 
 def test_orca_is_found_among_the_processes(tmp_path) -> None:

@@ -132,7 +132,10 @@ class AudioGame:
     # ----- speech --------------------------------------------------------------------------
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
         """Speak ``text`` with its cue; ``record=False`` keeps it out of the history (moving
-        through menus and hands: the history is for what happened)."""
+        through menus and hands: the history is for what happened). A move not yet saved is
+        saved first: nothing is announced that a crash a moment later could lose."""
+        if self.autosave is not None and self.autosave.dirty:
+            self.autosave.flush(sync=False)
         self.narrator.say(text, cue=cue, pan=pan, record=record)
         self.application.invalidate()
 
@@ -311,7 +314,9 @@ class AudioGame:
         asyncio.get_running_loop().set_exception_handler(self._loop_error)
         try:
             if self.stack:
-                await self.application.run_async(set_exception_handler=False)
+                # Nor its SIGINT handler: a SIGINT from outside stops the program
+                # (audiogame.signals); Control+C typed is a key.
+                await self.application.run_async(set_exception_handler=False, handle_sigint=False)
         finally:
             self.running = False
             self.quit()

@@ -26,6 +26,7 @@ class MainMenu(Menu):
         games = [self._game_item(entry) for entry in GAMES]
         return [
             *games,
+            MenuItem(lambda: _("Play online"), self.open_online),
             MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
             MenuItem(lambda: _("Options"), self.open_options),
             MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
@@ -34,6 +35,11 @@ class MainMenu(Menu):
 
     def _game_item(self, entry: GameEntry) -> MenuItem:
         return MenuItem(lambda: _(entry.title), lambda: self.app.push(SetupMenu(self.app, entry)))
+
+    def open_online(self) -> None:
+        from audiogame.online.screens import ConnectMenu
+
+        self.app.push(ConnectMenu(self.app))
 
     def open_practice(self) -> None:
         from audiogame.practice import open_practice

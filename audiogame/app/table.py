@@ -13,9 +13,11 @@ from audiogame.bots import DEFAULT_LEVEL, Bot, make_bot
 from audiogame.i18n import N_, _
 from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.table.seat import SeatState
 from audiogame.words.brief import brief_message
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
+from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
@@ -44,14 +46,25 @@ class TableScreen(Screen):
 
     game = ""
 
-    def __init__(self, app: AudioGame, config: dict[str, Any], players: int) -> None:
+    def __init__(
+        self, app: AudioGame, config: dict[str, Any], players: int, seat: SeatState | None = None
+    ) -> None:
         super().__init__(app)
         self.record = TableRecord(self)
         self.config = config
+        self.seat = seat
+        """The seat's end of a table kept elsewhere (online); ``None``: this screen keeps the
+        engine state and runs the computer players itself."""
+        self.bots: dict[int, Bot] = {}
+        if seat is not None:
+            self.seed = 0  # an online table's deal is never told while it runs
+            names = tuple(config.get("names") or app.settings.names)
+            self.seats = Seats(names, players, dict(config))
+            return
         self.seed = table_seed(config)
         self.seats = Seats(tuple(app.settings.names), players, dict(config))
         level = str(config.get("level") or DEFAULT_LEVEL)
-        self.bots: dict[int, Bot] = {
+        self.bots = {
             seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
         }
 
@@ -65,12 +78,19 @@ class TableScreen(Screen):
         return changed is not None and self.app.clock() - changed < SETTLING
 
     @property
+    def online(self) -> bool:
+        return self.seat is not None
+
+    @property
     def state(self) -> Any:
         """The engine state; every action it accepts goes into :attr:`record`."""
         return self._state
 
     @state.setter
     def state(self, state: Any) -> None:
+        if isinstance(state, SeatState):  # the table keeps the record
+            self._state = state
+            return
         if "record" not in vars(self):  # a table that sets its state before this __init__
             self.record = TableRecord(self)
         self._state = self.record.track(state)
@@ -102,6 +122,9 @@ class TableScreen(Screen):
     def say_code(self, key: str = "") -> None:
         from audiogame.saves.codes import code_message
 
+        if self.online:
+            self.app.refuse(_("At an online table the deal stays secret."))
+            return
         self.app.say(code_message(self.game, self.config))
 
     def pause(self) -> None:
@@ -128,5 +151,25 @@ class TableScreen(Screen):
     def resume(self) -> None:
         """Back from the pause menu (or F1's list): where the game stands, as after a resume."""
         self.app.say(_("Back to the game."))
+        said: list[str] = []
         for line in self.status():
-            self.app.say(line)
+            if not any(line in earlier for earlier in said):  # never the same words twice
+                self.app.say(line)
+                said.append(line)
+
+    # ----- a table kept elsewhere (online) -------------------------------------------------
+    def refusal_text(self, error: IllegalAction) -> str:
+        """Why the rules refused the player's action, in words."""
+        return str(error)
+
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        """Events of the table kept elsewhere; ``mine`` when the player's own move caused
+        them. Said as the same events are said offline."""
+        self.announce(events)
+        self.after_stream()
+
+    def after_stream(self) -> None:
+        """What to say once events are said: the player's turn, the end."""
+
+    def on_refused(self, error: IllegalAction) -> None:
+        self.app.refuse(self.refusal_text(error))

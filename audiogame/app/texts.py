@@ -70,7 +70,8 @@ class TextScreen(Screen):
             "end": last,
         }[key]
         if not 0 <= target <= last:
-            self.app.refuse(_("End of the text.") if target > last else _("Start of the text."))
+            edge = _("End of the text.") if target > last else _("Start of the text.")
+            self.app.say(edge, cue="menu_edge", record=False)  # the edge, as in every list
             return
         self.position = target
         self.app.say(self.parts[target])

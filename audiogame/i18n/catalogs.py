@@ -88,7 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--update", action="store_true", help="extract, merge and compile")
     group.add_argument("--compile", action="store_true", help="only compile the .po files")
     parser.add_argument(
-        "--merge", nargs=2, metavar=("LANGUAGE", "FILE"), action="append", default=[],
+        "--merge",
+        nargs=2,
+        metavar=("LANGUAGE", "FILE"),
+        action="append",
+        default=[],
         help="after updating, copy the translations found in FILE (a .po) into LANGUAGE",
     )
     args = parser.parse_args(argv)

@@ -8,11 +8,9 @@ being learnt.
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from audiogame.app.menu import Menu, MenuItem
 from audiogame.app.screen import ENTER, ESCAPE, Command
@@ -27,36 +25,16 @@ from audiogame.practice.model import (
     ScoreStore,
     cues_in,
 )
+from audiogame.practice.store import SCORES_FILE, JsonScoreStore
 
 if TYPE_CHECKING:
     import asyncio
 
     from audiogame.app.application import AudioGame
 
-SCORES_FILE = "practice.json"
 MEANING_DELAY = 0.45
 """Seconds between a cue and the words about it (most cues last under half a second)."""
 REPLAY_KEYS = ("r", "R")
-
-
-class JsonScoreStore:
-    """Best scores in a small JSON file beside the settings; a bad file reads as empty."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def load(self) -> Mapping[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def save(self, data: dict[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        os.replace(temporary, self.path)
 
 
 def score_store(app: AudioGame) -> ScoreStore:
@@ -105,7 +83,15 @@ class PracticeMenu(Menu):
     def __init__(self, app: AudioGame, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
-        self.scores = BestScores(score_store(app))
+        store = score_store(app)
+        self.scores = BestScores(store)
+        self.notice: str | None = getattr(store, "notice", None)
+
+    def enter(self) -> None:
+        if self.notice is not None:  # a damaged scores file: said once
+            self.app.say(_(self.notice), cue="not_allowed")
+            self.notice = None
+        super().enter()
 
     def items(self) -> Sequence[MenuItem]:
         listen = [self._listen_item(group) for group in GROUPS]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import N_, _
@@ -45,10 +46,24 @@ def saved_game(table: Any) -> SavedGame:
 class Autosaver:
     """Saves the table that last moved; :meth:`changed` after a move, :meth:`flush` to write."""
 
-    def __init__(self, app: AudioGame, store: SaveStore) -> None:
+    def __init__(
+        self,
+        app: AudioGame,
+        store: SaveStore,
+        *,
+        log_folder: Path | None = None,
+        shared: bool = False,
+    ) -> None:
         self.app = app
         self.store = store
+        self.log_folder = log_folder if log_folder is not None else store.folder / "logs"
+        self.shared = shared
+        """Another copy of the program holds the folder: no resume offer, nothing saved."""
+        self.resumed_unchanged = False
+        """A resumed game with no move since: a crash now sets its save aside (no loop)."""
         self.table: Any = None
+        self.unsynced = False
+        """The last save is complete under its name but not yet flushed to the disk."""
         self.dirty = False
         self._scheduled = False
         self.failing = False
@@ -68,10 +83,19 @@ class Autosaver:
         self._scheduled = True
         loop.call_soon(self.flush)
 
-    def flush(self) -> bool:
-        """Write what changed; whether the game in progress is safely on the disk."""
+    def flush(self, sync: bool = True) -> bool:
+        """Write what changed; whether the game in progress is safely on the disk.
+
+        ``sync=False`` (a move about to be announced) writes the complete new file under its
+        name at once, so that nothing said can be lost to a killed program, and leaves its
+        flush to the disk for the end of the key, where it does not delay the speech."""
         self._scheduled = False
+        if self.shared:
+            self.dirty = False
+            return False
         if not self.dirty or self.table is None:
+            if self.unsynced and sync:
+                return self._sync()
             return not self.failing
         saved = saved_game(self.table)
         try:
@@ -79,15 +103,44 @@ class Autosaver:
                 self.store.archive(saved)
                 self.store.clear()
             else:
-                self.store.save(saved)
+                self.store.save(saved, sync=sync)
         except OSError as error:
             self._failed(error)
             return False
+        self.unsynced = not sync and not saved.finished
         self.dirty = False
+        self.resumed_unchanged = False
         self.writes += 1
+        if self.unsynced:
+            self._later()
+            return True
+        self._saved_again()
+        return True
+
+    def _saved_again(self) -> None:
         if self.failing:
             self.failing = False
             self.app.say(_(SAVED_AGAIN))
+
+    def _later(self) -> None:
+        """Flush to the disk once the key (or the timer) is done; at once without a loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._sync()
+            return
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self.flush)
+
+    def _sync(self) -> bool:
+        try:
+            self.store.sync()
+        except OSError as error:
+            self._failed(error)
+            return False
+        self.unsynced = False
+        self._saved_again()
         return True
 
     def _failed(self, error: OSError) -> None:
@@ -97,6 +150,14 @@ class Autosaver:
         reason = _(DISK_FULL) if error.errno == errno.ENOSPC else (error.strerror or str(error))
         self.app.say(_(SAVE_FAILED).format(reason=reason), cue="not_allowed")
 
+    def resumed(self, table: Any) -> None:
+        """``table`` was rebuilt from the save: the game in progress, not changed yet."""
+        self.table = table
+        self.resumed_unchanged = True
+
     def load(self) -> tuple[SavedGame | None, str | None]:
-        """The interrupted game, if any, and a problem with the save file to announce."""
+        """The interrupted game, if any, and a problem with the save file to announce (none
+        when another copy of the program holds the folder: its game is not offered)."""
+        if self.shared:
+            return None, None
         return self.store.load()

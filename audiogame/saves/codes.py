@@ -1,75 +1,90 @@
 """Deal codes: a game, its setup and its deal number in a few letters and digits, to play the
 same deal again or to give it to a friend.
 
-The code is a number written in base 32 (digits and capital letters without I, L, O and U, so
-that nothing reads as something else), followed by one check character that catches any one
-wrong character and any two neighbours swapped. Typing is forgiving: lower case, spaces and
-dashes are accepted, and I, L, O are read as 1, 1, 0.
+A code is written in base 32 (digits and capital letters without I, L, O and U, so that nothing
+reads as something else):
+
+- the first character holds the code's version and its length modulo 4, so that a character
+  left out or typed twice is caught, and a code of a later version is told apart;
+- the second is the game, by a fixed number that never changes (:data:`GAME_IDS`);
+- then the setup and the deal number, as one number, by fixed tables of each version
+  (:data:`FIELDS`), never by the menus of the day: adding a game or a menu value can never
+  turn an old code into another deal;
+- two check characters, sums with a different non-zero weight per position in the field of 32
+  elements, that catch any one wrong character and any two neighbours swapped.
+
+Decoding checks everything: a code that passes gives settings in range (each value of its
+table, the deal number at most :data:`MAX_SEED`), and is the one code of those settings.
+Typing is forgiving: lower case, spaces and dashes are accepted, and I, L, O are read as 1, 1,
+0. Codes of the first version of the program (before the version character) are recognised
+and refused with their own reason, never read as another deal.
 
 >>> code = encode("battle", {"players": 3, "deck": 32, "face_down": True, "open": False,
 ...                          "trick_limit": 2000, "seed": 4711})
 >>> code
-'6F198M'
->>> decode("6f1-98m") == ("battle", {"players": 3, "deck": 32, "face_down": True,
+'50250DRB0'
+>>> decode("502-50d-rbo") == ("battle", {"players": 3, "deck": 32, "face_down": True,
 ...     "open": False, "trick_limit": 2000, "seed": 4711})
 True
 >>> spell("6F198M")
 '6, F, 1, 9, 8, M'
+>>> try:  # the same deal, as the first version wrote it: refused, never another deal
+...     decode("6F198M")
+... except CodeError as error:
+...     error.reason
+'older'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from audiogame.catalog import GAMES, GameEntry
-
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {char: index for index, char in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})
 _FIELD = 0b100101
-"""x⁵ + x² + 1: characters are elements of the field of 32 elements, so that the check, a sum
-with a different non-zero weight per position, changes with any one wrong character and any
-two neighbours swapped."""
+"""x⁵ + x² + 1: characters are elements of the field of 32 elements."""
+VERSION = 1
+"""The version written in new codes (0 was never written: the first codes had no version)."""
+GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
+"""Fixed for ever: a new game takes the next number."""
+FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
+    1: {
+        "battle": (
+            ("players", (2, 3, 4, 5, 6)),
+            ("deck", (52, 32)),
+            ("face_down", (True, False)),
+            ("open", (False, True)),
+            ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
+        ),
+        "scientific": (
+            ("players", (2, 3, 4, 5, 6, 7, 8)),
+            ("trick_limit", (100, 200, 500, 1000, 2000)),
+        ),
+        "cardavia": (("deals", (1, 3, 5, 10)),),
+    },
+}
+"""Each version's setup fields per game and their values, in code order; frozen once
+released (a change of the menus makes a new version, with its own table here)."""
+CUSTOM = frozenset({"trick_limit"})
+"""Fields that may hold a value typed on the command line rather than one of the table."""
 CUSTOM_LIMIT = 1 << 20
-"""A setup value typed on the command line (a trick limit not in the menu) up to this."""
+"""A setup value typed on the command line (a trick limit not in the menu) below this."""
+MAX_SEED = 10**15 - 1
+"""The largest deal number: fifteen digits."""
+MAX_LENGTH = 40
+"""No code of valid settings is longer."""
+_LEGACY_GAMES = ("battle", "scientific", "cardavia")
+"""The games of the first version's codes, in the order that set their radix."""
 
 
 class CodeError(ValueError):
-    """Text that is not a deal code."""
+    """Text that is not a deal code this version reads; ``reason`` is ``"invalid"``,
+    ``"newer"``, ``"older"`` or ``"range"``."""
 
-
-def _options(entry: GameEntry) -> list[Any]:
-    return [option for option in entry.options if not option.is_seed and option.in_code]
-
-
-def encode(game: str, config: dict[str, Any]) -> str:
-    """The deal code of ``game`` with ``config`` (its options and its deal number)."""
-    index = next(i for i, entry in enumerate(GAMES) if entry.key == game)
-    entry = GAMES[index]
-    seed = config.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise CodeError(f"no deal number to encode: {seed!r}")
-    options = _options(entry)
-    values = [config.get(option.key, option.default) for option in options]
-    custom = any(value not in option.values for option, value in zip(options, values, strict=True))
-    number = seed
-    for option, value in zip(options, values, strict=True):
-        if custom and value not in option.values:
-            if not isinstance(value, int) or not 0 <= value < CUSTOM_LIMIT:
-                raise CodeError(f"{option.key} {value!r} cannot be put in a code")
-            number = number * CUSTOM_LIMIT + value
-    for option, value in zip(options, values, strict=True):
-        radix = len(option.values) + custom
-        digit = option.values.index(value) if value in option.values else len(option.values)
-        number = number * radix + digit
-    number = (number * 2 + custom) * len(GAMES) + index
-    body = ""
-    while True:
-        number, digit = divmod(number, 32)
-        body = ALPHABET[digit] + body
-        if not number:
-            break
-    return body + ALPHABET[_check(body)]
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def _times(a: int, b: int) -> int:
@@ -85,14 +100,61 @@ def _times(a: int, b: int) -> int:
     return product
 
 
-def _check(body: str) -> int:
-    """The check character's value: the body's characters weighted by x, x², x³, ... (the
-    check itself has weight 1, so every position has its own weight)."""
-    check, weight = 0, 1
+def _checks(body: str) -> str:
+    """The two check characters of ``body``: its characters weighted by x, x², ... and by
+    x², x⁴, ... (x has order 31: codes are far shorter)."""
+    first = second = 0
+    weight = 1
     for char in body:
         weight = _times(weight, 2)
-        check ^= _times(weight, _VALUE[char])
-    return check
+        first ^= _times(weight, _VALUE[char])
+        second ^= _times(_times(weight, weight), _VALUE[char])
+    return ALPHABET[first] + ALPHABET[second]
+
+
+def _digits(number: int) -> str:
+    text = ""
+    while True:
+        number, digit = divmod(number, 32)
+        text = ALPHABET[digit] + text
+        if not number:
+            return text
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def encode(game: str, config: dict[str, Any]) -> str:
+    """The deal code of ``game`` with ``config`` (its options and its deal number);
+    :class:`CodeError` when the setup cannot be put in a code."""
+    if game not in GAME_IDS:
+        raise CodeError("invalid", f"no game {game!r}")
+    seed = config.get("seed")
+    if not _is_whole(seed) or not 0 <= seed <= MAX_SEED:
+        raise CodeError("range", f"no deal number to encode: {seed!r}")
+    fields = FIELDS[VERSION][game]
+    from audiogame.catalog import game_entry
+
+    entry = game_entry(game)
+    values = [config.get(key, entry.option(key).default) for key, _choices in fields]
+    custom = any(
+        value not in choices for (_key, choices), value in zip(fields, values, strict=True)
+    )
+    number = seed
+    for (key, choices), value in zip(fields, values, strict=True):
+        if value in choices:
+            continue
+        if key not in CUSTOM or not _is_whole(value) or not 0 < value < CUSTOM_LIMIT:
+            raise CodeError("range", f"{key} {value!r} cannot be put in a code")
+        number = number * CUSTOM_LIMIT + value
+    for (_key, choices), value in zip(fields, values, strict=True):
+        radix = len(choices) + custom
+        number = number * radix + (choices.index(value) if value in choices else len(choices))
+    body = ALPHABET[GAME_IDS[game]] + _digits(number * 2 + custom)
+    length = len(body) + 3
+    head = ALPHABET[VERSION * 4 + length % 4]
+    return head + body + _checks(head + body)
 
 
 def normalize(text: str) -> str:
@@ -101,34 +163,84 @@ def normalize(text: str) -> str:
 
 
 def decode(text: str) -> tuple[str, dict[str, Any]]:
-    """The game and its setup (deal number included); :class:`CodeError` when ``text`` is not
-    a valid code."""
+    """The game and its setup (deal number included); :class:`CodeError`, with its reason,
+    when ``text`` is not a code of valid settings that this version reads."""
     code = normalize(text)
-    if len(code) < 2 or any(char not in _VALUE for char in code):
-        raise CodeError(f"not a deal code: {text!r}")
+    shown = code if len(code) <= MAX_LENGTH else code[:MAX_LENGTH] + "..."
+    if not 4 <= len(code) <= MAX_LENGTH or any(char not in _VALUE for char in code):
+        raise CodeError("invalid", f"not a deal code: {shown!r}")
+    head = _VALUE[code[0]]
+    version, length = divmod(head, 4)
+    if length != len(code) % 4 or _checks(code[:-2]) != _canonical(code[-2:]):
+        if _legacy(code):
+            raise CodeError(
+                "older",
+                f"{code!r} is a deal code of an earlier version, which this version cannot read",
+            )
+        raise CodeError("invalid", f"{shown!r} is not a deal code: a character is wrong")
+    if version not in FIELDS:
+        if version > VERSION:
+            raise CodeError("newer", f"{code!r} is a deal code of a newer version")
+        raise CodeError("invalid", f"{shown!r} is not a deal code")
+    game_id = _VALUE[code[1]]
+    game = next((key for key, number in GAME_IDS.items() if number == game_id), None)
+    if game is None:
+        raise CodeError("newer", f"{code!r} is a deal of a game this version does not have")
+    config = _settings(FIELDS[version][game], code[2:-2])
+    if encode(game, config) != _canonical(code):
+        raise CodeError("range", f"{code!r} does not hold valid settings")
+    return game, config
+
+
+def _canonical(chars: str) -> str:
+    return "".join(ALPHABET[_VALUE[char]] for char in chars)
+
+
+def _settings(fields: tuple[tuple[str, tuple[Any, ...]], ...], digits: str) -> dict[str, Any]:
+    """The setup in ``digits``; :class:`CodeError` for a value out of range."""
+    number = 0
+    for char in digits:
+        number = number * 32 + _VALUE[char]
+    number, custom = divmod(number, 2)
+    indexes: list[int] = []
+    for _key, choices in reversed(fields):
+        number, index = divmod(number, len(choices) + custom)
+        indexes.insert(0, index)
+    config: dict[str, Any] = {}
+    for (key, choices), index in reversed(list(zip(fields, indexes, strict=True))):
+        if index < len(choices):
+            config[key] = choices[index]
+        elif key in CUSTOM:
+            number, config[key] = divmod(number, CUSTOM_LIMIT)
+        else:
+            raise CodeError("range", f"{key} out of range")
+    if number > MAX_SEED:
+        raise CodeError("range", "the deal number is too large")
+    config = {key: config[key] for key, _choices in fields}
+    config["seed"] = number
+    return config
+
+
+def _legacy(code: str) -> bool:
+    """Whether ``code`` is a valid code of the first version (one check character, the game
+    as the last digit of a number whose radix was the number of games)."""
     body, check = code[:-1], code[-1]
-    if _check(body) != _VALUE[check]:
-        raise CodeError(f"the check character of {text!r} does not match")
+    value, weight = 0, 1
+    for char in body:
+        weight = _times(weight, 2)
+        value ^= _times(weight, _VALUE[char])
+    if value != _VALUE[check]:
+        return False
     number = 0
     for char in body:
         number = number * 32 + _VALUE[char]
-    number, index = divmod(number, len(GAMES))
+    number, index = divmod(number, len(_LEGACY_GAMES))
     number, custom = divmod(number, 2)
-    entry = GAMES[index]
-    options = _options(entry)
-    digits: list[int] = []
-    for option in reversed(options):
-        number, digit = divmod(number, len(option.values) + custom)
-        digits.insert(0, digit)
-    config: dict[str, Any] = {}
-    for option, digit in reversed(list(zip(options, digits, strict=True))):
-        if digit < len(option.values):
-            config[option.key] = option.values[digit]
-        else:
-            number, config[option.key] = divmod(number, CUSTOM_LIMIT)
-    config = {option.key: config[option.key] for option in options}
-    config["seed"] = number
-    return entry.key, config
+    try:
+        config = _settings(FIELDS[1][_LEGACY_GAMES[index]], _digits(number * 2 + custom))
+    except CodeError:
+        return False
+    return config["seed"] <= MAX_SEED
 
 
 def spell(code: str) -> str:

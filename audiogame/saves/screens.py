@@ -27,6 +27,30 @@ SAVE_NOTICES = {
         "kept aside."
     ),
 }
+CODE_REFUSALS = {
+    "invalid": N_("This is not a valid deal code: check it character by character."),
+    "newer": N_(
+        "This deal code comes from a newer version of the program: this one cannot read it."
+    ),
+    "older": N_(
+        "This deal code comes from an earlier version of the program and cannot be read any "
+        "more: the D key at a table gives the code of this version."
+    ),
+}
+"""What is said when a typed code is refused, by :attr:`CodeError.reason` (settings out of
+range read as a wrong character: to the player, both are a typing mistake)."""
+SAVE_STUCK = N_(
+    "The saved game cannot be resumed, and its file could not be set aside: it is left as it "
+    "is, and no game is saved until it can be."
+)
+
+
+def save_notice(app: AudioGame, problem: str) -> str:
+    """What to say about a bad save: "kept aside" only when the rename worked."""
+    autosave = getattr(app, "autosave", None)
+    if autosave is not None and autosave.store.aside is None:
+        return _(SAVE_STUCK)
+    return _(SAVE_NOTICES[problem])
 
 
 def describe(saved: SavedGame) -> str:
@@ -47,9 +71,14 @@ def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:
     autosave = getattr(app, "autosave", None)
     if autosave is None:
         return screens
-    saved, problem = autosave.load()
+    try:
+        saved, problem = autosave.load()
+    except Exception as error:  # a save this version cannot handle must never stop a start
+        _log_failure(app, error)
+        autosave.store.set_aside()
+        saved, problem = None, "corrupt"
     if problem is not None:
-        app.say(_(SAVE_NOTICES[problem]))
+        app.say(save_notice(app, problem))
     if saved is None or saved.finished:
         return screens
     return [screens[0], ResumeMenu(app, saved, screens[1:])]
@@ -96,16 +125,20 @@ class ResumeMenu(Menu):
 
 def resume(app: AudioGame, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
+    autosave = getattr(app, "autosave", None)
     try:
         table = rebuild_table(app, saved)
-    except SaveError:
-        autosave = getattr(app, "autosave", None)
+    except Exception as error:  # damaged, or a save this version cannot rebuild: set aside
+        if not isinstance(error, SaveError):
+            _log_failure(app, error)
         if autosave is not None:
             autosave.store.set_aside()
         _back_to_main(app)
-        app.say(_(SAVE_NOTICES["corrupt"]))
+        app.say(save_notice(app, "corrupt"))
         app.top.enter()
         return False
+    if autosave is not None:
+        autosave.resumed(table)
     from audiogame.app.menus import SetupMenu
 
     _back_to_main(app)
@@ -119,6 +152,15 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
         app.say(line)
     _let_others_play(table)
     return True
+
+
+def _log_failure(app: AudioGame, error: BaseException) -> None:
+    """Keep the details of an unexpected failure with a save in the crash log folder."""
+    from audiogame.crash import write_log
+
+    autosave = getattr(app, "autosave", None)
+    if autosave is not None:
+        write_log(error, autosave.log_folder)
 
 
 def _let_others_play(table: Any) -> None:
@@ -201,8 +243,8 @@ class CodeEntry(Screen):
     def start(self, key: str) -> None:
         try:
             game, config = decode(self.text)
-        except CodeError:
-            self.app.refuse(_("This is not a valid deal code: check it character by character."))
+        except CodeError as error:
+            self.app.refuse(_(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"])))
             return
         open_table(self.app, game, config)
 

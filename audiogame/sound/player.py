@@ -8,6 +8,7 @@ Nothing is printed: the program owns the terminal.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import logging
 import math
@@ -71,6 +72,12 @@ class NullCuePlayer:
     def set_enabled(self, enabled: bool) -> None:
         self.enabled = bool(enabled)
 
+    def output_lost(self) -> None:
+        """Nothing is playing."""
+
+    def output_back(self) -> None:
+        """Nothing to reopen."""
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -114,7 +121,7 @@ class MixerCuePlayer:
         """Whether the audio device is open (cues can be heard)."""
         return self._opened
 
-    def _open(self) -> None:
+    def _open(self, quiet: bool = False) -> None:
         if self._opened or self._failed:
             return
         mixer = self._pygame.mixer
@@ -132,7 +139,8 @@ class MixerCuePlayer:
         except Exception as error:  # pygame.error, or an OS error from the audio backend
             self._failed = True
             log.warning("no audio device, sound cues are off: %s", error)
-            self._tell(NO_DEVICE)
+            if not quiet:
+                self._tell(NO_DEVICE)
             return
         self._opened = True
         for name in self._names:
@@ -193,6 +201,23 @@ class MixerCuePlayer:
             self._open()
         elif self._opened:
             self._pygame.mixer.stop()
+
+    def output_lost(self) -> None:
+        """The sound server went away: release the device, silently (the program tells the
+        player once, for speech and cues together), and stay ready to open it again."""
+        if self._opened:
+            self._sounds.clear()
+            with contextlib.suppress(Exception):
+                self._pygame.mixer.quit()
+            self._opened = False
+        self._failed = False
+
+    def output_back(self) -> None:
+        """The sound server answers again: open the device again if cues are on."""
+        self._failed = False
+        self.notice = None
+        if self.enabled:
+            self._open(quiet=True)
 
     def close(self) -> None:
         """Release the audio device; later plays are silent."""

@@ -1,33 +1,76 @@
 """A text-to-speech voice through pyttsx3 (SAPI5, NSSpeechSynthesizer, eSpeak).
 
 The voice runs on its own worker thread with a queue, so that a key is never blocked by speech:
-:meth:`TtsSpeaker.speak` only enqueues. :meth:`silence` drops the queue and stops the voice at
-the next word (the stop is done on the worker thread, which is the thread that owns the engine
-on every platform).
+:meth:`TtsSpeaker.speak` only enqueues. :meth:`silence` drops the queue and stops the voice.
+
+On Linux pyttsx3's eSpeak driver plays what it made with ``aplay`` through ``os.system``, which
+prints over the screen when ``aplay`` is missing and cannot be stopped. So there the voice
+makes a WAV file with pyttsx3 and plays it with an ``aplay`` process of its own, silent on the
+screen and stopped at once by :meth:`silence`; without ``aplay`` (or without a sound output)
+the voice is not chosen at all.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
+import shutil
+import subprocess
+import sys
+import tempfile
 import threading
+from collections.abc import Callable
 from typing import Any
 
+from audiogame import i18n
+from audiogame.sound.output import output_problem
 from audiogame.speech.base import SpeechError
 
 _START_TIMEOUT = 5.0
+_POLL = 0.005
+"""Seconds between two looks at a playing ``aplay`` for a silence request."""
+
+
+def _mute_driver_prints() -> None:
+    """pyttsx3's eSpeak driver prints "Audio saved to ..." for each file: not on our screen."""
+    with contextlib.suppress(Exception):
+        from pyttsx3.drivers import espeak
+
+        espeak.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
 
 
 class TtsSpeaker:
     name = "tts"
 
-    def __init__(self, rate: int = 50, volume: int = 100) -> None:
-        self._queue: queue.Queue[str | None] = queue.Queue()
+    def __init__(
+        self,
+        rate: int = 50,
+        volume: int = 100,
+        language: Callable[[], str] = i18n.language,
+        probe: Callable[[], str | None] = output_problem,
+        own_player: bool | None = None,
+    ) -> None:
+        """``own_player``: play through ``aplay`` here (default: on Linux)."""
+        self._player: str | None = None
+        if sys.platform.startswith("linux") if own_player is None else own_player:
+            self._player = shutil.which("aplay")
+            if self._player is None:
+                raise SpeechError("pyttsx3's eSpeak voice needs aplay (alsa-utils)")
+            problem = probe()
+            if problem is not None:
+                raise SpeechError(problem)
+        self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
         self._stop = threading.Event()
+        self._generation = 0
+        """Raised by each silence: a message queued before it is never played."""
         self._ready = threading.Event()
         self._error: str | None = None
         self._engine: Any = None
         self._voice = (rate, volume)
+        self._language = language
+        self._spoken_language = ""
+        self._folder = tempfile.mkdtemp(prefix="audiogame-voice-") if self._player else ""
         self._thread = threading.Thread(target=self._run, name="tts-voice", daemon=True)
         self._thread.start()
         if not self._ready.wait(_START_TIMEOUT):
@@ -44,6 +87,7 @@ class TtsSpeaker:
             import pyttsx3
 
             engine = pyttsx3.init()
+            _mute_driver_prints()
             engine.connect("started-word", self._on_word)
             self._engine = engine
             self._apply_voice()
@@ -53,20 +97,51 @@ class TtsSpeaker:
             return
         self._ready.set()
         while True:
-            text = self._queue.get()
-            if text is None:
+            item = self._queue.get()
+            if item is None:
                 break
+            generation, text = item
+            if generation != self._generation:
+                continue
             self._stop.clear()
+            if generation != self._generation:  # silenced meanwhile
+                continue
             try:
                 self._apply_voice()
-                engine.say(text)
-                engine.runAndWait()
+                if self._player:
+                    self._play_file(text)
+                else:
+                    engine.say(text)
+                    engine.runAndWait()
             except Exception as error:
                 self._error = f"pyttsx3 failed: {error}"
                 break
 
+    def _play_file(self, text: str) -> None:
+        path = os.path.join(self._folder, "message.wav")
+        self._engine.save_to_file(text, path)
+        self._engine.runAndWait()
+        if self._stop.is_set() or not os.path.exists(path):
+            return
+        player = subprocess.Popen(
+            [str(self._player), "-q", path],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        while player.poll() is None:
+            if self._stop.wait(_POLL):
+                player.kill()
+                player.wait()
+                return
+        errors = player.stderr.read() if player.stderr else b""
+        if player.returncode != 0:
+            # The sound output went away: the chain hands over at the next message.
+            reason = errors.decode("utf-8", "replace").strip() or f"exit {player.returncode}"
+            raise SpeechError(f"aplay failed: {reason}")
+
     def _on_word(self, name: object = None, location: int = 0, length: int = 0) -> None:
-        if self._stop.is_set():
+        # Making a file takes a few milliseconds and the file is then not played; stopping the
+        # eSpeak driver in the middle of one leaves it stuck for the next message.
+        if self._stop.is_set() and not self._player:
             self._engine.stop()
 
     def _apply_voice(self) -> None:
@@ -74,15 +149,21 @@ class TtsSpeaker:
         # 0..100 maps to about 100..350 words a minute around the usual 200.
         self._engine.setProperty("rate", 100 + rate * 5 // 2)
         self._engine.setProperty("volume", max(0, min(100, volume)) / 100)
+        language = self._language()
+        if self._player and language != self._spoken_language:
+            self._spoken_language = language
+            with contextlib.suppress(Exception):  # a voice without this language keeps its own
+                self._engine.setProperty("voice", language)
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         if self._error is not None or not self._thread.is_alive():
             raise SpeechError(self._error or "the voice stopped")
         if interrupt:
             self.silence()
-        self._queue.put(text)
+        self._queue.put((self._generation, text))
 
     def silence(self) -> None:
+        self._generation += 1
         with contextlib.suppress(queue.Empty):
             while True:
                 self._queue.get_nowait()
@@ -94,3 +175,7 @@ class TtsSpeaker:
     def close(self) -> None:
         self.silence()
         self._queue.put(None)
+        # The message being played is stopped by the silence; wait for that, briefly.
+        self._thread.join(0.5)
+        if self._folder:
+            shutil.rmtree(self._folder, ignore_errors=True)

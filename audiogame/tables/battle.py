@@ -15,6 +15,7 @@ from audiogame.app.screen import ENTER, Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
+from audiogame.table.seat import SeatState
 from audiogame.tables.hints import hint_key
 from audiogame.words.battle import refusal
 from audiogame.words.cards import rank_list, rank_name, seconds_text
@@ -40,22 +41,36 @@ JUMP_KEYS: dict[str, int] = {
     "k": 13,
     "a": 14,
 }
-_OTHERS_PLAY_ON = Event()
+
+
+class _OthersPlayOn(Event):
+    """Not an engine event: this screen's note that the others play on to the end."""
+
+    __slots__ = ()
+    kind = "others_play_on"  # type: ignore[assignment]
+
+
+_OTHERS_PLAY_ON = _OthersPlayOn()
 ENGINE_OPTIONS = ("players", "deck", "face_down", "open", "trick_limit")
 
 
-def make_table(app: AudioGame, config: dict[str, Any]) -> BattleTable:
-    """Open a Battaglia table with the setup's ``config``."""
-    return BattleTable(app, config)
+def make_table(
+    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+) -> BattleTable:
+    """Open a Battaglia table with the setup's ``config`` (at ``seat`` of a table kept
+    elsewhere, when given)."""
+    return BattleTable(app, config, seat)
 
 
 class BattleTable(TableScreen):
     game = "battle"
 
-    def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
-        super().__init__(app, config, int(config["players"]))
+    def __init__(
+        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    ) -> None:
+        super().__init__(app, config, int(config["players"]), seat)
         options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
-        self.state = games["battle"].new_state(seed=self.seed, **options)
+        self.state = seat or games["battle"].new_state(seed=self.seed, **options)
         self.open = bool(config.get("open"))
         self.focus = 0
         self._heard: Card | None = None  # the hand card last spoken: Enter plays only that one
@@ -79,8 +94,13 @@ class BattleTable(TableScreen):
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = view.stock[0] if not self.open else len(view.hand)
+        opening = (
+            _("Battaglia online: {names}. {cards}.")
+            if self.online
+            else _("Battaglia, deal {seed}: {names}. {cards}.")
+        )
         self.app.say(
-            _("Battaglia, deal {seed}: {names}. {cards}.").format(
+            opening.format(
                 seed=self.seed,
                 names=names,
                 cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
@@ -190,8 +210,10 @@ class BattleTable(TableScreen):
         try:
             events = self.state.apply(HUMAN, action)
         except IllegalAction as error:
-            self.app.refuse(refusal(error, self.view))
+            self.app.refuse(self.refusal_text(error))
             return
+        if self.online:
+            return  # the events come back from the table
         self.announce(events + self.run_bots())
         self.after_move()
 
@@ -200,7 +222,7 @@ class BattleTable(TableScreen):
         events: list[Event] = []
         state = self.state
         while not state.is_over:
-            bots = [seat for seat in state.to_act() if seat != HUMAN]
+            bots = [seat for seat in state.to_act() if seat in self.bots]
             if not bots:
                 break
             for seat in bots:
@@ -231,6 +253,12 @@ class BattleTable(TableScreen):
                 self.app.say(_("The others play on to the end."))
             else:
                 super().announce([event])
+
+    def refusal_text(self, error: IllegalAction) -> str:
+        return refusal(error, self.view)
+
+    def after_stream(self) -> None:
+        self.after_move()
 
     def after_move(self) -> None:
         """What to say after the cards moved: the end, or what the player must do now."""

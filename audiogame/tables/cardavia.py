@@ -16,6 +16,7 @@ from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.i18n import _
 from audiogame.sound import cue_for
+from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
@@ -34,18 +35,23 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 
-def make_table(app: AudioGame, config: dict[str, Any]) -> CardaviaTable:
-    """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``)."""
-    return CardaviaTable(app, config)
+def make_table(
+    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+) -> CardaviaTable:
+    """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``); at ``seat`` of
+    a table kept elsewhere, when given."""
+    return CardaviaTable(app, config, seat)
 
 
 class CardaviaTable(TableScreen):
     game = "cardavia"
 
-    def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
-        super().__init__(app, config, 3)
+    def __init__(
+        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    ) -> None:
+        super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
-        self.state: CardaviaState = CARDAVIA.new_state(seed=self.match.deal_seed)
+        self.state: CardaviaState = seat or CARDAVIA.new_state(seed=self.match.deal_seed)
         self._hand = HandCursor(self.view.hand)
         self.hand_keys = HandKeys(self)
         self._timer: asyncio.TimerHandle | None = None
@@ -72,7 +78,13 @@ class CardaviaTable(TableScreen):
         self.app.narrator.clear_history()
         order = join_words([self.seats.subject(seat) for seat in play_order(self.seats)])
         names = join_words([self.seats.subject(seat) for seat in self.seats.all()])
-        if self.match.deals > 1:
+        if self.online:
+            opening = (
+                _("Cardavia online, a match of {deals} deals: {names}.")
+                if self.match.deals > 1
+                else _("Cardavia online: {names}.")
+            )
+        elif self.match.deals > 1:
             opening = _("Cardavia, a match of {deals} deals from deal number {seed}: {names}.")
         else:
             opening = _("Cardavia, deal {seed}: {names}.")
@@ -108,8 +120,15 @@ class CardaviaTable(TableScreen):
         if self.match.over:
             self.app.pop()
             return
+        if self.seat is not None:
+            self.seat.request("next_deal")  # the table deals; dealt() follows
+            return
         self.match.next_deal()
         self.state = CARDAVIA.new_state(seed=self.match.deal_seed)
+        self.dealt()
+
+    def dealt(self) -> None:
+        """A new deal is on the table: the hand and its opening."""
         self._hand = HandCursor(self.view.hand)
         self.start_deal()
 
@@ -145,7 +164,7 @@ class CardaviaTable(TableScreen):
         view = self.view
         if view.awaiting == HUMAN:
             self.turn_changed()
-            if self.app.settings.auto_pass and self.only_pass():
+            if self.app.settings.auto_pass and not self.online and self.only_pass():
                 self.app.say(_("You cannot beat it: you pass."), cue="passed")
                 self.act(Pass(), said=True)
                 return
@@ -182,6 +201,8 @@ class CardaviaTable(TableScreen):
     # ----- computer players ----------------------------------------------------------------
     def schedule_bots(self) -> None:
         self.cancel_bots()
+        if self.online:
+            return  # the table moves its computer players at its own pace
         if not self.app.running:
             # The table opened before the program's loop started: begin when it starts.
             if not self._waiting_start:
@@ -215,6 +236,9 @@ class CardaviaTable(TableScreen):
 
     def hurry(self) -> None:
         """Space while the others are to play: they all play now, up to the player's turn."""
+        if self.seat is not None:
+            self.seat.request("hurry")
+            return
         self.cancel_bots()
         events: list[Event] = []
         while not self.state.is_over and self.view.awaiting != HUMAN:
@@ -308,12 +332,20 @@ class CardaviaTable(TableScreen):
         try:
             events = self.state.apply(HUMAN, action)
         except IllegalAction as error:
-            self.app.refuse(refusal(error, self.seats))
+            self.app.refuse(self.refusal_text(error))
             return
         self.hand.selected.clear()
+        if self.online:
+            return  # the events come back from the table
         if said:
             events = [event for event in events if event.kind != "passed"]
         self.announce(events)
+        self.after_events()
+
+    def refusal_text(self, error: IllegalAction) -> str:
+        return refusal(error, self.seats)
+
+    def after_stream(self) -> None:
         self.after_events()
 
     def take_hint(self, action: Action) -> None:

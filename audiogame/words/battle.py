@@ -71,7 +71,7 @@ def war(event: War, seats: Seats) -> str:
 
 @renderer(GAME, "trick_won")
 def trick_won(event: TrickWon, seats: Seats) -> str:
-    count = len(event.cards)
+    count = event.count
     if event.seat == 0:
         text = ngettext("You take {count} card.", "You take {count} cards.", count)
     else:

@@ -121,7 +121,7 @@ def war(event: War, seats: Seats) -> str:
 
 @renderer(GAME, "trick_won")
 def trick_won(event: TrickWon, seats: Seats) -> str:
-    count = len(event.cards)
+    count = event.count
     if event.cause == "last_player":
         if event.seat == YOU:
             text = ngettext(

@@ -11,6 +11,7 @@ an equilibrium: neither side can gain by deviating alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 
@@ -66,3 +67,23 @@ def best_response(
         if value > best_value:
             best, best_value = i, value
     return best, best_value
+
+
+def soft_choice(values: Sequence[float], u: float, *, spread: float) -> tuple[int, float]:
+    """A mixed choice among ``values`` (higher is better): each option weighs
+    ``exp((value - best) / spread)``, so options close to the best are played often and poor
+    ones almost never. ``u`` in [0, 1) draws the choice. Returns the index and its chance.
+
+    >>> soft_choice([1.0, 1.0, -20.0], 0.7, spread=0.5)
+    (1, 0.5)
+    """
+    top = max(values)
+    weights = [math.exp((v - top) / spread) if v - top > -30 * spread else 0.0 for v in values]
+    total = sum(weights)
+    drawn = u * total
+    for i, w in enumerate(weights):
+        drawn -= w
+        if drawn < 0 and w:
+            return i, w / total
+    last = max(i for i, w in enumerate(weights) if w)
+    return last, weights[last] / total

@@ -21,14 +21,26 @@ BOMB_HELD = 10
 SPADE_TWO = 10
 
 
-def bombs_in(hand: int) -> int:
+_NIBBLE_BASES = 0x1111111111111
+"""One bit per rank: the lowest bit of each rank's four (see :mod:`engine.cardavia.deck`)."""
+
+
+def bombs_held(hand: int) -> int:
     """Bombs held: each rank held four times (the four 3s too) and the three aces (CV-12)."""
-    bombs = 0
-    for r, shift in enumerate(SHIFTS):
-        count = POP[hand >> shift & 15]
-        if count == 4 or (r == ACE and count == 3):
-            bombs += 1
-    return bombs
+    bombs = 1 if POP[hand >> SHIFTS[ACE] & 15] == 3 else 0
+    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & _NIBBLE_BASES
+    return bombs + full.bit_count()
+
+
+def penalty(hand: int, has_played: bool) -> int:
+    """What a player who did not go out loses with this hand left (CV-12): a point a card,
+    twice that if he never played, 10 for the 2 of spades, 10 a bomb held. The lines of
+    :func:`settle` add up to it."""
+    cards = hand.bit_count()
+    points = cards if has_played else 2 * cards
+    if hand & TWO_SPADES_BIT:
+        points += SPADE_TWO
+    return points + BOMB_HELD * bombs_held(hand)
 
 
 def bonus_lines(seat: int, players: int = 3) -> list[SettlementLine]:
@@ -68,11 +80,11 @@ def settle(
             seat_lines.append(SettlementLine(seat, "never_played", -cards, cards))
         if hand & TWO_SPADES_BIT:
             seat_lines.append(SettlementLine(seat, "spade_two", -SPADE_TWO, 1))
-        bombs = bombs_in(hand)
+        bombs = bombs_held(hand)
         if bombs:
             seat_lines.append(SettlementLine(seat, "bombs_held", -BOMB_HELD * bombs, bombs))
         seat_lines = [line for line in seat_lines if line.points]
-        penalties -= sum(line.points for line in seat_lines)
+        penalties += penalty(hand, has_played[seat])
         lines += seat_lines
     for seat in bonus_seats:
         lines += bonus_lines(seat, players)

@@ -3,8 +3,8 @@ jokers and the comparison, the trick won or the war, the powers, empty hands, th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.cards import JACK, QUEEN, Card
 from engine.events import (
@@ -26,13 +26,14 @@ from engine.scientific.events import (
     PowerGained,
     Revolution,
 )
+from engine.vocabulary import EndReason, Power, TrickCause
 
 if TYPE_CHECKING:
     from engine.scientific.state import ScientificState
 
 COUNTING_RANK = 3
 EXCHANGE_RANK = 8
-_POWERS = {QUEEN: "seer", COUNTING_RANK: "counting", EXCHANGE_RANK: "exchange"}
+_POWERS: dict[int, Power] = {QUEEN: "seer", COUNTING_RANK: "counting", EXCHANGE_RANK: "exchange"}
 
 
 def resolve_trick(state: ScientificState, events: list[Event]) -> None:
@@ -49,7 +50,7 @@ def resolve_trick(state: ScientificState, events: list[Event]) -> None:
     jacks = tuple(seat for seat, card in played if card.rank == JACK)
     if jacks:
         # SB-7: jacks cancel in pairs; an odd number flips the order, for this trick already.
-        if len(jacks) % 2:
+        if order_after(played, state.reversed) != state.reversed:
             state.reversed = not state.reversed
             events.append(Revolution(jacks, state.reversed))
         else:
@@ -86,11 +87,39 @@ def resolve_trick(state: ScientificState, events: list[Event]) -> None:
     state.exchange = {s for s in exchange if not out[s] and state.won[s]}
 
 
-def _settle(
-    state: ScientificState, played: tuple[tuple[int, Card], ...], events: list[Event]
-) -> None:
-    """Compare in the current order and apply the jokers (SB-3 to SB-5, SB-9 to SB-11)."""
-    sign = -1 if state.reversed else 1
+class Comparison(NamedTuple):
+    """How the cards of one trick compare (SB-3 to SB-5, SB-9 to SB-11), before anything
+    moves: ``winner`` takes the trick (``None``: a war); ``cause`` is ``"highest"``,
+    ``"joker"`` (a lone joker cancels a war), ``"joker_war"`` (a lone joker forces one) or
+    ``"war"``; ``war_seats`` and ``war_rank`` are those of the war; ``jokers`` the seats that
+    showed one."""
+
+    winner: int | None
+    cause: str
+    war_seats: tuple[int, ...]
+    war_rank: int | None
+    jokers: tuple[int, ...]
+
+
+def order_after(played: Sequence[tuple[int, Card]], reversed_order: bool) -> bool:
+    """The order in force for this trick: an odd number of jacks flips it (SB-7)."""
+    jacks = sum(1 for _, card in played if card.rank == JACK)
+    return not reversed_order if jacks % 2 else reversed_order
+
+
+def compare(played: Sequence[tuple[int, Card]], reversed_order: bool) -> Comparison:
+    """Compare the cards of a trick in the order ``reversed_order`` (jacks already applied:
+    see :func:`order_after`). The engine settles every trick with it; computer players
+    foresee tricks with it.
+
+    >>> from engine.cards import parse_cards
+    >>> ace, two, ace2 = parse_cards("As 2h Ad")
+    >>> compare(((0, ace), (1, two)), False).winner, compare(((0, ace), (1, two)), True).winner
+    (0, 1)
+    >>> compare(((0, ace), (1, ace2)), False)[:4]
+    (None, 'war', (0, 1), 14)
+    """
+    sign = -1 if reversed_order else 1
     best = 0
     tied: list[int] = []
     jokers: list[int] = []
@@ -105,28 +134,48 @@ def _settle(
             tied = [seat]
         elif value == best:
             tied.append(seat)
-    cards = tuple(card for _, card in played)
+    shown = tuple(jokers)
     if len(jokers) == 1:
         joker = jokers[0]
         if len(tied) >= 2:
-            events.append(JokerCancelsWar(joker))
-            _take(state, joker, cards, "joker", events)
-        else:
-            events.append(JokerForcesWar(joker))
-            _war(state, (joker,), None, cards, events)
-        return
-    if jokers:
-        events.append(JokersCancel(tuple(jokers)))
+            return Comparison(joker, "joker", (), None, shown)
+        return Comparison(None, "joker_war", (joker,), None, shown)
     if not tied:
-        _war(state, tuple(jokers), None, cards, events)
-    elif len(tied) == 1:
-        _take(state, tied[0], cards, "highest", events)
+        return Comparison(None, "war", shown, None, shown)
+    if len(tied) == 1:
+        return Comparison(tied[0], "highest", (), None, shown)
+    return Comparison(None, "war", tuple(tied), best * sign, shown)
+
+
+def _settle(
+    state: ScientificState, played: tuple[tuple[int, Card], ...], events: list[Event]
+) -> None:
+    """Compare in the current order and apply the jokers (SB-3 to SB-5, SB-9 to SB-11)."""
+    found = compare(played, state.reversed)
+    cards = tuple(card for _, card in played)
+    if found.cause == "joker":
+        assert found.winner is not None
+        events.append(JokerCancelsWar(found.winner))
+        _take(state, found.winner, cards, "joker", events)
+        return
+    if found.cause == "joker_war":
+        events.append(JokerForcesWar(found.war_seats[0]))
+        _war(state, found.war_seats, None, cards, events)
+        return
+    if len(found.jokers) >= 2:
+        events.append(JokersCancel(found.jokers))
+    if found.winner is not None:
+        _take(state, found.winner, cards, "highest", events)
     else:
-        _war(state, tuple(tied), best * sign, cards, events)
+        _war(state, found.war_seats, found.war_rank, cards, events)
 
 
 def _take(
-    state: ScientificState, seat: int, cards: tuple[Card, ...], cause: str, events: list[Event]
+    state: ScientificState,
+    seat: int,
+    cards: tuple[Card, ...],
+    cause: TrickCause,
+    events: list[Event],
 ) -> None:
     """SB-4: the trick and every card waiting from earlier wars go to the winner's pile."""
     taken = cards + tuple(state.pot) if state.pot else cards
@@ -174,7 +223,7 @@ def settle_empty_hands(state: ScientificState, seats: Iterable[int], events: lis
 
 
 def _finish(
-    state: ScientificState, winners: tuple[int, ...], reason: str, events: list[Event]
+    state: ScientificState, winners: tuple[int, ...], reason: EndReason, events: list[Event]
 ) -> None:
     scores = state.owned()
     state.outcome = Result(winners=winners, scores=scores, reason=reason)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots.cardavia.sim import Position
 from engine.cardavia.classify import BOMB, CELESTIAL, SINGLE, TRIPLE, Key, key_of
 from engine.cardavia.deck import BIT_OF, FULL_MASK, POP, RANKS_COUNT
+from engine.cardavia.fast import Position
 from engine.cardavia.view import CardaviaView
 from engine.cards import Card
 

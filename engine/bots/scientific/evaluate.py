@@ -1,16 +1,17 @@
 """What one trick of Scientific Battle is worth, for every pair of cards two players may show.
 
-:func:`trick_outcome` follows the engine's order of effects (SB-7 jacks, SB-9 to SB-11 jokers,
-SB-4/SB-5 the trick or the war) for the cards of one trick; the tests check it against the
-engine. :func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of
-the cards each side then owns (in the order then in force), and a queen's seer power.
+:func:`trick_outcome` is the engine's own comparison of one trick (SB-7 jacks, SB-9 to SB-11
+jokers, SB-4/SB-5 the trick or the war: :func:`engine.scientific.resolve.compare`).
+:func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of the
+cards each side then owns (in the order then in force), and a queen's seer power.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import JACK, QUEEN, Card
+from engine.cards import QUEEN, Card
+from engine.scientific.resolve import compare, order_after
 
 WIN = 100.0
 """The value of winning the game outright (a draw is worth 0)."""
@@ -34,29 +35,10 @@ def strength(card: Card, reversed_order: bool) -> float:
 def trick_outcome(
     played: Sequence[tuple[int, Card]], reversed_order: bool
 ) -> tuple[int | None, bool]:
-    """The seat that takes the trick (``None``: a war) and the order after it."""
-    jacks = sum(1 for _, card in played if card.rank == JACK)
-    if jacks % 2:
-        reversed_order = not reversed_order
-    sign = -1 if reversed_order else 1
-    best = 0
-    tied: list[int] = []
-    jokers: list[int] = []
-    for seat, card in played:
-        rank = card.rank
-        if rank is None:
-            jokers.append(seat)
-            continue
-        value = rank * sign
-        if not tied or value > best:
-            best, tied = value, [seat]
-        elif value == best:
-            tied.append(seat)
-    if len(jokers) == 1:
-        return (jokers[0] if len(tied) >= 2 else None), reversed_order
-    if len(tied) == 1:
-        return tied[0], reversed_order
-    return None, reversed_order
+    """The seat that takes the trick (``None``: a war) and the order after it, by the engine's
+    own comparison (:func:`engine.scientific.resolve.compare`)."""
+    order = order_after(played, reversed_order)
+    return compare(played, order).winner, order
 
 
 def _quality(cards: Sequence[Card], reversed_order: bool) -> float:

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
-from engine.bots.matrix import best_response, solve
+from engine.bots.matrix import best_response, soft_choice, solve
 from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_outcome
 from engine.bots.scientific.model import OpponentModel
 from engine.bots.scientific.tracker import Tracker
@@ -25,6 +25,14 @@ from engine.scientific.view import ScientificView
 
 EXCHANGE_MARGIN = 0.5
 """How much better the won pile must look (in owned-card units) to take it up."""
+NORMAL_SPREAD = 0.35
+"""How widely the normal player mixes among its good cards (in owned-card units): players
+at one table never all follow one plan, and nobody can read them by their first choice."""
+MIXED_AT_MOST = 90
+"""A hint calls a choice mixed only when the card is played less often than this (percent);
+more often, it gives the plain reason."""
+MANY_SPREAD = 0.25
+"""The same for the hard player at a table of three or more."""
 
 
 def _cards(legal: Sequence[Action]) -> list[tuple[Card, Action]]:
@@ -139,7 +147,8 @@ def _seen_best(
 class NormalScientific(ScientificBot):
     """Guesses the other's card among the cards he may hold (those that are neither its own
     nor on the table) and plays the card that does best on average against them; as a seer,
-    answers what it sees; takes up the won pile when it is clearly stronger than the hand."""
+    answers what it sees; takes up the won pile when it is clearly stronger than the hand. It
+    mixes among the cards that do about as well (:data:`NORMAL_SPREAD`), with its own seed."""
 
     level = "normal"
 
@@ -165,7 +174,8 @@ class NormalScientific(ScientificBot):
         mine = [card for card, _ in plays]
         my_owned = list(view.hand) + list(view.won_pile)
         matrix = payoff_matrix(mine, theirs, 0, 1, my_owned, theirs, view.pot, order)
-        index, _ = best_response(matrix, [1.0 / len(theirs)] * len(theirs))
+        values = [sum(line) / len(line) for line in matrix]
+        index, _ = soft_choice(values, self.rng.random(), spread=NORMAL_SPREAD)
         card, action = plays[index]
         expected = max(theirs, key=lambda c: _order(c, order))
         code, params = reason_against(card, expected, order)
@@ -187,8 +197,12 @@ class HardScientific(ScientificBot):
     """Matrix game of the trick with opponent modelling (see the module docstring)."""
 
     level = "hard"
+    iterations = 120
+    """Regret-matching iterations on a trick's matrix."""
+    samples = 24
+    """Forecast tricks a card is weighed on at a table of three or more."""
 
-    def __init__(self, seed: int | None = None, budget: float | None = 0.05) -> None:
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.tracker = Tracker(self.rng)
         self.models: dict[int, OpponentModel] = {}
@@ -240,7 +254,7 @@ class HardScientific(ScientificBot):
         matrix = payoff_matrix(
             mine, theirs, view.seat, other, my_owned, their_owned, view.pot, view.reversed
         )
-        rows, cols, _ = solve(matrix, iterations=120)
+        rows, cols, _ = solve(matrix, iterations=self.iterations)
         model = self.models.setdefault(other, OpponentModel())
         forecast = model.forecast(theirs, view.reversed, cols)
         self._pending = (view.trick, {other: (tuple(theirs), view.reversed, cols)})
@@ -287,7 +301,10 @@ class HardScientific(ScientificBot):
         index = _draw(rows, self.rng.random())
         card, action = plays[index]
         code, params = reason_against(card, expected, view.reversed)
-        return hint_of(action, "mixed", **params, why=code, chance=round(100 * rows[index]))
+        chance = round(100 * rows[index])
+        if chance >= MIXED_AT_MOST:
+            return hint_of(action, code, **params)  # no mix to speak of: say why plainly
+        return hint_of(action, "mixed", **params, why=code, chance=chance)
 
     def _many(
         self,
@@ -307,16 +324,16 @@ class HardScientific(ScientificBot):
             {s: (tuple(h), view.reversed, None) for s, (h, _) in forecasts.items()},
         )
         samples = []
-        for _ in range(24):
+        for _ in range(self.samples):
             samples.append(
                 [
                     (s, hand[_draw(chances, self.rng.random())])
                     for s, (hand, chances) in forecasts.items()
                 ]
             )
-        best: tuple[float, Card, Action] | None = None
         n = len(others) + 1
-        for card, action in plays:
+        values: list[float] = []
+        for card, _ in plays:
             total = 0.0
             for sample in samples:
                 winner, order = trick_outcome(((view.seat, card), *sample), view.reversed)
@@ -326,11 +343,19 @@ class HardScientific(ScientificBot):
                     total -= 1
                 else:
                     total -= 1 + strength(card, order)
-            value = total / len(samples)
-            if best is None or value > best[0]:
-                best = (value, card, action)
-        assert best is not None
-        return hint_of(best[2], "best_average", **_card_params(best[1]))
+            values.append(total / len(samples))
+        # Mixed among the cards that do about as well: a plan the others cannot read.
+        index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
+        card, action = plays[index]
+        return hint_of(action, "best_average", **_card_params(card))
+
+
+class ExpertScientific(HardScientific):
+    """The hard player thinking longer: a finer equilibrium and more forecast tricks."""
+
+    level = "expert"
+    iterations = 600
+    samples = 120
 
 
 def _draw(chances: Sequence[float], u: float) -> int:

@@ -1,9 +1,12 @@
-"""A lean Cardavia deal for search: hands as bit masks, plays as the engine's int codes.
+"""The engine's fast path of a Cardavia deal, for searches: hands as bit masks, plays as the
+engine's int codes (:mod:`engine.cardavia.moves`), no events, views or actions.
 
-It follows the same rules as :class:`engine.cardavia.state.CardaviaState` (turn order, must
-beat, rounds, bomb bonuses, going out and the settlement, CV-3 to CV-14) without events, views
-or actions, so that a search can play thousands of deals to the end in a decision's time.
-The tests check it against the engine deal by deal.
+It plays by the same rules as :class:`engine.cardavia.state.CardaviaState` (turn order, must
+beat, rounds, bomb bonuses, going out and the settlement, CV-3 to CV-14), with the engine's own
+legal plays (:func:`engine.cardavia.moves.legal_plays`), turn order
+(:func:`engine.cardavia.state.next_seat`) and penalties (:func:`engine.cardavia.scoring.penalty`),
+so that a search can play thousands of deals to the end in a decision's time.
+``tests/test_cardavia_fast.py`` plays it against the engine, deal by deal and step by step.
 """
 
 from __future__ import annotations
@@ -11,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.cardavia.classify import ACE_BOMB, BOMB, CELESTIAL, Key
-from engine.cardavia.deck import ACE, POP, SHIFTS, TWO_SPADES_BIT
 from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
-from engine.cardavia.scoring import BOMB_BONUS, BOMB_HELD, SPADE_TWO
+from engine.cardavia.scoring import BOMB_BONUS, bombs_held, penalty
+from engine.cardavia.state import next_seat
 
-NEXT: tuple[int, int, int] = (2, 0, 1)
-"""Counter-clockwise: 0 -> 2 -> 1 -> 0 (CV-3)."""
+NEXT: tuple[int, int, int] = (next_seat(0), next_seat(1), next_seat(2))
+"""The seat after each seat (CV-3)."""
 
 Policy = Callable[["Position", list[int]], int]
 """Picks one code among the legal ones (never empty) of the seat to act."""
@@ -135,22 +138,6 @@ class Position:
         return settlement(self.winner, self.hands, self.played, self.bonuses)
 
 
-def bombs_held(hand: int) -> int:
-    """Four of a rank (the four 3s too) and the three aces (CV-12)."""
-    bombs = 1 if POP[hand >> SHIFTS[ACE] & 15] == 3 else 0
-    full = hand & hand >> 1 & hand >> 2 & hand >> 3 & 0x1111111111111
-    return bombs + full.bit_count()
-
-
-def penalty(hand: int, has_played: bool) -> int:
-    """What a player who did not go out loses for this hand (CV-12)."""
-    cards = hand.bit_count()
-    points = cards if has_played else 2 * cards
-    if hand & TWO_SPADES_BIT:
-        points += SPADE_TWO
-    return points + BOMB_HELD * bombs_held(hand)
-
-
 def settlement(
     winner: int, hands: list[int], played: int, bonuses: list[int]
 ) -> tuple[int, int, int]:
@@ -240,9 +227,17 @@ def greedy_answer(hand: int, codes: list[int]) -> int:
     return codes[0]
 
 
-def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
+def greedy_rollout(
+    position: Position,
+    keen: int = 0,
+    lead: Callable[[int], int] | None = None,
+    answer: Callable[[int, list[int]], int] | None = None,
+) -> tuple[int, int, int]:
     """:func:`rollout` with every seat greedy but those in the bit set ``keen`` (bit ``s``
-    for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop."""
+    for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop. ``lead``,
+    when given, chooses every seat's lead from its hand (a code of
+    ``legal_plays(hand, None)``) but for the first play of the deal; ``answer``, when given,
+    chooses the answer of every seat but the keen ones among its codes (never empty)."""
     hands = position.hands
     turn = position.turn
     table = position.table
@@ -258,8 +253,11 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
         if keen >> turn & 1:
             codes = plays(hand, None if table is None else table[1], first_play=first)
             if codes:
-                others = (hands[0] | hands[1] | hands[2]) & ~hand
-                code = keen_code(hand, codes, table is None, others)
+                if table is None and lead is not None and not first:
+                    code = lead(hand)
+                else:
+                    others = (hands[0] | hands[1] | hands[2]) & ~hand
+                    code = keen_code(hand, codes, table is None, others)
             elif passes == 0:
                 passes = 1
                 turn = NEXT[turn]
@@ -277,6 +275,8 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
         elif table is None:
             if first:
                 code = greedy_code(hand, plays(hand, None, first_play=True), True)
+            elif lead is not None:
+                code = lead(hand)
             else:
                 code = _LEAD_CACHE.get(hand) or greedy_lead(hand)
         else:
@@ -295,13 +295,16 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
                 table = None
                 passes = 0
                 continue
-            code = codes[0]
-            size = hand.bit_count()
-            if size <= 4 or size == table[1][2]:
-                for other in codes:
-                    if other & CARDS == hand:
-                        code = other
-                        break
+            if answer is not None:
+                code = answer(hand, codes)
+            else:
+                code = codes[0]
+                size = hand.bit_count()
+                if size <= 4 or size == table[1][2]:
+                    for other in codes:
+                        if other & CARDS == hand:
+                            code = other
+                            break
         mask = code & CARDS
         kind = code >> KIND_SHIFT
         if BOMB <= kind < CELESTIAL:
@@ -348,4 +351,13 @@ def keen_code(hand: int, codes: list[int], leading: bool, others: int) -> int:
     return greedy_code(hand, codes, True)
 
 
-__all__ = ["ACE_BOMB", "Position", "greedy_code", "greedy_rollout", "keen_code", "rollout"]
+__all__ = [
+    "ACE_BOMB",
+    "NEXT",
+    "Position",
+    "bombs_held",
+    "greedy_code",
+    "greedy_rollout",
+    "keen_code",
+    "rollout",
+]

@@ -1,0 +1,92 @@
+"""Sound cues heard for real (speech on console lines, so that whatever is heard is a cue): each
+cue of the practice lists, a seat on the left heard on the left, cue volume, cues off."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from audiogame.practice.model import GROUPS, cues_in
+from tests.audio_bed import heard_after, recording, sound, start, wait_quiet  # noqa: F401
+
+pytestmark = pytest.mark.audio
+
+
+def practice(server, folder, **settings):
+    return start(server, folder, ["practice"], settings=settings)
+
+
+def cue_after_key(program, record, key: str) -> tuple[float, float]:
+    """Press ``key`` once all is quiet; when it was pressed and when all was quiet again."""
+    moment = wait_quiet(record, quiet=0.1)
+    program.press([key])
+    if heard_after(record, moment, within=3.0):
+        return moment, wait_quiet(record, quiet=0.1)
+    return moment, moment
+
+
+def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):  # noqa: F811
+    program = practice(sound, tmp_path)
+    silent = []
+    for index, group in enumerate(GROUPS):
+        program.press(["home", *["down"] * index, "enter"], settle=5)
+        cues = cues_in(group)
+        for number in range(len(cues)):
+            start_, end = cue_after_key(program, recording, "home" if number == 0 else "down")
+            if start_ == end:
+                silent.append(cues[number].cue)
+        program.press(["escape"], settle=5)
+    assert silent == []
+    program.press(["c-c"])
+    assert program.finish()[0] == 0
+
+
+def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(sound, recording, tmp_path):  # noqa: F811
+    """Battaglia, 2 players, deal 3: Anna (on your left) takes the first two tricks, you the
+    next two; your own cues sound in the middle."""
+    program = start(sound, tmp_path, ["play", "battle", "--seed", "3", "--players", "2"])
+    levels = {}
+    for _ in range(4):
+        moment = wait_quiet(recording, quiet=0.3)
+        before = len(program.said())
+        program.press(["space"])
+        program.wait_for(lambda said, count=before: len(said) >= count + 2)
+        assert heard_after(recording, moment)
+        end = wait_quiet(recording, quiet=0.3)  # the trick's cues, whole, and nothing else
+        taker = program.said()[-1].split(" ")[0]
+        levels.setdefault(taker, recording.level(moment, end))
+    anna, you = levels["Anna"], levels["You"]
+    assert anna.left > anna.right + 3, anna
+    assert abs(you.left - you.right) < 1, you
+    program.press(["c-c"])
+    assert program.finish()[0] == 0
+
+
+def first_cue_level(server, record, folder, **settings):
+    program = practice(server, folder, **settings)
+    program.press(["enter"], settle=5)
+    moment, end = cue_after_key(program, record, "home")
+    level = record.level(moment, end)
+    program.press(["c-c"])
+    assert program.finish()[0] == 0
+    return level
+
+
+def test_cue_volume_changes_the_level(sound, recording, tmp_path):  # noqa: F811
+    loud = first_cue_level(sound, recording, tmp_path / "loud", cue_volume=100)
+    soft = first_cue_level(sound, recording, tmp_path / "soft", cue_volume=25)
+    assert soft.heard
+    assert loud.loudest - soft.loudest > 6, (loud, soft)
+
+
+def test_cues_off_means_no_cue_sound(sound, recording, tmp_path):  # noqa: F811
+    program = practice(sound, tmp_path, sound=False)
+    program.press(["enter"], settle=5)
+    moment = time.monotonic()
+    for key in ("home", "down", "down", "enter"):
+        program.press([key], settle=2)
+    assert not recording.heard(moment, time.monotonic() + 0.8)
+    assert any(line.startswith("Listen: ") for line in program.said())
+    program.press(["c-c"])
+    assert program.finish()[0] == 0

@@ -1,0 +1,94 @@
+"""The real program in a pseudo-terminal, stopped by a signal (SIGTERM, SIGHUP, a SIGINT from
+outside) with the sound mixer running: the game is saved, the terminal is given back in its
+normal state, and the exit status is the usual one. A second copy on the same data folder
+never offers the first one's game, never saves over it, and says why."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.pty_program import Program
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32", reason="needs a POSIX pseudo-terminal and signals"
+)
+SEED = 4242
+SHARED = (
+    "Another copy of Audiogame is running with the same saved games: this copy does not offer "
+    "that game for resuming, and does not save the games played here."
+)
+
+
+def saved(folder: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(
+        (folder / "data" / "autosave.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def started_battle(folder: Path, name: str, presses: int) -> Program:
+    program = Program(["play", "battle", "--seed", str(SEED)], folder, name=name)
+    program.wait_for(lambda said: any("Press Space" in line for line in said))
+    for _ in range(presses):
+        program.press([" "], settle=3.0)
+    return program
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_saves_restores_the_terminal_and_exits_with_the_usual_status(
+    tmp_path: Path, name: str
+) -> None:
+    import termios
+
+    number = getattr(signal, name)
+    program = started_battle(tmp_path, "first", 3)
+    assert program.said()[0].startswith("Audiogame. Speech: ")
+    moves_before = len(program.said())
+    program.process.send_signal(number)
+    code, errors = program.finish(timeout=10)
+    assert code == 128 + number, errors
+    assert "Traceback" not in errors
+    settings = program.closed_settings
+    assert settings is not None
+    local_modes = settings[3]
+    assert local_modes & termios.ICANON and local_modes & termios.ECHO  # type: ignore[operator]
+    moves = saved(tmp_path)["moves"]
+    assert isinstance(moves, list) and len(moves) >= 7  # Anna's first card, three keys' worth
+    assert len(program.said()) == moves_before  # nothing more said: it stopped at once
+    again = Program([], tmp_path, name="again")
+    said = again.wait_for(lambda said: any("Resume the game" in line for line in said))
+    assert any(line.startswith("An interrupted game can be resumed: Battaglia") for line in said)
+    again.press(["c-c"])
+    assert again.finish()[0] == 0
+
+
+def test_a_second_copy_neither_offers_nor_overwrites_the_first_ones_game(tmp_path: Path) -> None:
+    first = started_battle(tmp_path, "first", 3)
+    first_moves = saved(tmp_path)["moves"]
+    second = Program(["play", "battle", "--seed", "7"], tmp_path, name="second")
+    said = second.wait_for(lambda said: any("Press Space" in line for line in said))
+    assert SHARED in said
+    assert not any("Resume the game" in line or "interrupted game" in line for line in said)
+    second.press([" "], settle=3.0)
+    second.press(["c-c"])
+    assert second.finish()[0] == 0
+    data = saved(tmp_path)
+    assert data["config"]["seed"] == SEED and data["moves"] == first_moves  # type: ignore[index]
+    first.press([" "], settle=3.0)
+    time.sleep(0.2)
+    after = saved(tmp_path)["moves"]
+    assert isinstance(after, list) and after[: len(first_moves)] == first_moves  # type: ignore[arg-type]
+    assert len(after) > len(first_moves)  # type: ignore[arg-type]
+    first.press(["c-c"])
+    assert first.finish()[0] == 0
+    third = Program([], tmp_path, name="third")  # the first copy is gone: its game is offered
+    said = third.wait_for(lambda said: any("Resume the game" in line for line in said))
+    assert SHARED not in said
+    third.press(["c-c"])
+    assert third.finish()[0] == 0
