@@ -167,6 +167,8 @@ class BrowserSeat:
         self.state: SeatState | None = None
         self.screen: Any = None
         self.intents: list[Intent] = []
+        self.shown: dict[str, dict[str, Any]] = {}
+        """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
@@ -237,6 +239,7 @@ class BrowserSeat:
 
     def open_screen(self, message: dict[str, Any]) -> None:
         assert self.table is not None
+        self.shown.clear()
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.program = PageProgram(self.send, self.language)
@@ -270,14 +273,20 @@ class BrowserSeat:
         screen = self.screen
         if screen is None:
             return
-        self.send({"type": "show", "lines": [str(line) for line in screen.status()]})
+        self.changed({"type": "show", "lines": [str(line) for line in screen.status()]})
         view = screen.view
         hand = self.hand_of(screen)
         cursor, selected = self.cursor_and_selection(screen, view, hand)
-        self.send({"type": "hand", "cursor": cursor if hand else None,
+        self.changed({"type": "hand", "cursor": cursor if hand else None,
                    "cards": [{"name": card_name(card), "selected": card in selected}
                              for card in hand]})  # fmt: skip
-        self.send({"type": "keys", "keys": self.key_list(screen.commands())})
+        self.changed({"type": "keys", "keys": self.key_list(screen.commands())})
+
+    def changed(self, message: dict[str, Any]) -> None:
+        """Send ``message`` unless the page has it already."""
+        if self.shown.get(message["type"]) != message:
+            self.shown[message["type"]] = message
+            self.send(message)
 
     @staticmethod
     def hand_of(screen: Any) -> list[Any]:
