@@ -149,7 +149,9 @@ def run(
     def speech(choice: str, current: Settings) -> SpeechChain:
         factories = default_factories(current.rate, current.volume)
         factories["console"] = lambda: ConsoleSpeaker(printer)
-        return SpeechChain(choice, factories)
+        chain = SpeechChain(choice, factories)
+        chain.notify = lambda text: narrator.say(text)  # a voice lost mid-game: one message
+        return chain
 
     chain = speech(args.speech or settings.speech, settings)
     try:

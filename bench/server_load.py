@@ -26,12 +26,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from websockets.asyncio.client import connect
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from audiogame.online.messages import VERSION  # noqa: E402
+
+decode = msgspec.json.Decoder().decode
 
 
 def cpu_seconds(pid: int) -> float:
@@ -49,9 +52,16 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] | None,
-                 create: dict | None, stop: asyncio.Event,
-                 interval: float, rng: random.Random) -> None:  # fmt: skip
+async def person(
+    url: str,
+    name: str,
+    stats: Stats,
+    table: asyncio.Future[str] | None,
+    create: dict | None,
+    stop: asyncio.Event,
+    interval: float,
+    rng: random.Random,
+) -> None:
     async with connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
         json.loads(await ws.recv())
@@ -71,14 +81,11 @@ async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] |
             pending = time.perf_counter()
             await ws.send(json.dumps({"type": "act", "action": "flip"}))
 
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 1)
-            except TimeoutError:
-                continue
+        closer = asyncio.ensure_future(close_on(stop, ws))
+        async for raw in ws:
             now = time.perf_counter()
             stats.messages += 1
-            message = json.loads(raw)
+            message = decode(raw)
             kind = message["type"]
             if kind == "joined":
                 table_id = message["table"]["id"]
@@ -95,14 +102,22 @@ async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] |
                     stats.sent[(table_id, message["seq"])] = pending
                     stats.moves += 1
                     pending = None
-                if message.get("legal") and pending is None and (
-                    waiting_move is None or waiting_move.done()
+                if (
+                    message.get("legal")
+                    and pending is None
+                    and (waiting_move is None or waiting_move.done())
                 ):
                     waiting_move = asyncio.ensure_future(move(interval * rng.uniform(0.5, 1.5)))
             elif kind == "error":
                 stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
         if waiting_move is not None:
             waiting_move.cancel()
+        closer.cancel()
+
+
+async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
 
 
 async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple[Stats, float]:
@@ -113,15 +128,25 @@ async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple
     for number in range(tables):
         three = number % 2 == 0
         seats = ["person", "person", "person"] if three else ["person", "person", "bot:greedy"]
-        create = {"type": "create", "game": "battle", "seats": seats,
-                  "options": {"players": 3, "trick_limit": 5000}}  # fmt: skip
+        create = {
+            "type": "create",
+            "game": "battle",
+            "seats": seats,
+            "options": {"players": 3, "trick_limit": 5000},
+        }
         table: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         people = seats.count("person")
-        tasks.append(asyncio.ensure_future(person(url, f"T{number}p0", stats, table, create,
-                                                  stop, interval, rng)))  # fmt: skip
+        tasks.append(
+            asyncio.ensure_future(
+                person(url, f"T{number}p0", stats, table, create, stop, interval, rng)
+            )
+        )
         for seat in range(1, people):
-            tasks.append(asyncio.ensure_future(person(url, f"T{number}p{seat}", stats, table, None,
-                                                      stop, interval, rng)))  # fmt: skip
+            tasks.append(
+                asyncio.ensure_future(
+                    person(url, f"T{number}p{seat}", stats, table, None, stop, interval, rng)
+                )
+            )
         await asyncio.sleep(0.01)  # connections come in over a couple of seconds, not at once
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -139,13 +164,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert server.stdout is not None
         port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
         cpu_before = cpu_seconds(server.pid)
-        stats, wall = asyncio.run(drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds,
-                                        args.interval))  # fmt: skip
+        stats, wall = asyncio.run(
+            drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds, args.interval)
+        )
         cpu = cpu_seconds(server.pid) - cpu_before
         server.terminate()
         server.wait(20)
@@ -156,16 +184,22 @@ def main() -> None:
     )
     clients = args.tables // 2 * 3 + (args.tables - args.tables // 2) * 2
     print(f"tables {args.tables}, clients {clients}, {wall:.0f} s, a move every ~{args.interval} s")
-    print(f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
-          f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}")  # fmt: skip
+    print(
+        f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
+        f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}"
+    )
     if latencies:
         p50 = statistics.median(latencies)
         p99 = latencies[int(len(latencies) * 0.99) - 1]
-        print(f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
-              f" over {len(latencies)} deliveries")  # fmt: skip
+        print(
+            f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
+            f" over {len(latencies)} deliveries"
+        )
     share = cpu / wall
-    print(f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
-          f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace")  # fmt: skip
+    print(
+        f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
+        f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace"
+    )
 
 
 if __name__ == "__main__":

@@ -78,7 +78,10 @@ class Recording:
         assert stream is not None
         pending = b""
         while True:
-            data = os.read(stream.fileno(), 65536)
+            try:
+                data = os.read(stream.fileno(), 65536)
+            except (OSError, ValueError):  # stopped
+                return
             now = time.monotonic()
             if not data:
                 return

@@ -190,3 +190,32 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path: Path) -> None:
     assert resumed["seq"] == last["seq"]
     assert resumed["view"] == last["view"]
     assert reveal["seq"] == last["seq"] + 6  # the table plays on from there
+
+
+def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: Path) -> None:
+    server, port = start_server(tmp_path)
+
+    async def go() -> dict[str, Any]:
+        anna, _, _ = await two_at_battle(f"ws://127.0.0.1:{port}/", grace=60)
+        server.send_signal(signal.SIGTERM)
+        return await anna.expect("closing")
+
+    try:
+        closing = asyncio.run(go())
+        assert server.wait(10) == 0
+    finally:
+        server.kill()
+    assert closing["reason"] == "shutdown"
+    again, port = start_server(tmp_path)  # the table is there again, waiting for its people
+    try:
+
+        async def lobby() -> dict[str, Any]:
+            link = await player(f"ws://127.0.0.1:{port}/", "Carla")
+            await link.send({"type": "list"})
+            return await link.expect("lobby")
+
+        tables = asyncio.run(lobby())["tables"]
+    finally:
+        again.terminate()
+        again.wait(10)
+    assert [table["started"] for table in tables] == [True]

@@ -129,7 +129,7 @@ class AudioGame:
         through menus and hands: the history is for what happened). A move not yet saved is
         saved first: nothing is announced that a crash a moment later could lose."""
         if self.autosave is not None and self.autosave.dirty:
-            self.autosave.flush()
+            self.autosave.flush(sync=False)
         self.narrator.say(text, cue=cue, pan=pan, record=record)
         self.application.invalidate()
 

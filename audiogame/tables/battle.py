@@ -39,7 +39,16 @@ JUMP_KEYS: dict[str, int] = {
     "k": 13,
     "a": 14,
 }
-_OTHERS_PLAY_ON = Event()
+
+
+class _OthersPlayOn(Event):
+    """Not an engine event: this screen's note that the others play on to the end."""
+
+    __slots__ = ()
+    kind = "others_play_on"  # type: ignore[assignment]
+
+
+_OTHERS_PLAY_ON = _OthersPlayOn()
 ENGINE_OPTIONS = ("players", "deck", "face_down", "open", "trick_limit")
 
 
