@@ -216,9 +216,11 @@ def test_the_others_play_by_themselves_at_the_chosen_pace() -> None:
 
 
 def test_the_pause_holds_the_others_until_the_game_resumes() -> None:
-    settings = Settings(language="en", pace=0.1)
+    # Anna would play a second after the deal: Escape comes long before, and the pause lasts
+    # twice her pace, so that a slow machine cannot make her move first.
+    settings = Settings(language="en", pace=1.0)
     session = drive_timed(
-        [(["escape"], 0.4), (["enter"], 0.5)], game="cardavia", config=ANNA_LEADS,
+        [(["escape"], 2.0), (["enter"], 1.5)], game="cardavia", config=ANNA_LEADS,
         settings=settings,
     )  # fmt: skip
     said = session.spoken
