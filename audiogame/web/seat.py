@@ -13,6 +13,7 @@ only, so nothing here can tell a card the seat was not sent.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -35,6 +36,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
+log = logging.getLogger("audiogame.server")
 Send = Callable[[dict[str, Any]], None]
 Intent = tuple[str, Any]
 """What the seat asks of its table: ``("act", action)``, ``("hurry", None)``,
@@ -167,6 +169,7 @@ class BrowserSeat:
         self.state: SeatState | None = None
         self.screen: Any = None
         self.intents: list[Intent] = []
+        self.failed = False
         self.shown: dict[str, dict[str, Any]] = {}
         """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
 
@@ -174,8 +177,19 @@ class BrowserSeat:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
 
     def outgoing(self, message: dict[str, Any]) -> None:
+        """Everything the server sends this connection. A message the seat cannot present
+        never reaches the server's other work (the table, the other seats): it is logged, and
+        the page is told once."""
         with speaking(self.language):
-            self._outgoing(message)
+            try:
+                self._outgoing(message)
+            except Exception:
+                log.exception("a browser seat could not present %s", message.get("type"))
+                if not self.failed:
+                    self.failed = True
+                    self.say(_("This page cannot show the table just now; the game goes on "
+                               "without this page. Reload it to try again."), "not_allowed",
+                             urgent=True)  # fmt: skip
 
     def _outgoing(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
