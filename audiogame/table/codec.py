@@ -1,9 +1,8 @@
 """Engine values as plain JSON values and back: events, views, actions and refusals.
 
-Cards travel as their tokens (``"10h"``, ``"joker#1"``); a record (a dataclass or a named
-tuple) as an object of its fields (an event also names its ``kind``); a mapping as a list of
-``[key, value]`` pairs. Decoding is led by the type hints of the class, so that what comes
-back is the same value.
+Cards travel as their tokens (``"10h"``, ``"joker#1"``); a dataclass as an object of its fields
+(an event also names its ``kind``); a mapping as a list of ``[key, value]`` pairs. Decoding is
+led by the type hints of the class, so that what comes back is the same value.
 
 >>> from engine.events import TrickWon
 >>> from engine.cards import parse_cards
@@ -24,6 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
+from audiogame.table.frame import field_names
 from engine import event_kinds
 from engine.actions import Action
 from engine.cards import Card
@@ -47,13 +47,8 @@ def encode(value: Any) -> Json:
         return value
     if isinstance(value, Event):
         return {"kind": value.kind, **_fields(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if field_names(value) and not isinstance(value, type):
         return _fields(value)
-    if isinstance(value, tuple) and _is_named_tuple(type(value)):
-        # Its properties too: a Battaglia view reads its counts and its step as its own
-        # fields (view.stock), and a client reads them so.
-        names = (*getattr(type(value), "_fields", ()), *_properties(type(value)))
-        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, Mapping):
         return [[encode(key), encode(item)] for key, item in value.items()]
     if isinstance(value, tuple | list):
@@ -61,32 +56,8 @@ def encode(value: Any) -> Json:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
-def _is_named_tuple(cls: type) -> bool:
-    return issubclass(cls, tuple) and hasattr(cls, "_fields")
-
-
-@functools.cache
-def _properties(cls: type) -> tuple[str, ...]:
-    return tuple(
-        name
-        for name in dir(cls)
-        if not name.startswith("_") and isinstance(getattr(cls, name, None), property)
-    )
-
-
-def _record_fields(cls: type) -> list[tuple[str, bool]]:
-    """``(name, required)`` for each field of a dataclass or a named tuple."""
-    if _is_named_tuple(cls):
-        defaults = getattr(cls, "_field_defaults", {})
-        return [(name, name not in defaults) for name in getattr(cls, "_fields", ())]
-    return [
-        (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-        for f in dataclasses.fields(cls)
-    ]
-
-
 def _fields(value: Any) -> dict[str, Json]:
-    return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return {name: encode(getattr(value, name)) for name in field_names(value)}
 
 
 @functools.cache
@@ -102,8 +73,8 @@ def decode(hint: Any, data: Json) -> Any:
     if hint is Any:
         return data
     if origin is typing.Literal:
-        if not any(type(data) is type(arg) and data == arg for arg in args):
-            raise DecodeError(f"{data!r} is none of {', '.join(map(repr, args))}")
+        if data not in args:
+            raise DecodeError(f"{data!r} is none of {args}")
         return data
     if origin in (types.UnionType, typing.Union):
         if data is None and type(None) in args:
@@ -141,7 +112,7 @@ def decode(hint: Any, data: Json) -> Any:
         return MappingProxyType(
             {decode(args[0], pair[0]): decode(args[1], pair[1]) for pair in _pairs(data)}
         )
-    if isinstance(hint, type) and (dataclasses.is_dataclass(hint) or _is_named_tuple(hint)):
+    if isinstance(hint, type) and field_names(hint):
         return decode_dataclass(hint, data)
     raise DecodeError(f"cannot decode {hint}")
 
@@ -152,24 +123,30 @@ def _pairs(data: list[Any]) -> list[list[Any]]:
     return data
 
 
+def _has_default(cls: type, name: str) -> bool:
+    if dataclasses.is_dataclass(cls):
+        field = next(f for f in dataclasses.fields(cls) if f.name == name)
+        return field.default is not dataclasses.MISSING
+    return name in getattr(cls, "_field_defaults", {})
+
+
 def decode_dataclass(cls: type, data: Json) -> Any:
+    """An object of a dataclass or named tuple, field by field."""
     if not isinstance(data, dict):
         raise DecodeError(f"expected an object for {cls.__name__}")
     hints = _hints(cls)
-    values = {}
-    fields = _record_fields(cls)
-    for name, required in fields:
+    names = field_names(cls)
+    found = {}
+    for name in names:
         if name not in data:
-            if required:
+            if not _has_default(cls, name):
                 raise DecodeError(f"{cls.__name__} lacks {name}")
             continue
-        values[name] = decode(hints[name], data[name])
-    extra = set(data) - {name for name, _required in fields} - {"kind"}
-    if _is_named_tuple(cls):
-        extra -= set(_properties(cls))
+        found[name] = decode(hints[name], data[name])
+    extra = set(data) - set(names) - {"kind"}
     if extra:
         raise DecodeError(f"{cls.__name__} has no field {sorted(extra)[0]}")
-    return cls(**values)
+    return cls(**found)
 
 
 @functools.cache
@@ -199,13 +176,10 @@ def encode_action(action: Action) -> str:
 
 def decode_action(text: str) -> Action:
     parts = text.split()
-    if not parts or not parts[0].isidentifier():
-        raise DecodeError(f"not an action: {text!r}")
-    kind = parts[0]
-    if kind not in values(ActionKind):
+    if not parts or parts[0] not in values(ActionKind):
         raise DecodeError(f"not an action: {text!r}")
     try:
-        return Action.make(cast(ActionKind, kind), (Card.parse(token) for token in parts[1:]))
+        return Action.make(cast(ActionKind, parts[0]), (Card.parse(token) for token in parts[1:]))
     except ValueError as error:
         raise DecodeError(f"not an action: {text!r}") from error
 
@@ -221,10 +195,10 @@ def decode_refusal(data: Json) -> IllegalAction:
     for pair in _pairs(data.get("params", [])):
         key, value = pair
         params[str(key)] = _loose(value)
-    code = data.get("code")
+    code = str(data.get("code", ""))
     if code not in values(RefusalCode):
-        raise DecodeError(f"no refusal code {code!r}")
-    return IllegalAction(str(data.get("message", "")), code=code, **params)
+        raise DecodeError(f"no refusal {code!r}")
+    return IllegalAction(str(data.get("message", "")), code=cast(RefusalCode, code), **params)
 
 
 def _loose(value: Json) -> Any:
