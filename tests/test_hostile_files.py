@@ -44,7 +44,7 @@ FILES: dict[str, tuple[tuple[str, ...], list[str], dict[str, Any]]] = {
     "practice": (("config", "practice.json"), ["practice"], {"all": 7, "battle": 10}),
 }  # fmt: skip
 """Each file: where it lives, the command that reads it, a valid example of it."""
-MAIN_MENU_AGAIN = ("Battaglia (War), 1 of 7", "Main menu. Battaglia (War), 1 of 7")
+MAIN_MENU_AGAIN = ("Battaglia (War), 1 of 8", "Main menu. Battaglia (War), 1 of 8")
 NOTICES = {
     "settings": (
         "The options file was damaged: default options are in use; the old file was kept aside.",

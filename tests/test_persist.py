@@ -238,7 +238,7 @@ def test_a_save_that_breaks_the_loading_itself_is_set_aside(
     session.app.start(opening(session.app, None, {}))
     assert session.spoken == [
         "The saved game was damaged and cannot be resumed; the file was kept aside.",
-        "Main menu. Battaglia (War), 1 of 7",
+        "Main menu. Battaglia (War), 1 of 8",
     ]
     assert len(list(tmp_path.glob("autosave.json.bad-*"))) == 1
     assert len(list((tmp_path / "logs").glob("crash-*.log"))) == 1

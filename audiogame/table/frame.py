@@ -82,8 +82,8 @@ class Frame:
         return tuple(sorted(self.seat(seat) for seat in seats))
 
     def per_seat(self, values: Any) -> Any:
-        if values is None:
-            return None
+        if not isinstance(values, tuple | list):
+            return values  # ``None``, or a count under the same name (``Exchanged.won``)
         count = len(values)
         return tuple(values[(seat + self.me) % count] for seat in range(count))
 
