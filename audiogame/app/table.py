@@ -14,14 +14,12 @@ from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.table.seat import SeatState
 from audiogame.words.registry import render
-from audiogame.words.seats import Seats
+from audiogame.words.seats import HUMAN, Seats
 from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-
-HUMAN = 0
 
 
 def table_seed(config: dict[str, Any]) -> int:

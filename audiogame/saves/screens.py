@@ -12,11 +12,11 @@ from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.codes import CodeError, decode, normalize
 from audiogame.saves.rebuild import muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
+from audiogame.words.seats import HUMAN
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-HUMAN = 0
 SAVE_NOTICES = {
     "corrupt": N_("The saved game was damaged and cannot be resumed; the file was kept aside."),
     "unreadable": N_(
