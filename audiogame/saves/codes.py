@@ -22,9 +22,11 @@ and refused with their own reason, never read as another deal.
 >>> code = encode("battle", {"players": 3, "deck": 32, "face_down": True, "open": False,
 ...                          "trick_limit": 2000, "seed": 4711})
 >>> code
-'50250DRB0'
->>> decode("502-50d-rbo") == ("battle", {"players": 3, "deck": 32, "face_down": True,
+'90250DRKN'
+>>> decode("902-50d-rkn") == ("battle", {"players": 3, "deck": 32, "face_down": True,
 ...     "open": False, "trick_limit": 2000, "seed": 4711})
+True
+>>> decode("50250DRB0") == decode(code)  # the same deal, as version 1 wrote it
 True
 >>> spell("6F198M")
 '6, F, 1, 9, 8, M'
@@ -44,8 +46,10 @@ _VALUE = {char: index for index, char in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})
 _FIELD = 0b100101
 """x⁵ + x² + 1: characters are elements of the field of 32 elements."""
-VERSION = 1
-"""The version written in new codes (0 was never written: the first codes had no version)."""
+VERSION = 2
+"""The version written in new codes (0 was never written: the first codes had no version;
+version 2 came with matches of 1 to 20 Cardavia deals). Codes of every version in
+:data:`FIELDS` are read."""
 GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
 """Fixed for ever: a new game takes the next number."""
 FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
@@ -62,6 +66,20 @@ FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
             ("trick_limit", (100, 200, 500, 1000, 2000)),
         ),
         "cardavia": (("deals", (1, 3, 5, 10)),),
+    },
+    2: {
+        "battle": (
+            ("players", (2, 3, 4, 5, 6)),
+            ("deck", (52, 32)),
+            ("face_down", (True, False)),
+            ("open", (False, True)),
+            ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
+        ),
+        "scientific": (
+            ("players", (2, 3, 4, 5, 6, 7, 8)),
+            ("trick_limit", (100, 200, 500, 1000, 2000)),
+        ),
+        "cardavia": (("deals", tuple(range(1, 21))),),
     },
 }
 """Each version's setup fields per game and their values, in code order; frozen once
@@ -128,12 +146,16 @@ def _is_whole(value: Any) -> TypeGuard[int]:
 def encode(game: str, config: dict[str, Any]) -> str:
     """The deal code of ``game`` with ``config`` (its options and its deal number);
     :class:`CodeError` when the setup cannot be put in a code."""
+    return _encode(VERSION, game, config)
+
+
+def _encode(version: int, game: str, config: dict[str, Any]) -> str:
     if game not in GAME_IDS:
         raise CodeError("invalid", f"no game {game!r}")
     seed = config.get("seed")
     if not _is_whole(seed) or not 0 <= seed <= MAX_SEED:
         raise CodeError("range", f"no deal number to encode: {seed!r}")
-    fields = FIELDS[VERSION][game]
+    fields = FIELDS[version][game]
     from audiogame.catalog import game_entry
 
     entry = game_entry(game)
@@ -153,7 +175,7 @@ def encode(game: str, config: dict[str, Any]) -> str:
         number = number * radix + (choices.index(value) if value in choices else len(choices))
     body = ALPHABET[GAME_IDS[game]] + _digits(number * 2 + custom)
     length = len(body) + 3
-    head = ALPHABET[VERSION * 4 + length % 4]
+    head = ALPHABET[version * 4 + length % 4]
     return head + body + _checks(head + body)
 
 
@@ -187,7 +209,7 @@ def decode(text: str) -> tuple[str, dict[str, Any]]:
     if game is None:
         raise CodeError("newer", f"{code!r} is a deal of a game this version does not have")
     config = _settings(FIELDS[version][game], code[2:-2])
-    if encode(game, config) != _canonical(code):
+    if _encode(version, game, config) != _canonical(code):
         raise CodeError("range", f"{code!r} does not hold valid settings")
     return game, config
 
