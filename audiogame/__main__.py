@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     i18n.set_language(args.lang or settings.language or i18n.system_language())
     if args.command == "rules":
         return _print_rules(args.game)
+    if args.command == "serve":
+        from audiogame.online.commands import serve_command
+
+        return serve_command(args)
     args.code_config = None
     if args.command == "play" and args.code:
         from audiogame.saves.codes import CodeError, decode
@@ -145,7 +149,9 @@ def run(
     def speech(choice: str, current: Settings) -> SpeechChain:
         factories = default_factories(current.rate, current.volume)
         factories["console"] = lambda: ConsoleSpeaker(printer)
-        return SpeechChain(choice, factories)
+        chain = SpeechChain(choice, factories)
+        chain.notify = lambda text: narrator.say(text)  # a voice lost mid-game: one message
+        return chain
 
     chain = speech(args.speech or settings.speech, settings)
     try:
@@ -221,6 +227,10 @@ def run(
                 print(f"audiogame: {screens}", file=sys.stderr)
                 return 2
             app.start(screens)
+        elif args.command == "connect":
+            from audiogame.online.commands import connect_screens
+
+            app.start(connect_screens(app, args))
         else:
             app.start(opening_screens(app, start_screens(app, game, config)))
         app.run()

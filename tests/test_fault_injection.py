@@ -160,7 +160,7 @@ def test_a_bad_save_is_announced_kept_aside_and_the_main_menu_opens(
         "newer": "The saved game comes from a newer version and cannot be resumed here; the "
         "file was kept aside.",
     }[problem]
-    assert session.spoken == [expected, "Main menu. Battaglia (War), 1 of 7"]
+    assert session.spoken == [expected, "Main menu. Battaglia (War), 1 of 8"]
     assert isinstance(session.app.top, MainMenu)
     assert not path.exists()
     aside = list(tmp_path.glob("autosave.json.bad-*"))
@@ -179,7 +179,7 @@ def test_a_save_whose_moves_break_the_rules_is_kept_aside_when_resumed(tmp_path:
     press(again, [ENTER])
     assert again.spoken[-2:] == [
         "The saved game was damaged and cannot be resumed; the file was kept aside.",
-        "Main menu. Battaglia (War), 1 of 7",
+        "Main menu. Battaglia (War), 1 of 8",
     ]
     assert not path.exists() and len(list(tmp_path.glob("autosave.json.bad-*"))) == 1
 
@@ -208,7 +208,10 @@ def test_a_full_disk_is_said_once_the_game_goes_on_and_saving_resumes(
     record = session.app.top.record  # type: ignore[attr-defined]
     assert len(record.moves) == 11  # Anna's first card, then five tricks: the game went on
     assert not list(tmp_path.glob("*.tmp")), "no half-written file is left"
-    assert json.loads((tmp_path / "autosave.json").read_text())["moves"] == record.moves[:3]
+    # Each move is written whole under its name before it is said; only the flush to the disk
+    # failed: the file is always a complete save of the moves said so far.
+    on_disk = json.loads((tmp_path / "autosave.json").read_text())["moves"]
+    assert len(on_disk) >= 3 and on_disk == record.moves[: len(on_disk)]
     full = False
     press(session, [SPACE])
     assert session.spoken.count("The game is saved again.") == 1
@@ -242,6 +245,6 @@ def test_bad_settings_give_defaults_a_spoken_notice_and_are_kept_aside(
         "the old file was kept aside.",
     }[problem]
     assert notice in said
-    assert said[-1] == "Main menu. Battaglia (War), 1 of 7"  # defaults: English
+    assert said[-1] == "Main menu. Battaglia (War), 1 of 8"  # defaults: English
     aside = list(folder.glob("settings.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content

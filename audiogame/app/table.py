@@ -7,19 +7,26 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.bots import DEFAULT_LEVEL, Bot, make_bot
-from audiogame.i18n import N_
+from audiogame.i18n import N_, _
 from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.table.seat import SeatState
+from audiogame.words.brief import brief_message
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
+from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 HUMAN = 0
+SETTLING = 0.3
+"""Seconds after a turn changes or a game ends during which a key whose meaning depends on it
+is refused with the reason rather than taken with the new meaning (it was meant for the old)."""
 
 
 def table_seed(config: dict[str, Any]) -> int:
@@ -39,16 +46,40 @@ class TableScreen(Screen):
 
     game = ""
 
-    def __init__(self, app: AudioGame, config: dict[str, Any], players: int) -> None:
+    def __init__(
+        self, app: AudioGame, config: dict[str, Any], players: int, seat: SeatState | None = None
+    ) -> None:
         super().__init__(app)
         self.record = TableRecord(self)
         self.config = config
+        self.seat = seat
+        """The seat's end of a table kept elsewhere (online); ``None``: this screen keeps the
+        engine state and runs the computer players itself."""
+        self.bots: dict[int, Bot] = {}
+        if seat is not None:
+            self.seed = 0  # an online table's deal is never told while it runs
+            names = tuple(config.get("names") or app.settings.names)
+            self.seats = Seats(names, players, dict(config))
+            return
         self.seed = table_seed(config)
         self.seats = Seats(tuple(app.settings.names), players, dict(config))
         level = str(config.get("level") or DEFAULT_LEVEL)
-        self.bots: dict[int, Bot] = {
+        self.bots = {
             seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
         }
+
+    def turn_changed(self) -> None:
+        """The player's turn came, or the deal or game ended: keys change meaning now."""
+        self._changed_at = self.app.clock()
+
+    def just_changed(self) -> bool:
+        """Whether the turn changed too recently for a key to have been meant for it."""
+        changed = vars(self).get("_changed_at")
+        return changed is not None and self.app.clock() - changed < SETTLING
+
+    @property
+    def online(self) -> bool:
+        return self.seat is not None
 
     @property
     def state(self) -> Any:
@@ -57,6 +88,9 @@ class TableScreen(Screen):
 
     @state.setter
     def state(self, state: Any) -> None:
+        if isinstance(state, SeatState):  # the table keeps the record
+            self._state = state
+            return
         if "record" not in vars(self):  # a table that sets its state before this __init__
             self.record = TableRecord(self)
         self._state = self.record.track(state)
@@ -66,13 +100,31 @@ class TableScreen(Screen):
 
     def common_commands(self) -> list[Command]:
         return [
-            Command(("d", "D"), N_("D: the deal code, to play this deal again."), self.say_code),
-            Command((ESCAPE,), N_("Escape: pause menu."), lambda key: self.pause()),
-        ]
+            Command(("d", "D"), N_("the deal code, to play this deal again."), self.say_code,
+                    "code", INFORMATION),
+            Command(("b", "B"), N_("brief mode on or off: routine events said in the fewest "
+                                   "words, their cues carry the rest."), self.toggle_brief,
+                    "brief", EVERYWHERE),
+            Command((ESCAPE,), N_("pause menu: resume, keys, rules, options, quit."),
+                    lambda key: self.pause(), "pause", EVERYWHERE),
+        ]  # fmt: skip
+
+    def say_edge(self, last: bool) -> None:
+        """An arrow at the edge of the hand: the edge said, with its own cue (the focus
+        stays)."""
+        self.app.say(_("Last card.") if last else _("First card."), cue="menu_edge", record=False)
+
+    def toggle_brief(self, key: str = "") -> None:
+        brief = not self.app.settings.brief
+        self.app.update_settings(brief=brief)
+        self.app.say(_("Brief mode on.") if brief else _("Brief mode off."))
 
     def say_code(self, key: str = "") -> None:
         from audiogame.saves.codes import code_message
 
+        if self.online:
+            self.app.refuse(_("At an online table the deal stays secret."))
+            return
         self.app.say(code_message(self.game, self.config))
 
     def pause(self) -> None:
@@ -82,6 +134,10 @@ class TableScreen(Screen):
         self.app.push(PauseMenu(self.app, self))
 
     def message(self, event: Event) -> str:
+        if self.app.settings.brief:
+            short = brief_message(event, self.seats)
+            if short is not None:
+                return short
         return render(self.game, event, self.seats)
 
     def announce(self, events: Iterable[Event]) -> None:
@@ -93,6 +149,27 @@ class TableScreen(Screen):
             self.app.say(text, cue=cue, pan=pan)
 
     def resume(self) -> None:
-        from audiogame.i18n import _
-
+        """Back from the pause menu (or F1's list): where the game stands, as after a resume."""
         self.app.say(_("Back to the game."))
+        said: list[str] = []
+        for line in self.status():
+            if not any(line in earlier for earlier in said):  # never the same words twice
+                self.app.say(line)
+                said.append(line)
+
+    # ----- a table kept elsewhere (online) -------------------------------------------------
+    def refusal_text(self, error: IllegalAction) -> str:
+        """Why the rules refused the player's action, in words."""
+        return str(error)
+
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        """Events of the table kept elsewhere; ``mine`` when the player's own move caused
+        them. Said as the same events are said offline."""
+        self.announce(events)
+        self.after_stream()
+
+    def after_stream(self) -> None:
+        """What to say once events are said: the player's turn, the end."""
+
+    def on_refused(self, error: IllegalAction) -> None:
+        self.app.refuse(self.refusal_text(error))

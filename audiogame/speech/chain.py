@@ -90,6 +90,9 @@ class SpeechChain:
         self._timeout = timeout
         self.failures: list[tuple[str, str]] = []
         self.on_change: Callable[[str], None] | None = None
+        self.notify: Callable[[str], None] | None = None
+        """Says the hand-over notice as a message of the program (kept in the history, the log
+        and on the screen); without it the notice goes straight to the new backend."""
         self.current: Speaker = self._start_next()
 
     @property
@@ -117,14 +120,15 @@ class SpeechChain:
         with contextlib.suppress(Exception):  # a broken backend may fail to close too
             self.current.close()
         self.current = self._start_next()
-        self._say(
-            _("Speech through the {failed} stopped working; now using {backend}.").format(
-                failed=backend_label(failed), backend=backend_label(self.current.name)
-            ),
-            interrupt=False,
-        )
         if self.on_change is not None:
             self.on_change(self.current.name)
+        notice = _("Speech through the {failed} stopped working; now using {backend}.").format(
+            failed=backend_label(failed), backend=backend_label(self.current.name)
+        )
+        if self.notify is not None:
+            self.notify(notice)
+        else:
+            self._say(notice, interrupt=False)
 
     def output_lost(self) -> bool:
         """The sound output stopped: a voice in use gives way to the next backend that is not a

@@ -139,7 +139,9 @@ class TtsSpeaker:
             raise SpeechError(f"aplay failed: {reason}")
 
     def _on_word(self, name: object = None, location: int = 0, length: int = 0) -> None:
-        if self._stop.is_set():
+        # Making a file takes a few milliseconds and the file is then not played; stopping the
+        # eSpeak driver in the middle of one leaves it stuck for the next message.
+        if self._stop.is_set() and not self._player:
             self._engine.stop()
 
     def _apply_voice(self) -> None:

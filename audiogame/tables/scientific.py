@@ -19,6 +19,7 @@ from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.i18n import _, ngettext
 from audiogame.sound import cue_for
+from audiogame.table.seat import SeatState
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
@@ -41,18 +42,24 @@ ENGINE_OPTIONS = ("players", "trick_limit")
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
 
-def make_table(app: AudioGame, config: dict[str, Any]) -> ScientificTable:
-    """Open a Battaglia scientifica table with the setup's ``config``."""
-    return ScientificTable(app, config)
+def make_table(
+    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+) -> ScientificTable:
+    """Open a Battaglia scientifica table with the setup's ``config`` (at ``seat`` of a table
+    kept elsewhere, when given)."""
+    return ScientificTable(app, config, seat)
 
 
 class ScientificTable(TableScreen):
     game = "scientific"
 
-    def __init__(self, app: AudioGame, config: dict[str, Any]) -> None:
-        super().__init__(app, config, int(config["players"]))
+    def __init__(
+        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    ) -> None:
+        super().__init__(app, config, int(config["players"]), seat)
         options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
-        self.state = ScientificGame().new_state(seed=self.seed, **options)
+        self.state = seat or ScientificGame().new_state(seed=self.seed, **options)
+        self._changed_to: Card | None = None  # online: said once the table took the change
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
@@ -79,11 +86,18 @@ class ScientificTable(TableScreen):
             )
         )
         self.announce(self.state.opening_events() + self.run_bots())
-        self.app.say(_("Left and Right arrows: your cards. Enter chooses one. F1: keys."))
+        self.app.say(
+            _("Your hand: {move}. Choose a card: {choose}. Your whole hand: {hand}. All the "
+              "keys: F1.").format(move=self.key_for("move"), choose=self.key_for("choose"),
+                                  hand=self.key_for("hand"))
+        )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
         return [*table_commands(self), *self.common_commands()]
+
+    def jump_key(self, key: str) -> None:
+        self.jump(JUMP_KEYS[key.lower()])
 
     def on_char(self, char: str) -> bool:
         lower = char.lower()
@@ -113,6 +127,10 @@ class ScientificTable(TableScreen):
         """Enter: choose (or change) the card in focus; after the end, back to the setup."""
         view = self.view
         if view.is_over:
+            if self.just_changed():  # meant for the last trick, which has just ended the game
+                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
+                                  "the game setup."))  # fmt: skip
+                return
             self.app.pop()
             return
         if HUMAN in view.eliminated:
@@ -134,6 +152,9 @@ class ScientificTable(TableScreen):
         self._choice = card
         if not self.act(Play((card,))):
             return
+        if self.online:
+            self._changed_to = card if previous is not None else None
+            return
         if previous is not None:
             self.app.say(_("You change to: {card}.").format(card=card_name(card)), cue="select")
 
@@ -143,23 +164,44 @@ class ScientificTable(TableScreen):
 
     def act(self, action: Action) -> bool:
         """Apply the player's action; a refusal is spoken with its reason and nothing moves."""
-        view = self.view
         try:
             events = self.apply(HUMAN, action)
         except IllegalAction as error:
-            self.app.refuse(refusal(error, seer="seer" in view.powers.get(HUMAN, ())))
+            self.app.refuse(self.refusal_text(error))
             return False
+        if self.online:
+            return True  # the events come back from the table
         self.announce(events + self.run_bots())
         if self.view.is_over:
+            self.turn_changed()
             self.app.say(_("Press Enter to go back to the game setup."))
         return True
+
+    def refusal_text(self, error: IllegalAction) -> str:
+        return refusal(error, seer="seer" in self.view.powers.get(HUMAN, ()))
+
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        self.noted(events)
+        self.announce(events)
+        if mine and self._changed_to is not None:
+            self.app.say(
+                _("You change to: {card}.").format(card=card_name(self._changed_to)), cue="select"
+            )
+            self._changed_to = None
+        if self.view.is_over:
+            self.app.say(_("Press Enter to go back to the game setup."))
+
+    def noted(self, events: list[Event]) -> None:
+        """After a trick, note who is offered the exchange (before anyone chooses again,
+        which declines it)."""
+        if any(event.kind == "reveal" for event in events):
+            self._offers = frozenset(info.holders(self.view, "exchange"))
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """One action; after a trick, note who is offered the exchange (before anyone chooses
         again, which declines it)."""
         events: list[Event] = self.state.apply(seat, action)
-        if any(event.kind == "reveal" for event in events):
-            self._offers = frozenset(info.holders(self.view, "exchange"))
+        self.noted(events)
         return events
 
     def run_bots(self) -> list[Event]:
@@ -249,10 +291,27 @@ class ScientificTable(TableScreen):
         ):
             view = self.view
             if view.exchange_offered:
-                return exchange_offer(len(view.hand), len(view.won_pile))
-            if HUMAN not in self._offers:
-                return _("Eight: your won pile is empty, there is nothing to swap.")
+                return exchange_offer(len(view.hand), len(view.won_pile), self.key_for("swap"))
+            # No swap is offered (an empty won pile): never "may swap".
+            return _("Eight: your won pile is empty, there is nothing to swap.")
         return super().message(event)
+
+    def take_hint(self, action: Action) -> None:
+        """The take-hint key: the cursor goes to the hinted card."""
+        if action.kind == "exchange":
+            self.app.say(_("The hint is to swap: {key} swaps.").format(key=self.key_for("swap")))
+            return
+        hand = self.view.hand
+        index = list(hand).index(action.cards[0])
+        card = self.cursor.hear(hand, index)
+        self.app.say(
+            _("{card}, {position} of {total}. {key} chooses it.").format(
+                card=card_name(card), position=index + 1, total=len(hand),
+                key=self.key_for("choose"),
+            ),
+            cue="select",
+            record=False,
+        )  # fmt: skip
 
     # ----- the hand ------------------------------------------------------------------------
     def move(self, key: str) -> None:
@@ -262,7 +321,8 @@ class ScientificTable(TableScreen):
             return
         index, at_edge = self.cursor.step(hand, key)
         if at_edge:
-            self.app.narrator.cue("not_allowed")
+            self.say_edge(key == "right")
+            return
         self.say_card(index)
 
     def jump(self, rank: int | None) -> None:

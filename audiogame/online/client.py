@@ -1,0 +1,119 @@
+"""The client's end of the protocol: connect, greet, send and receive messages.
+
+:class:`Link` is what the terminal program (and the tests, and the load bench) use to talk to
+``audiogame serve``; it knows nothing of screens.
+"""
+
+from __future__ import annotations
+
+import json
+import ssl
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from audiogame.online.messages import VERSION
+
+DEFAULT_PORT = 8765
+
+
+class LinkError(Exception):
+    """The server refused us or cannot be reached: ``code`` says why (docs/protocol.md, plus
+    ``unreachable``, ``gone`` and ``tls``)."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(message or code)
+        self.code = code
+
+
+def server_url(address: str, tls: bool = False) -> str:
+    """``HOST[:PORT]`` (or a full ``ws://`` or ``wss://`` address) as a WebSocket URL.
+
+    >>> server_url("example.org")
+    'ws://example.org:8765/'
+    >>> server_url("127.0.0.1:9000", tls=True)
+    'wss://127.0.0.1:9000/'
+    """
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        host, port = address, str(DEFAULT_PORT)
+    return f"{'wss' if tls else 'ws'}://{host}:{port}/"
+
+
+def client_tls(insecure: bool = False, cafile: str | None = None) -> ssl.SSLContext:
+    """A context that verifies the server; ``insecure`` (a self-signed test server) does not."""
+    context = ssl.create_default_context(cafile=cafile)
+    if insecure:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Link:
+    """One connection to a server, greeted."""
+
+    def __init__(
+        self, url: str, name: str, *, password: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.password = password
+        self.tls = tls
+        self.ws: ClientConnection | None = None
+
+    async def open(self, token: str | None = None) -> dict[str, Any]:
+        """Connect and greet; the ``welcome``. :class:`LinkError` when refused."""
+        try:
+            self.ws = await connect(
+                self.url,
+                ssl=self.tls if self.url.startswith("wss") else None,
+                open_timeout=10,
+                max_size=2**22,
+            )
+        except ssl.SSLError as error:
+            raise LinkError("tls", str(error)) from error
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise LinkError("unreachable", str(error)) from error
+        await self.send(
+            {
+                "type": "hello",
+                "version": VERSION,
+                "name": self.name,
+                "password": self.password,
+                "token": token,
+            }
+        )
+        reply = await self.receive()
+        if reply.get("type") != "welcome":
+            await self.close()
+            raise LinkError(str(reply.get("code", "invalid")), str(reply.get("message", "")))
+        self.name = str(reply.get("name", self.name))
+        return reply
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.ws is None:
+            raise LinkError("gone")
+        try:
+            await self.ws.send(json.dumps(message))
+        except ConnectionClosed as error:
+            raise LinkError("gone", str(error)) from error
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message; :class:`LinkError` ``gone`` when the connection ended."""
+        if self.ws is None:
+            raise LinkError("gone")
+        try:
+            raw = await self.ws.recv()
+        except ConnectionClosed as error:
+            raise LinkError("gone", str(error.rcvd.reason if error.rcvd else "")) from error
+        message = json.loads(raw)
+        if not isinstance(message, dict):
+            raise LinkError("invalid", "a message is an object")
+        return message
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()

@@ -1,0 +1,541 @@
+"""A table of the server: the game session (:class:`audiogame.table.session.Table`), the people
+sitting at it and the spectators, and everything that keeps it moving: computer players
+thinking in worker threads, the grace period of a dropped person, the turn timer.
+
+Each seat receives its own stream, numbered from itself (:mod:`audiogame.table.frame`):
+the events as anyone may know them, its own view and its legal actions, nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from audiogame.catalog import game_entry
+from audiogame.settings import DEFAULT_NAMES
+from audiogame.table.codec import decode_action, encode, encode_event, encode_refusal
+from audiogame.table.frame import Frame
+from audiogame.table.session import Table, seat_count
+from engine.errors import IllegalAction
+from engine.events import Event
+
+log = logging.getLogger("audiogame.server")
+
+WARNING_BEFORE = 10.0
+"""Seconds of warning before the turn timer moves for a person."""
+
+
+class Peer(Protocol):
+    """A connection, as a table sees it."""
+
+    name: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+class RoomError(ValueError):
+    """A request the table refuses: ``code`` names why (docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Seat:
+    kind: str  # "person" or "bot"
+    level: str = "normal"
+    name: str | None = None
+    token: str | None = None
+    peer: Peer | None = None
+    timers: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def cancel(self) -> None:
+        for timer in self.timers:
+            timer.cancel()
+        self.timers.clear()
+
+
+def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
+    """The setup of a new table: every option one of the setup menu's values."""
+    entry = game_entry(game)
+    config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
+    for key, value in options.items():
+        if key == "pace":
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
+                raise RoomError("invalid", "pace is 0 to 5 seconds")
+            config[key] = value
+            continue
+        try:
+            option = entry.option(key)
+        except StopIteration:
+            raise RoomError("invalid", f"{game} has no option {key!r}") from None
+        if key in ("level", "seed") or value not in option.values:
+            raise RoomError("invalid", f"{key} cannot be {value!r}")
+        config[key] = value
+    if seat_count(game, {"players": seats}) != seats or config.get("players", seats) != seats:
+        raise RoomError("invalid", "the seats do not match the number of players")
+    return config
+
+
+class Room:
+    """One table of the server."""
+
+    def __init__(
+        self,
+        server: Any,
+        table_id: str,
+        game: str,
+        config: dict[str, Any],
+        seats: list[Seat],
+        *,
+        private: bool = False,
+        grace: int = 60,
+        turn_timer: int = 0,
+        creator: str = "",
+        seed: int | None = None,
+    ) -> None:
+        self.server = server
+        self.id = table_id
+        self.game = game
+        self.config = config
+        self.seats = seats
+        self.private = private
+        self.grace = grace
+        self.turn_timer = turn_timer
+        self.creator = creator
+        self.seed = seed if seed is not None else secrets.randbelow(1_000_000) + 1
+        self.table: Table | None = None
+        self.watchers: list[Peer] = []
+        self.hurried = False
+        self.kept_moves = 0
+        """How many moves of the log the store holds."""
+        self._driver: asyncio.Task[None] | None = None
+        self.closed = False
+
+    # ----- describing ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        return self.table is not None
+
+    def seat_info(self, seat: Seat) -> dict[str, Any]:
+        if seat.kind == "bot":
+            return {"kind": "bot", "level": seat.level}
+        taken = self.table is not None and self.seats.index(seat) in self.table.stand_ins
+        return {
+            "kind": "person",
+            "name": seat.name,
+            "connected": seat.peer is not None,
+            "taken_over": taken,
+        }
+
+    def describe(self, me: int | None = None) -> dict[str, Any]:
+        """The table as the lobby lists it; seats in the order of seat ``me``."""
+        order = (
+            range(self.players)
+            if me is None
+            else Frame(me, self.players).per_seat(range(self.players))
+        )
+        return {
+            "id": self.id,
+            "game": self.game,
+            "options": {k: v for k, v in self.config.items()},
+            "seats": [self.seat_info(self.seats[s]) for s in order],
+            "watching": len(self.watchers),
+            "started": self.started,
+            "private": self.private,
+        }
+
+    def seat_of(self, peer: Peer) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.peer is peer:
+                return index
+        return None
+
+    def people_here(self) -> list[Peer]:
+        return [seat.peer for seat in self.seats if seat.peer is not None]
+
+    def names(self, me: int) -> list[str]:
+        """The other seats' names, in the order of seat ``me``."""
+        everyone = self.all_names()
+        return [everyone[(me + step) % self.players] for step in range(1, self.players)]
+
+    # ----- sending -------------------------------------------------------------------------
+    def tell_all(self, message: dict[str, Any], but: Peer | None = None) -> None:
+        for peer in [*self.people_here(), *self.watchers]:
+            if peer is not but:
+                peer.send(message)
+
+    def presence(self, what: str, seat: int | None, name: str, but: Peer | None = None) -> None:
+        for index, other in enumerate(self.seats):
+            if other.peer is not None and other.peer is not but:
+                framed = None if seat is None else Frame(index, self.players).seat(seat)
+                other.peer.send({"type": "presence", "what": what, "name": name, "seat": framed})
+        for peer in self.watchers:
+            if peer is not but:
+                peer.send({"type": "presence", "what": what, "name": name, "seat": seat})
+        self.server.log_line(f"table {self.id} {what} {name}")
+
+    def stream(
+        self, seat: int | None, events: list[Event], kind: str, by: int | None = None
+    ) -> dict[str, Any]:
+        """One message of seat ``seat``'s stream (``None``: a spectator's); ``by`` is the seat
+        whose move it tells."""
+        table = self.table
+        assert table is not None
+        frame = Frame(seat or 0, self.players)
+        message: dict[str, Any] = {
+            "type": kind,
+            "seq": len(table.log),
+            "deal": table.deal_number,
+            "deals": table.deals,
+            "events": [encode_event(frame.value(event)) for event in events],
+            "to_act": list(frame.seats(table.to_act())),
+            "totals": list(frame.per_seat(table.totals)),
+            "by": None if by is None else frame.seat(by),
+        }
+        if kind == "started":
+            message["names"] = self.names(seat) if seat is not None else self.all_names()
+        if seat is not None:
+            message["view"] = encode(frame.value(table.view(seat)))
+            message["legal"] = [str(action) for action in table.legal(seat)]
+        return message
+
+    def broadcast(self, events: list[Event], kind: str = "update", by: int | None = None) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat.peer is not None:
+                seat.peer.send(self.stream(index, events, kind, by))
+        for peer in self.watchers:
+            peer.send(self.stream(None, events, kind, by))
+
+    # ----- people --------------------------------------------------------------------------
+    def sit(self, peer: Peer, wanted: int | None = None) -> int:
+        free = [
+            i for i, seat in enumerate(self.seats) if seat.kind == "person" and seat.token is None
+        ]
+        if wanted is not None:
+            if not 0 <= wanted < self.players or wanted not in free:
+                raise RoomError("seat_taken", "that seat is not free")
+            index = wanted
+        elif free:
+            index = free[0]
+        else:
+            raise RoomError("table_full", "every seat is taken")
+        seat = self.seats[index]
+        seat.name, seat.peer, seat.token = peer.name, peer, secrets.token_urlsafe(24)
+        if self.table is not None:
+            self.table.give_back(index)
+        self.server.remember(self)
+        self.presence("joined", index, peer.name, but=peer)
+        self.joined(peer, index)
+        return index
+
+    def joined(self, peer: Peer, index: int | None) -> None:
+        seat = None if index is None else self.seats[index]
+        peer.send(
+            {
+                "type": "joined",
+                "table": self.describe(index),
+                "seat": index,
+                "token": None if seat is None else seat.token,
+                "names": self.names(index or 0) if index is not None else self.all_names(),
+            }
+        )
+        if self.table is not None:
+            peer.send(
+                self.stream(
+                    index, self.table.opening_events() if not self.table.log else [], "started"
+                )
+            )
+            self.kick()
+
+    def all_names(self) -> list[str]:
+        """Every seat's name: a person's nickname; a computer player's, one of the default
+        names no person here uses; a free seat's, empty."""
+        taken = {seat.name.casefold() for seat in self.seats if seat.name}
+        spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
+        return [
+            seat.name or (next(spare, "?") if seat.kind == "bot" else "") for seat in self.seats
+        ]
+
+    def watch(self, peer: Peer) -> None:
+        self.watchers.append(peer)
+        self.presence("watching", None, peer.name, but=peer)
+        self.joined(peer, None)
+
+    def leave(self, peer: Peer) -> None:
+        """Leave for good: the seat is free again (a computer player keeps it in a game)."""
+        if peer in self.watchers:
+            self.watchers.remove(peer)
+            self.presence("left", None, peer.name)
+        index = self.seat_of(peer)
+        if index is not None:
+            seat = self.seats[index]
+            seat.cancel()
+            seat.peer = seat.token = None
+            if self.table is not None:
+                self.table.take_over(index)
+            else:
+                seat.name = None
+                if peer.name == self.creator:  # the next person here may start the game
+                    self.creator = next((s.name for s in self.seats if s.peer and s.name), "")
+            self.presence("left", index, peer.name)
+            self.server.remember(self)
+            self.kick()
+        self.server.maybe_close(self)
+
+    def dropped(self, peer: Peer) -> None:
+        """The connection is gone: the seat waits for its token during the grace period."""
+        if peer in self.watchers:
+            self.watchers.remove(peer)
+        index = self.seat_of(peer)
+        if index is None:
+            self.server.maybe_close(self)
+            return
+        seat = self.seats[index]
+        seat.peer = None
+        seat.cancel()
+        self.presence("dropped", index, peer.name)
+        if self.table is not None:
+            handle = asyncio.get_running_loop().call_later(self.grace, self.take_over, index)
+            seat.timers.append(handle)
+        self.server.maybe_close(self)
+
+    def take_over(self, index: int) -> None:
+        seat = self.seats[index]
+        if self.table is None or seat.peer is not None:
+            return
+        self.table.take_over(index)
+        self.presence("taken_over", index, seat.name or "")
+        self.kick()
+
+    def back(self, peer: Peer, index: int) -> None:
+        """A person back with the seat's token."""
+        seat = self.seats[index]
+        if seat.peer is not None and seat.peer is not peer:
+            old = seat.peer
+            seat.peer = None
+            self.server.replaced(old)
+        seat.cancel()
+        seat.peer = peer
+        peer.name = seat.name or peer.name
+        if self.table is not None:
+            self.table.give_back(index)
+        self.presence("returned", index, peer.name, but=peer)
+        self.joined(peer, index)
+
+    # ----- the game ------------------------------------------------------------------------
+    def start(self, peer: Peer) -> None:
+        if self.table is not None:
+            raise RoomError("started", "the game has already started")
+        if peer.name != self.creator:
+            raise RoomError("not_creator", "only the creator starts the game")
+        if any(seat.kind == "person" and seat.peer is None for seat in self.seats):
+            raise RoomError("seats_free", "some seats are still free")
+        self.begin()
+
+    def begin(self, log_lines: list[str] | None = None) -> None:
+        bots = {i: seat.level for i, seat in enumerate(self.seats) if seat.kind == "bot"}
+        self.table = Table(self.game, self.config, self.seed, bots)
+        if log_lines:
+            self.table.replay(log_lines)
+            self.kept_moves = len(log_lines)
+            loop = asyncio.get_running_loop()
+            for index, seat in enumerate(self.seats):
+                if seat.kind != "person" or seat.peer is not None:
+                    continue
+                if seat.token is None:
+                    self.table.take_over(index)  # the person had left for good
+                else:  # the person may come back with the token within the grace period
+                    seat.timers.append(loop.call_later(self.grace, self.take_over, index))
+        else:
+            self.broadcast(self.table.opening_events(), "started")
+        self.server.remember(self)
+        self.server.log_line(f"table {self.id} started")
+        self.kick()
+
+    def act(self, peer: Peer, text: str) -> None:
+        index = self.seat_of(peer)
+        if self.table is None or index is None:
+            raise RoomError("not_playing", "you are not playing at a table")
+        action = decode_action(text)
+        try:
+            events = self.table.apply(index, action)
+        except IllegalAction as error:
+            if "seat" in error.params:
+                error = IllegalAction(str(error), code=error.code, **{**error.params, "seat": 0})
+            peer.send({"type": "refused", "refusal": encode_refusal(error)})
+            return
+        self.seats[index].cancel()
+        self.moved(events, index)
+
+    def moved(self, events: list[Event], by: int) -> None:
+        self.broadcast(events, by=by)
+        self.server.remember_moves(self)
+        if self.table is not None and self.table.match_over:
+            self.server.log_line(f"table {self.id} over")
+            self.server.finished(self)
+            return
+        self.kick()
+
+    def hurry(self, peer: Peer) -> None:
+        if self.seat_of(peer) is None:
+            raise RoomError("not_playing", "you are not playing at a table")
+        self.hurried = True
+        self.kick()
+
+    def next_deal(self, peer: Peer) -> None:
+        if self.table is None or self.seat_of(peer) is None:
+            raise RoomError("not_playing", "you are not playing at a table")
+        try:
+            events = self.table.next_deal()
+        except ValueError:
+            raise RoomError("no_next_deal", "there is no next deal now") from None
+        self.broadcast(events, "dealt")
+        self.server.remember_moves(self)
+        self.kick()
+
+    # ----- computer players and timers -----------------------------------------------------
+    def kick(self) -> None:
+        """Let the computer players move, and arm the turn timers."""
+        if self.table is None or self.closed:
+            return
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self.arm_timers()
+
+    async def _drive(self) -> None:
+        table = self.table
+        assert table is not None
+        loop = asyncio.get_running_loop()
+        executor: Executor | None = self.server.executor
+        while not self.closed and not table.is_over:
+            seats = table.awaiting_bots()
+            if not seats:
+                self.hurried = False
+                return
+            pace = float(self.config.get("pace", 1 if self.game == "cardavia" else 0))
+            if pace and not self.hurried:
+                await asyncio.sleep(pace)
+            for seat in seats:
+                if self.closed or seat not in table.awaiting_bots():
+                    continue
+                bot, view, legal = table.bot_turn(seat)
+                action = await loop.run_in_executor(executor, bot.choose, view, legal)
+                if self.closed or seat not in table.awaiting_bots():
+                    continue
+                try:
+                    events = table.apply(seat, action)
+                except IllegalAction as error:  # the view was stale: ask again
+                    log.warning(
+                        "table %s: a computer player's move was refused: %s", self.id, error
+                    )
+                    continue
+                self.moved(events, seat)
+
+    def arm_timers(self) -> None:
+        table = self.table
+        if table is None or not self.turn_timer:
+            return
+        loop = asyncio.get_running_loop()
+        for index, seat in enumerate(self.seats):
+            awaited = index in table.to_act() and table.thinker(index) is None
+            if not awaited:
+                seat.cancel()
+            elif seat.peer is not None and not seat.timers:
+                warn = max(0.0, self.turn_timer - WARNING_BEFORE)
+                seat.timers.append(loop.call_later(warn, self._warn, index))
+                seat.timers.append(loop.call_later(self.turn_timer, self._timeout, index))
+
+    def _warn(self, index: int) -> None:
+        peer = self.seats[index].peer
+        if peer is not None:
+            peer.send({"type": "timer", "seconds": min(WARNING_BEFORE, self.turn_timer)})
+
+    def _timeout(self, index: int) -> None:
+        self.seats[index].timers.clear()
+        asyncio.get_running_loop().create_task(self._move_for(index))
+
+    async def _move_for(self, index: int) -> None:
+        """The turn timer ran out: a computer player moves for the person, thinking in a
+        worker thread like every computer player."""
+        from audiogame.bots import make_bot
+
+        table = self.table
+        if table is None or self.closed or index not in table.to_act():
+            return
+        bot = make_bot(self.game, "normal", self.seed * 10 + index)
+        view, legal = table.view(index), table.legal(index)
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self.server.executor, bot.choose, view, legal)
+        if self.closed or index not in table.to_act() or action not in table.legal(index):
+            return  # the person moved in the meantime
+        self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
+        self.moved(table.apply(index, action), index)
+
+    def close(self, reason: str) -> None:
+        self.closed = True
+        for seat in self.seats:
+            seat.cancel()
+        if self._driver is not None:
+            self._driver.cancel()
+        self.tell_all({"type": "closing", "reason": reason})
+
+    # ----- saving --------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "config": self.config,
+            "seed": self.seed,
+            "private": self.private,
+            "grace": self.grace,
+            "turn_timer": self.turn_timer,
+            "creator": self.creator,
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
+                for s in self.seats
+            ],
+            "started": self.table is not None,
+            "log": list(self.table.log) if self.table is not None else [],
+        }
+
+    @classmethod
+    def from_record(cls, server: Any, record: dict[str, Any]) -> Room:
+        seats = [
+            Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
+            for s in record["seats"]
+        ]
+        room = cls(
+            server,
+            record["id"],
+            record["game"],
+            dict(record["config"]),
+            seats,
+            private=record["private"],
+            grace=record["grace"],
+            turn_timer=record["turn_timer"],
+            creator=record["creator"],
+            seed=record["seed"],
+        )
+        return room
+
+
+def find_token(rooms: dict[str, Room], token: str) -> tuple[Room, int] | None:
+    for room in rooms.values():
+        for index, seat in enumerate(room.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return room, index
+    return None
+
+
+Callback = Callable[[], None]

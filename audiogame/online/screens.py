@@ -1,0 +1,513 @@
+"""The screens of online play: connecting, the lobby, creating a table, the waiting room,
+typing a message, watching; and the keys online play adds to a table screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.menus import option_item
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
+from audiogame.catalog import GAMES, game_entry
+from audiogame.i18n import N_, _, ngettext
+from audiogame.words.seats import Seats, join_words
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+    from audiogame.online.terminal import OnlinePlay
+
+LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard")
+GRACE = (30, 60, 120, 300)
+TURN_TIMER = (0, 30, 60, 120, 300)
+MAX_TYPED = 300
+
+
+def seat_kind_name(kind: str) -> str:
+    return {
+        "person": _("a person"),
+        "bot:easy": _("computer player, easy"),
+        "bot:normal": _("computer player, normal"),
+        "bot:hard": _("computer player, hard"),
+    }[kind]
+
+
+def who_text(message: dict[str, Any]) -> str:
+    """ "Who is here": each seat from yours, then the spectators."""
+    parts = []
+    for seat in message.get("seats", []):
+        name = seat.get("name") or ""
+        if seat.get("kind") == "bot":
+            parts.append(_("{name}, computer player").format(name=name))
+        elif not name:
+            parts.append(_("a free seat"))
+        elif seat.get("taken_over"):
+            parts.append(_("{name}, away: a computer player plays for now").format(name=name))
+        elif not seat.get("connected"):
+            parts.append(_("{name}, disconnected").format(name=name))
+        else:
+            parts.append(name)
+    text = _("At the table: {seats}.").format(seats=", ".join(parts))
+    watching = [str(name) for name in message.get("watching", [])]
+    if watching:
+        text += " " + _("Watching: {names}.").format(names=join_words(watching))
+    return text
+
+
+def table_label(table: dict[str, Any]) -> str:
+    game = _(game_entry(str(table["game"])).title)
+    seats = table.get("seats", [])
+    people = [seat["name"] for seat in seats if seat.get("kind") == "person" and seat.get("name")]
+    free = sum(1 for seat in seats if seat.get("kind") == "person" and not seat.get("name"))
+    text = _("{game}, table {code}").format(game=game, code=" ".join(table["id"]))
+    if people:
+        text += ": " + join_words(people)
+    if table.get("started"):
+        text += ", " + _("playing")
+    elif free:
+        text += ", " + ngettext("{count} free seat", "{count} free seats", free).format(count=free)
+    return text
+
+
+class TextEntry(Screen):
+    """Type a line of text; Enter gives it to ``done``, Escape goes back."""
+
+    def __init__(
+        self,
+        app: AudioGame,
+        prompt: str,
+        done: Callable[[str], None],
+        text: str = "",
+        limit: int = MAX_TYPED,
+        speak_keys: bool = True,
+    ) -> None:
+        super().__init__(app)
+        self.prompt = prompt
+        self.done = done
+        self.text = text
+        self.limit = limit
+        self.speak_keys = speak_keys
+
+    def heading(self) -> str:
+        return self.prompt
+
+    def enter(self) -> None:
+        typed = _("Typed: {text}.").format(text=self.text) + " " if self.text else ""
+        self.app.say(
+            _("{prompt}. {typed}Enter to confirm, Escape to go back.").format(
+                prompt=self.prompt, typed=typed
+            )
+        )
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((), N_("Letters, digits and signs: type."), lambda key: None),
+            Command((BACKSPACE,), N_("Backspace: delete the last character."), self.delete),
+            Command((ENTER,), N_("Enter: confirm."), self.confirm),
+            Command(("c-r",), N_("Control R: read what you typed."), self.read),
+            Command((ESCAPE,), N_("Escape: go back."), lambda key: self.app.pop()),
+        ]
+
+    def on_char(self, char: str) -> bool:
+        if len(self.text) >= self.limit:
+            self.app.refuse(_("That is as long as it can be."))
+            return True
+        self.text += char
+        if self.speak_keys:
+            self.app.say(char if char != " " else _("space"), record=False)
+        return True
+
+    def delete(self, key: str) -> None:
+        if not self.text:
+            self.app.refuse(_("Nothing typed yet."))
+            return
+        self.app.say(_("{char} deleted").format(char=self.text[-1]), record=False)
+        self.text = self.text[:-1]
+
+    def read(self, key: str = "") -> None:
+        self.app.say(self.text or _("Nothing typed yet."), record=False)
+
+    def confirm(self, key: str) -> None:
+        text = self.text.strip()
+        if not text:
+            self.app.refuse(_("Nothing typed yet."))
+            return
+        self.app.stack.pop()
+        self.done(text)
+
+    def status(self) -> list[str]:
+        return [self.prompt, self.text]
+
+
+class ConnectMenu(Menu):
+    """Main menu, Play online: the server's address and your name (kept), Connect."""
+
+    title = N_("Play online")
+
+    def __init__(self, app: AudioGame) -> None:
+        super().__init__(app)
+        online = dict(app.settings.extra.get("online") or {})
+        self.address = str(online.get("server") or "127.0.0.1:8765")
+        self.name = str(online.get("name") or "")
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(
+                lambda: _("Server: {address}").format(address=self.address),
+                lambda: self.app.push(
+                    TextEntry(self.app, _("Server address"), self.set_address, self.address)
+                ),
+            ),
+            MenuItem(
+                lambda: _("Your name: {name}").format(name=self.name or _("none")),
+                lambda: self.app.push(
+                    TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=24)
+                ),
+            ),
+            MenuItem(lambda: _("Connect"), self.connect),
+        ]
+
+    def set_address(self, text: str) -> None:
+        self.address = text
+        self.keep()
+        self.resume()
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+        self.keep()
+        self.resume()
+
+    def keep(self) -> None:
+        extra = {**self.app.settings.extra, "online": {"server": self.address, "name": self.name}}
+        self.app.update_settings(extra=extra)
+
+    def connect(self) -> None:
+        if not self.name:
+            self.app.refuse(_("Choose your name first."))
+            return
+        from audiogame.online.terminal import OnlinePlay
+
+        self.app.say(_("Connecting to {server}.").format(server=self.address))
+        OnlinePlay(self.app, self.address, self.name).start()
+
+
+class LobbyMenu(Menu):
+    """The tables of the server; create one, join one by its code."""
+
+    title = N_("Online tables")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+        super().__init__(app)
+        self.play = play
+        self.tables: list[dict[str, Any]] = []
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(
+                lambda: _("Create a table"), lambda: self.app.push(CreateMenu(self.app, self.play))
+            ),
+            MenuItem(lambda: _("Join a table by its code"), self.join_by_code),
+            *[
+                MenuItem(
+                    lambda table=table: table_label(table),  # type: ignore[misc]
+                    lambda table=table: self.app.push(  # type: ignore[misc]
+                        TableChoice(self.app, self.play, table)
+                    ),
+                )
+                for table in self.tables
+            ],
+            MenuItem(lambda: _("Refresh the list"), lambda: self.play.send({"type": "list"})),
+            MenuItem(lambda: _("Disconnect"), self.disconnect),
+        ]
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        self.tables = tables
+        if self.app.top is self:
+            self.app.say(
+                ngettext("{count} table open.", "{count} tables open.", len(tables)).format(
+                    count=len(tables)
+                )
+            )
+
+    def join_by_code(self) -> None:
+        def join(code: str) -> None:
+            self.play.send({"type": "join", "table": code.upper().replace(" ", "")})
+
+        self.app.push(TextEntry(self.app, _("Table code"), join, limit=8))
+
+    def disconnect(self) -> None:
+        self.play.close()
+        self.app.pop()
+
+    def back(self) -> None:
+        self.move_to(len(self.items()) - 1)
+
+
+class TableChoice(Menu):
+    title = N_("Table")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay, table: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.play = play
+        self.table = table
+
+    def heading(self) -> str:
+        return table_label(self.table)
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(lambda: _("Sit at a free seat"), lambda: self.go("join")),
+            MenuItem(lambda: _("Watch"), lambda: self.go("watch")),
+        ]
+
+    def go(self, kind: str) -> None:
+        self.app.stack.pop()
+        self.play.send({"type": kind, "table": self.table["id"]})
+
+
+class CreateMenu(Menu):
+    """A new online table: the game, its options, who sits where, then Create."""
+
+    title = N_("New online table")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+        super().__init__(app)
+        self.play = play
+        self.game_index = 0
+        self.private = False
+        self.grace = 60
+        self.turn_timer = 0
+        self.seats = ["bot:normal"] * 7
+        self.set_game(0)
+
+    def set_game(self, index: int) -> None:
+        self.game_index = index % len(GAMES)
+        self.entry = GAMES[self.game_index]
+        self.config = {
+            key: value
+            for key, value in self.entry.defaults().items()
+            if key not in ("level", "seed")
+        }
+        self._options = [
+            option_item(option, self.config)
+            for option in self.entry.options
+            if option.key in self.config
+        ]
+
+    def players(self) -> int:
+        return int(self.config.get("players", 3))
+
+    def items(self) -> Sequence[MenuItem]:
+        seats = [self.seat_item(index) for index in range(1, self.players())]
+        return [
+            MenuItem(lambda: _("Create the table"), self.create),
+            MenuItem(
+                lambda: _("Game: {game}").format(game=_(self.entry.title)),
+                change=lambda step: self.set_game(self.game_index + step),
+            ),
+            *self._options,
+            *seats,
+            MenuItem(
+                lambda: _("Private table: {value}").format(
+                    value=_("yes") if self.private else _("no")
+                ),
+                change=self.toggle_private,
+            ),
+            MenuItem(
+                lambda: _("Grace period after a drop: {seconds} seconds").format(
+                    seconds=self.grace
+                ),
+                change=lambda step: self.cycle("grace", GRACE, step),
+            ),
+            MenuItem(
+                self.timer_label, change=lambda step: self.cycle("turn_timer", TURN_TIMER, step)
+            ),
+        ]
+
+    def seat_item(self, index: int) -> MenuItem:
+        def label() -> str:
+            return _("Seat {number}: {kind}").format(
+                number=index + 1, kind=seat_kind_name(self.seats[index - 1])
+            )
+
+        def change(step: int) -> None:
+            current = LEVELS.index(self.seats[index - 1])
+            self.seats[index - 1] = LEVELS[(current + step) % len(LEVELS)]
+
+        return MenuItem(label, change=change)
+
+    def timer_label(self) -> str:
+        if not self.turn_timer:
+            return _("Turn timer: off")
+        return _("Turn timer: {seconds} seconds").format(seconds=self.turn_timer)
+
+    def toggle_private(self, step: int) -> None:
+        self.private = not self.private
+
+    def cycle(self, name: str, values: tuple[int, ...], step: int) -> None:
+        current = values.index(getattr(self, name))
+        setattr(self, name, values[(current + step) % len(values)])
+
+    def create(self) -> None:
+        seats = ["person", *self.seats[: self.players() - 1]]
+        options = dict(self.config)
+        if self.entry.key == "cardavia":  # the computer players play at the creator's pace
+            options["pace"] = self.app.settings.pace
+        self.app.stack.pop()
+        self.play.send(
+            {
+                "type": "create",
+                "game": self.entry.key,
+                "options": options,
+                "seats": seats,
+                "private": self.private,
+                "grace": self.grace,
+                "turn_timer": self.turn_timer,
+            }
+        )
+
+
+class WaitingRoom(Screen):
+    """Seated before the game starts: Enter starts it (the creator), Escape leaves."""
+
+    title = N_("Waiting room")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay, watching: bool) -> None:
+        super().__init__(app)
+        self.play = play
+        self.watching = watching
+
+    def heading(self) -> str:
+        return table_label(self.play.table_info)
+
+    def enter(self) -> None:
+        code = " ".join(str(self.play.table_info.get("id", "")))
+        self.app.say(
+            _(
+                "{table}. Table code {code}. Enter starts the game when every seat is taken; "
+                "F5 who is here; F6 writes to the table; Escape leaves."
+            ).format(table=self.heading(), code=code)
+        )
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((ENTER,), N_("Enter: start the game (the table's creator)."), self.start),
+            *online_commands(self.play),
+            Command((ESCAPE,), N_("Escape: leave the table."), self.leave_room),
+        ]
+
+    def start(self, key: str) -> None:
+        self.play.send({"type": "start"})
+
+    def leave_room(self, key: str) -> None:
+        self.app.pop()
+
+    def leave(self) -> None:
+        if self.play.waiting is self:
+            self.play.leave_table()
+
+
+def online_commands(play: OnlinePlay) -> list[Command]:
+    """The keys online play adds to a table: who is here, write, messages on or off."""
+    app = play.app
+
+    def who(key: str) -> None:
+        play.send({"type": "who"})
+
+    def write(key: str) -> None:
+        def send(text: str) -> None:
+            play.send({"type": "chat", "text": text})
+            app.top.resume()
+
+        app.push(TextEntry(app, _("Message to the table"), send))
+
+    def toggle(key: str) -> None:
+        play.chat_on = not play.chat_on
+        app.say(
+            _("Messages from the table on.") if play.chat_on else _("Messages from the table off.")
+        )
+
+    return [
+        Command(("f5",), N_("F5: who is at the table."), who),
+        Command(("f6",), N_("F6: write a message to the table."), write),
+        Command(("f7",), N_("F7: messages from the table on or off."), toggle),
+    ]
+
+
+def online_table_class(base: type[Any]) -> type[Any]:
+    """``base`` (a game's table screen) at a seat of an online table."""
+
+    class OnlineTable(base):  # type: ignore[misc]
+        def __init__(
+            self, play: OnlinePlay, app: AudioGame, config: dict[str, Any], seat: Any
+        ) -> None:
+            self.online_play = play
+            super().__init__(app, config, seat)
+
+        def commands(self) -> list[Command]:
+            return [*super().commands(), *online_commands(self.online_play)]
+
+        def leave(self) -> None:
+            super().leave()
+            if self.online_play.presenter is self:
+                self.online_play.leave_table()
+
+    OnlineTable.__name__ = f"Online{base.__name__}"
+    return OnlineTable
+
+
+class WatcherSeats(Seats):
+    """Seat names for a spectator: nobody is "you"."""
+
+    def subject(self, seat: int) -> str:
+        return self.names[seat]
+
+    def object(self, seat: int) -> str:
+        return self.names[seat]
+
+
+class WatchScreen(Screen):
+    """Watching a table: its public events, said as they happen; Escape leaves."""
+
+    title = N_("Watching")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay, game: str, names: list[str]) -> None:
+        super().__init__(app)
+        self.play = play
+        self.game = game
+        self.seats = WatcherSeats(tuple(names), len(names))
+
+    def heading(self) -> str:
+        return _("Watching {game}").format(game=_(game_entry(self.game).title))
+
+    def enter(self) -> None:
+        self.app.say(
+            _("{heading}: {names}. Escape leaves.").format(
+                heading=self.heading(), names=join_words(list(self.seats.names))
+            )
+        )
+
+    def rules_game(self) -> str:
+        return self.game
+
+    def show(self, events: list[Any]) -> None:
+        from audiogame.sound import cue_for, event_seat, seat_pan
+        from audiogame.words.registry import render
+
+        for event in events:
+            if event.kind == "choice_made":
+                continue
+            cue = cue_for(event, None) or None
+            pan = seat_pan(event_seat(event), self.seats.players)
+            self.app.say(render(self.game, event, self.seats), cue=cue, pan=pan)
+
+    def commands(self) -> list[Command]:
+        return [
+            *online_commands(self.play),
+            Command((ESCAPE,), N_("Escape: leave the table."), lambda key: self.app.pop()),
+        ]
+
+    def leave(self) -> None:
+        if self.play.watcher is self:
+            self.play.watcher = None
+            self.play.leave_table()

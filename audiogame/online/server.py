@@ -1,0 +1,542 @@
+"""``audiogame serve``: the online tables, one asyncio process over WebSockets.
+
+Each connection is read by its own task and written by another through a bounded queue, so
+that a slow reader is dropped instead of holding anything up. Computer players think in a
+pool of worker threads. Every table is written to SQLite at every move; a server started again
+(even after SIGKILL) resumes them all, and people take their seats back with their tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import signal
+import ssl
+import string
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, ClassVar
+
+import msgspec
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from audiogame.online import messages as m
+from audiogame.online.room import Room, RoomError, Seat, check_options, find_token
+from audiogame.online.store import TableStore
+from audiogame.table.codec import DecodeError
+from audiogame.web.pages import process_request
+from audiogame.web.seat import BrowserSeat
+
+log = logging.getLogger("audiogame.server")
+
+SEND_QUEUE = 256
+"""Messages kept for a slow reader before it is dropped."""
+RATE = 20.0
+"""Messages a second a client may send on average..."""
+BURST = 40.0
+"""... with bursts of this many."""
+HELLO_WITHIN = 10.0
+CLOSE_EMPTY_AFTER = 300.0
+"""Seconds a table with nobody connected is kept (a started one stays saved)."""
+TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
+
+
+class Bucket:
+    """A token bucket: :meth:`take` is False while the client sends too fast."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One client: its name, its table, and the queue of what it has still to receive."""
+
+    def __init__(self, ws: ServerConnection, server: Server) -> None:
+        self.ws = ws
+        self.server = server
+        self.name = ""
+        self.room: Room | None = None
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
+        self.bucket = Bucket(server.rate, server.burst)
+        self.floods = 0
+        self.sent = 0
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.browser: BrowserSeat | None = None
+        """A browser's presenter: what this connection is sent goes through it."""
+        self.address = "{}:{}".format(*ws.remote_address[:2]) if ws.remote_address else "?"
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.browser is not None:
+            self.browser.outgoing(message)
+        else:
+            self.put(message)
+
+    def put(self, message: dict[str, Any]) -> None:
+        if self.writer.done():
+            return
+        try:
+            self.queue.put_nowait(m.encode(message))
+        except asyncio.QueueFull:
+            self.server.log_line(f"{self.address} {self.name} dropped: too slow")
+            self.queue = asyncio.Queue(1)  # nothing more is queued for it
+            self.writer.cancel()
+            asyncio.get_running_loop().create_task(self.ws.close(1008, "too_slow"))
+
+    def error(self, code: str, message: str) -> None:
+        self.send({"type": "error", "code": code, "message": message})
+
+    async def _write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    return
+                await self.ws.send(data.decode())
+                self.sent += 1
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(self.writer), 2)
+        await self.ws.close(code, reason)
+
+
+class Server:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        password: str | None = None,
+        log_file: Path | None = None,
+        threads: int = 2,
+        rate: float = RATE,
+        burst: float = BURST,
+        close_empty_after: float = CLOSE_EMPTY_AFTER,
+    ) -> None:
+        self.data_dir = data_dir
+        self.rate, self.burst = rate, burst
+        self.close_empty_after = close_empty_after
+        self.password = password
+        self.rooms: dict[str, Room] = {}
+        self.names: dict[str, Connection] = {}
+        self.store = TableStore(data_dir / "tables.sqlite3")
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="bots")
+        self.port = 0
+        self._closers: dict[str, asyncio.TimerHandle] = {}
+        self.logger = logging.getLogger(f"audiogame.server.{id(self)}")
+        self.logger.propagate = False
+        self.logger.setLevel(logging.INFO)
+        if log_file is not None:
+            log_file.parent.mkdir(parents=True, exist_ok=True)
+            handler = logging.FileHandler(log_file, encoding="utf-8")
+            handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+            self.logger.addHandler(handler)
+
+    def log_line(self, text: str) -> None:
+        self.logger.info(text)
+
+    # ----- tables --------------------------------------------------------------------------
+    def resume_tables(self) -> None:
+        """Every table of the store, as it was left."""
+        for record in self.store.load_all():
+            try:
+                room = Room.from_record(self, record)
+                self.rooms[room.id] = room
+                if record.get("started"):
+                    room.begin(list(record.get("log", [])))
+                self.log_line(f"table {room.id} resumed")
+            except (KeyError, ValueError, TypeError) as error:
+                self.log_line(f"table {record.get('id')} could not be resumed: {error}")
+
+    def new_id(self) -> str:
+        while True:
+            table_id = "".join(secrets.choice(TABLE_ID_LETTERS) for _ in range(4))
+            if table_id not in self.rooms:
+                return table_id
+
+    def remember(self, room: Room) -> None:
+        """Keep the table's setup and seats (and any move not kept yet)."""
+        if not room.closed:
+            self.store.save(room.record())
+            self.remember_moves(room)
+
+    def remember_moves(self, room: Room) -> None:
+        table = room.table
+        if table is None or room.closed or room.kept_moves >= len(table.log):
+            return
+        self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
+        room.kept_moves = len(table.log)
+
+    def finished(self, room: Room) -> None:
+        self.store.delete(room.id)
+
+    def maybe_close(self, room: Room) -> None:
+        """A table where nobody is connected closes after a while."""
+        if room.people_here() or room.watchers:
+            return
+        loop = asyncio.get_running_loop()
+        if room.id not in self._closers:
+            self._closers[room.id] = loop.call_later(self.close_empty_after, self.close_room, room)
+
+    def close_room(self, room: Room) -> None:
+        self._closers.pop(room.id, None)
+        if room.people_here() or room.watchers or room.closed:
+            return
+        room.close("empty")
+        self.rooms.pop(room.id, None)
+        if not room.started or (room.table is not None and room.table.match_over):
+            self.store.delete(room.id)
+        self.log_line(f"table {room.id} closed")
+
+    def replaced(self, old: Any) -> None:
+        """A connection whose seat was taken back with its token by another one."""
+        if isinstance(old, Connection):
+            old.room = None
+            old.send({"type": "closing", "reason": "replaced"})
+            asyncio.get_running_loop().create_task(old.close(1000, "replaced"))
+
+    # ----- connections ---------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, self)
+        self.log_line(f"{conn.address} connected")
+        try:
+            if await self.hello(conn):
+                closing: asyncio.Task[None] | None = None
+                async for raw in ws:
+                    if closing is not None:
+                        continue  # read on, so that the closing handshake gets through
+                    if not self.within_rate(conn):
+                        if conn.floods > self.burst:
+                            self.log_line(f"{conn.address} {conn.name} closed: flood")
+                            closing = asyncio.get_running_loop().create_task(
+                                conn.close(1008, "flood")
+                            )
+                        continue
+                    self.dispatch(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.gone(conn)
+
+    def within_rate(self, conn: Connection) -> bool:
+        if conn.bucket.take():
+            if conn.bucket.tokens >= conn.bucket.burst - 1:
+                conn.floods = 0  # calm again: the next flood is told again
+            return True
+        conn.floods += 1
+        if conn.floods == 1:
+            conn.error("rate_limited", "too many messages: slow down")
+        return False
+
+    async def hello(self, conn: Connection) -> bool:
+        try:
+            raw = await asyncio.wait_for(conn.ws.recv(), HELLO_WITHIN)
+            message = m.decode_client(raw)
+        except (TimeoutError, msgspec.DecodeError, msgspec.ValidationError) as error:
+            conn.error("invalid", f"the first message must be a hello ({error})")
+            await conn.close(1008, "no hello")
+            return False
+        if not isinstance(message, m.Hello):
+            conn.error("invalid", "the first message must be a hello")
+            await conn.close(1008, "no hello")
+            return False
+        problem = self.check_hello(message)
+        if problem is not None:
+            conn.send(
+                {"type": "error", "code": problem[0], "message": problem[1], "version": m.VERSION}
+            )
+            await conn.close(1008, problem[0])
+            return False
+        seat = find_token(self.rooms, message.token) if message.token else None
+        if message.token and seat is None:
+            conn.error("bad_token", "this seat is no longer kept")
+            await conn.close(1008, "bad_token")
+            return False
+        name = message.name
+        if seat is not None:
+            room, index = seat
+            name = room.seats[index].name or name
+            old = self.names.get(name.casefold())
+            if old is not None and old is not room.seats[index].peer:
+                conn.error("name_taken", "this name is in use")
+                await conn.close(1008, "name_taken")
+                return False
+        elif name.casefold() in self.names:
+            conn.error("name_taken", "this name is in use on the server")
+            await conn.close(1008, "name_taken")
+            return False
+        conn.name = name
+        self.names[name.casefold()] = conn
+        if message.client == "browser":
+            conn.browser = BrowserSeat(conn.put, message.lang)
+        conn.send({"type": "welcome", "version": m.VERSION, "name": name})
+        self.log_line(f"{conn.address} hello {name}")
+        if seat is not None:
+            room, index = seat
+            conn.room = room
+            self._cancel_closer(room)
+            room.back(conn, index)
+        return True
+
+    def check_hello(self, message: m.Hello) -> tuple[str, str] | None:
+        if message.version != m.VERSION:
+            return "version", f"this server speaks version {m.VERSION}"
+        if self.password is not None and not secrets.compare_digest(
+            (message.password or "").encode(), self.password.encode()
+        ):
+            return "bad_password", "wrong password"
+        problem = m.name_problem(message.name)
+        if problem is not None:
+            return "bad_name", problem
+        return None
+
+    def gone(self, conn: Connection) -> None:
+        if self.names.get(conn.name.casefold()) is conn:
+            del self.names[conn.name.casefold()]
+        conn.writer.cancel()
+        self.log_line(f"{conn.address} {conn.name} disconnected")
+        room, conn.room = conn.room, None
+        if room is not None:
+            room.dropped(conn)
+
+    def dispatch(self, conn: Connection, raw: str | bytes) -> None:
+        try:
+            message = m.decode_client(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            conn.error("invalid", str(error))
+            return
+        handler = self.handlers.get(type(message))
+        if handler is None:
+            conn.error("invalid", "not now")
+            return
+        try:
+            handler(self, conn, message)
+        except RoomError as error:
+            conn.error(error.code, str(error))
+        except DecodeError as error:
+            conn.error("invalid", str(error))
+
+    def on_list(self, conn: Connection, message: m.ListTables) -> None:
+        tables = [room.describe() for room in self.rooms.values() if not room.private]
+        conn.send({"type": "lobby", "tables": tables})
+
+    def on_create(self, conn: Connection, message: m.Create) -> None:
+        if conn.room is not None:
+            raise RoomError("at_table", "leave your table first")
+        config = check_options(message.game, dict(message.options), len(message.seats))
+        if "person" not in message.seats:
+            raise RoomError("invalid", "a table needs a seat for a person")
+        seats = [
+            Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
+            for spec in message.seats
+        ]
+        room = Room(
+            self,
+            self.new_id(),
+            message.game,
+            config,
+            seats,
+            private=message.private,
+            grace=message.grace,
+            turn_timer=message.turn_timer,
+            creator=conn.name,
+        )
+        self.rooms[room.id] = room
+        self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
+        conn.room = room
+        room.sit(conn)
+
+    def on_join(self, conn: Connection, message: m.Join) -> None:
+        room = self.room_named(conn, message.table)
+        room.sit(conn, message.seat)
+        conn.room = room
+        self._cancel_closer(room)
+
+    def on_watch(self, conn: Connection, message: m.Watch) -> None:
+        room = self.room_named(conn, message.table)
+        conn.room = room
+        room.watch(conn)
+        self._cancel_closer(room)
+
+    def room_named(self, conn: Connection, table_id: str) -> Room:
+        if conn.room is not None:
+            raise RoomError("at_table", "leave your table first")
+        room = self.rooms.get(table_id)
+        if room is None or room.closed:
+            raise RoomError("no_table", "there is no table with this code")
+        return room
+
+    def _cancel_closer(self, room: Room) -> None:
+        closer = self._closers.pop(room.id, None)
+        if closer is not None:
+            closer.cancel()
+
+    def on_leave(self, conn: Connection, message: m.Leave) -> None:
+        room, conn.room = conn.room, None
+        if room is not None:
+            room.leave(conn)
+        conn.send({"type": "left"})
+
+    def on_start(self, conn: Connection, message: m.Start) -> None:
+        self.at_table(conn).start(conn)
+
+    def on_act(self, conn: Connection, message: m.Act) -> None:
+        self.at_table(conn).act(conn, message.action)
+
+    def on_hurry(self, conn: Connection, message: m.Hurry) -> None:
+        self.at_table(conn).hurry(conn)
+
+    def on_next_deal(self, conn: Connection, message: m.NextDeal) -> None:
+        self.at_table(conn).next_deal(conn)
+
+    def on_chat(self, conn: Connection, message: m.Chat) -> None:
+        room = self.at_table(conn)
+        if m.bad_text(message.text):
+            raise RoomError("invalid", "a message holds no control or direction characters")
+        room.tell_all({"type": "chat", "name": conn.name, "text": message.text})
+
+    def on_who(self, conn: Connection, message: m.Who) -> None:
+        room = self.at_table(conn)
+        me = room.seat_of(conn)
+        info = room.describe(me)
+        names = room.names(me) if me is not None else room.all_names()
+        if me is not None:
+            names = [conn.name, *names]
+        for seat, name in zip(info["seats"], names, strict=True):
+            seat.setdefault("name", name)
+            if seat.get("name") is None:
+                seat["name"] = None
+        conn.send(
+            {
+                "type": "who",
+                "seats": info["seats"],
+                "watching": [peer.name for peer in room.watchers],
+            }
+        )
+
+    def on_key(self, conn: Connection, message: m.Key) -> None:
+        self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
+
+    def on_pick(self, conn: Connection, message: m.Pick) -> None:
+        self.on_intents(conn, conn.browser.pick(message.index) if conn.browser else [])
+
+    def on_intents(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat's key asks of its table, once the key is handled."""
+        for what, action in intents:
+            if what == "act":
+                self.at_table(conn).act(conn, str(action))
+            elif what == "hurry":
+                self.at_table(conn).hurry(conn)
+            elif what == "next_deal":
+                self.at_table(conn).next_deal(conn)
+
+    def on_hello(self, conn: Connection, message: m.Hello) -> None:
+        raise RoomError("invalid", "already greeted")
+
+    def at_table(self, conn: Connection) -> Room:
+        if conn.room is None:
+            raise RoomError("not_playing", "you are at no table")
+        return conn.room
+
+    handlers: ClassVar[dict[type, Callable[..., None]]] = {
+        m.Hello: on_hello,
+        m.ListTables: on_list,
+        m.Create: on_create,
+        m.Join: on_join,
+        m.Watch: on_watch,
+        m.Leave: on_leave,
+        m.Start: on_start,
+        m.Act: on_act,
+        m.Hurry: on_hurry,
+        m.NextDeal: on_next_deal,
+        m.Chat: on_chat,
+        m.Who: on_who,
+        m.Key: on_key,
+        m.Pick: on_pick,
+    }
+
+    # ----- stopping ------------------------------------------------------------------------
+    async def shutdown(self) -> None:
+        """Tell every client, save every table, close."""
+        for room in list(self.rooms.values()):
+            if not room.closed:
+                self.remember(room)
+                room.close("shutdown")
+        closing = [
+            asyncio.ensure_future(conn.close(1001, "shutdown"))
+            for conn in list(self.names.values())
+        ]
+        if closing:  # all at once: a reader that does not read holds up nobody
+            await asyncio.wait(closing, timeout=3)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+        self.log_line("server stopped")
+
+
+async def run(
+    host: str,
+    port: int,
+    data_dir: Path,
+    *,
+    password: str | None = None,
+    tls: ssl.SSLContext | None = None,
+    log_file: Path | None = None,
+    ready: Callable[[Server], None] | None = None,
+    stop: asyncio.Event | None = None,
+    rate: float = RATE,
+    close_empty_after: float = CLOSE_EMPTY_AFTER,
+) -> None:
+    """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
+    server = Server(
+        data_dir,
+        password=password,
+        log_file=log_file,
+        rate=rate,
+        burst=2 * rate,
+        close_empty_after=close_empty_after,
+    )
+    server.resume_tables()
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, stop.set)
+    async with serve(
+        server.handle,
+        host,
+        port,
+        max_size=m.MAX_MESSAGE,
+        ssl=tls,
+        max_queue=64,
+        close_timeout=2,
+        process_request=process_request,
+    ) as listener:
+        server.port = listener.sockets[0].getsockname()[1]
+        server.log_line(f"listening on {host}:{server.port}")
+        if ready is not None:
+            ready(server)
+        await stop.wait()
+        await server.shutdown()
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context

@@ -1,0 +1,328 @@
+"""The terminal program at an online table: one connection to the server in the program's
+loop, and the messages it receives turned into the screens and words of the program.
+
+At the table the seat is presented by the very table screens of offline play, fed the seat's
+stream (:class:`audiogame.table.seat.SeatState`): the same keys, words, cues and history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from typing import TYPE_CHECKING, Any
+
+from audiogame.i18n import N_, _
+from audiogame.online.client import Link, LinkError, server_url
+from audiogame.table.codec import DecodeError, decode_refusal
+from audiogame.table.seat import SeatState
+
+if TYPE_CHECKING:
+    from audiogame.app.application import AudioGame
+    from audiogame.app.table import TableScreen
+
+BACK_OFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+"""Seconds between attempts to reconnect; the last one repeats."""
+
+ERRORS: dict[str, str] = {
+    "unreachable": N_("The server cannot be reached: check its address, or try again later."),
+    "gone": N_("The connection to the server was lost."),
+    "tls": N_("The server's secure connection could not be verified."),
+    "version": N_("This server speaks another version of the program: update one of them."),
+    "name_taken": N_("This name is already in use on the server: choose another one."),
+    "bad_name": N_("This name cannot be used: no control characters, no spaces at its ends."),
+    "bad_password": N_("Wrong password for this server."),
+    "bad_token": N_("Your seat at that table is no longer kept."),
+    "no_table": N_("There is no table with this code."),
+    "table_full": N_("This table is full."),
+    "seat_taken": N_("This seat is taken."),
+    "not_creator": N_("Only the player who created the table can start the game."),
+    "seats_free": N_("Some seats are still free: wait for the other players."),
+    "started": N_("The game has already started."),
+    "at_table": N_("Leave your table first."),
+    "not_playing": N_("You are not playing at a table."),
+    "no_next_deal": N_("There is no next deal now."),
+    "rate_limited": N_("Too many messages at once: slow down."),
+    "invalid": N_("The server did not understand the request."),
+}
+PRESENCE: dict[str, str] = {
+    "joined": N_("{name} sits at the table."),
+    "watching": N_("{name} is watching the table."),
+    "left": N_("{name} leaves the table."),
+    "dropped": N_("{name} lost the connection."),
+    "returned": N_("{name} is back at the table."),
+    "taken_over": N_("A computer player plays for {name} until {name} comes back."),
+}
+
+
+def error_text(code: str) -> str:
+    return _(ERRORS.get(code, ERRORS["invalid"]))
+
+
+class OnlinePlay:
+    """The program's connection to one server, from the first hello to leaving."""
+
+    def __init__(
+        self,
+        app: AudioGame,
+        address: str,
+        name: str,
+        *,
+        password: str | None = None,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self.app = app
+        self.address = address
+        self.link = Link(server_url(address, tls is not None), name, password=password, tls=tls)
+        self.token: str | None = None
+        self.table_info: dict[str, Any] = {}
+        self.names: list[str] = []
+        self.seat_state: SeatState | None = None
+        self.presenter: TableScreen | None = None
+        self.lobby: Any = None
+        self.waiting: Any = None
+        self.watcher: Any = None
+        self.chat_on = True
+        self.closed = False
+        self._task: asyncio.Task[None] | None = None
+
+    # ----- running -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Connect (in the program's loop, once it runs)."""
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self.run())
+
+    async def run(self) -> None:
+        try:
+            await self.link.open()
+        except LinkError as error:
+            self.failed(error.code)
+            return
+        self.app.say(
+            _("Connected to {server} as {name}.").format(server=self.address, name=self.link.name)
+        )
+        self.show_lobby()
+        await self.read()
+
+    async def read(self) -> None:
+        while not self.closed:
+            try:
+                message = await self.link.receive()
+            except LinkError:
+                if self.closed or not await self.reconnect():
+                    return
+                continue
+            try:
+                self.handle(message)
+            except Exception as error:  # a bug must not pass silently: the program reports it
+                self.app.fail(error)
+                return
+            with contextlib.suppress(Exception):
+                self.app.application.invalidate()
+
+    async def reconnect(self) -> bool:
+        """Try again with back-off (said once); the seat comes back with its token."""
+        if self.token is None:
+            self.failed("gone")
+            return False
+        self.app.say(_("The connection to the server was lost: trying to reconnect."))
+        for attempt in range(60):
+            await asyncio.sleep(BACK_OFF[min(attempt, len(BACK_OFF) - 1)])
+            if self.closed:
+                return False
+            try:
+                await self.link.open(self.token)
+            except LinkError as error:
+                if error.code in ("unreachable", "gone"):
+                    continue
+                self.failed(error.code)
+                return False
+            self.app.say(_("Back at the table."))
+            return True
+        self.failed("unreachable")
+        return False
+
+    def failed(self, code: str) -> None:
+        """Say why, and go back to the main menu."""
+        from audiogame.app.menus import MainMenu
+
+        self.closed = True
+        self.app.refuse(error_text(code))
+        if self.app.stack and not isinstance(self.app.top, MainMenu):
+            self.app.pop_to(MainMenu)
+
+    def send(self, message: dict[str, Any]) -> None:
+        async def go() -> None:
+            with contextlib.suppress(LinkError):
+                await self.link.send(message)
+
+        asyncio.get_running_loop().create_task(go())
+
+    def close(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        asyncio.get_running_loop().create_task(self.link.close())
+
+    # ----- messages ------------------------------------------------------------------------
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        handler = getattr(self, f"on_{kind}", None)
+        if handler is not None:
+            handler(message)
+
+    def show_lobby(self) -> None:
+        from audiogame.online.screens import LobbyMenu
+
+        self.lobby = LobbyMenu(self.app, self)
+        self.app.push(self.lobby)
+        self.send({"type": "list"})
+
+    def on_lobby(self, message: dict[str, Any]) -> None:
+        if self.lobby is not None:
+            self.lobby.show_tables(list(message.get("tables", [])))
+
+    def on_error(self, message: dict[str, Any]) -> None:
+        self.app.refuse(error_text(str(message.get("code", ""))))
+
+    def on_joined(self, message: dict[str, Any]) -> None:
+        from audiogame.online.screens import WaitingRoom
+
+        self.token = message.get("token")
+        self.table_info = dict(message.get("table", {}))
+        self.names = [str(name) for name in message.get("names", [])]
+        if self.presenter is not None:
+            return  # back at the table: the stream follows
+        if self.table_info.get("started"):
+            return  # the game is running: "started" follows at once
+        self.waiting = WaitingRoom(self.app, self, message.get("seat") is None)
+        self.app.push(self.waiting)
+
+    def on_left(self, message: dict[str, Any]) -> None:
+        self.token = None
+        self.presenter = self.seat_state = None
+
+    def on_started(self, message: dict[str, Any]) -> None:
+        if self.presenter is not None and self.seat_state is not None:
+            self.seat_state.feed(message)  # back at the table after a drop: where things are
+            for line in self.presenter.status():
+                self.app.say(line)
+            return
+        self.names = [str(name) for name in message.get("names", self.names)]
+        game = str(self.table_info.get("game"))
+        if message.get("view") is None:
+            self.watch(game, message)
+            return
+        options = dict(self.table_info.get("options", {}))
+        players = len(self.table_info.get("seats", [])) or 3
+        seat = SeatState(game, players, self.act, self.request)
+        seat.feed(message)
+        config = {**options, "players": players, "names": self.names}
+        presenter = make_presenter(self, game, config, seat)
+        self.seat_state, self.presenter = seat, presenter
+        if self.waiting is not None and self.app.top is self.waiting:
+            self.app.stack.pop()
+        self.waiting = None
+        self.app.push(presenter)
+
+    def watch(self, game: str, message: dict[str, Any]) -> None:
+        from audiogame.online.screens import WatchScreen
+        from audiogame.table.codec import decode_event
+
+        if self.watcher is None:
+            if self.waiting is not None and self.app.top is self.waiting:
+                self.app.stack.pop()
+            self.waiting = None
+            self.watcher = WatchScreen(self.app, self, game, self.names)
+            self.app.push(self.watcher)
+        self.watcher.show([decode_event(data) for data in message.get("events", [])])
+
+    def on_update(self, message: dict[str, Any]) -> None:
+        if self.watcher is not None:
+            self.watch(str(self.table_info.get("game")), message)
+            return
+        if self.presenter is None or self.seat_state is None:
+            return
+        events = self.seat_state.feed(message)
+        self.presenter.on_stream(events, message.get("by") == 0)
+
+    def on_dealt(self, message: dict[str, Any]) -> None:
+        if self.presenter is None or self.seat_state is None:
+            return
+        self.seat_state.feed(message)
+        match = getattr(self.presenter, "match", None)
+        if match is not None:
+            match.next_deal()
+        dealt = getattr(self.presenter, "dealt", None)
+        if dealt is not None:
+            dealt()
+
+    def on_refused(self, message: dict[str, Any]) -> None:
+        if self.presenter is None:
+            return
+        try:
+            error = decode_refusal(message.get("refusal"))
+        except DecodeError:
+            self.app.refuse(error_text("invalid"))
+            return
+        self.presenter.on_refused(error)
+
+    def on_presence(self, message: dict[str, Any]) -> None:
+        template = PRESENCE.get(str(message.get("what")))
+        if template is not None:
+            self.app.say(_(template).format(name=message.get("name", "")))
+
+    def on_chat(self, message: dict[str, Any]) -> None:
+        if self.chat_on:
+            self.app.say(
+                _("{name} says: {text}").format(name=message.get("name"), text=message.get("text"))
+            )
+
+    def on_who(self, message: dict[str, Any]) -> None:
+        from audiogame.online.screens import who_text
+
+        self.app.say(who_text(message))
+
+    def on_timer(self, message: dict[str, Any]) -> None:
+        self.app.say(
+            _("{seconds} seconds left, then a computer player moves for you.").format(
+                seconds=message.get("seconds")
+            ),
+            cue="your_turn",
+        )
+
+    def on_closing(self, message: dict[str, Any]) -> None:
+        if message.get("reason") == "shutdown":
+            self.app.say(_("The server is stopping."))
+
+    # ----- what the seat asks --------------------------------------------------------------
+    def act(self, action: Any) -> None:
+        self.send({"type": "act", "action": str(action)})
+
+    def request(self, what: str) -> None:
+        self.send({"type": what})
+
+    def leave_table(self) -> None:
+        """The player leaves the table (the presenter or the waiting room closed)."""
+        if self.token is not None or self.waiting is not None:
+            self.send({"type": "leave"})
+        self.token = None
+        self.presenter = self.seat_state = self.waiting = self.watcher = None
+        if self.lobby is not None:
+            self.send({"type": "list"})
+
+
+def make_presenter(play: OnlinePlay, game: str, config: dict[str, Any], seat: SeatState) -> Any:
+    """The game's own table screen, fed the seat's stream, with the keys of online play."""
+    from audiogame.catalog import game_entry
+    from audiogame.online.screens import online_table_class
+
+    factory = game_entry(game).table_factory()
+    assert factory is not None
+    module = __import__(factory.__module__, fromlist=["_"])
+    screen_class = next(
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and getattr(value, "game", None) == game
+    )
+    return online_table_class(screen_class)(play, play.app, config, seat)

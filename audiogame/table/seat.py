@@ -1,0 +1,108 @@
+"""One seat's end of a table: what a presenter reads instead of an engine state.
+
+A :class:`SeatState` is fed the seat's stream (its view, its legal actions and the events as
+it may know them, already numbered from the seat: the seat is seat 0) and answers the
+questions a presenter asks an engine state (``view``, ``is_over``, ``to_act``,
+``legal_actions``, ``result``). Its :meth:`apply` does not change anything: it sends the
+action to the table, and the events come back later through the stream. It holds no card the
+seat may not know, because it is only ever given the seat's stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from audiogame.table.codec import decode_action, decode_event, decode_view
+from engine.actions import Action
+from engine.events import Event, GameOver
+from engine.protocol import Result
+
+
+def view_class(game: str) -> type[Any]:
+    if game == "battle":
+        from engine.battle.view import BattleView
+
+        return BattleView
+    if game == "scientific":
+        from engine.scientific.view import ScientificView
+
+        return ScientificView
+    from engine.cardavia.view import CardaviaView
+
+    return CardaviaView
+
+
+class NotYourSeat(ValueError):
+    """Asked about another seat than the one this stream belongs to."""
+
+
+class SeatState:
+    """The engine state as seat 0 of a stream sees it."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        submit: Callable[[Action], None],
+        request: Callable[[str], None] = lambda what: None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.submit = submit
+        self.request = request
+        """Ask the table for something that is no action: ``"hurry"``, ``"next_deal"``."""
+        self._view: Any = None
+        self._legal: list[Action] = []
+        self._to_act: tuple[int, ...] = ()
+        self._opening: list[Event] = []
+        self._result: Result | None = None
+        self.seq = 0
+
+    def feed(self, message: dict[str, Any]) -> list[Event]:
+        """Take one message of the stream (``started``, ``update``, ``dealt``); its events."""
+        events = [decode_event(data) for data in message.get("events", [])]
+        if message.get("type") in ("started", "dealt"):
+            self._opening = events
+            self._result = None
+        self._view = decode_view(view_class(self.game), message["view"])
+        self._legal = [decode_action(text) for text in message.get("legal", [])]
+        self._to_act = tuple(int(seat) for seat in message.get("to_act", []))
+        self.seq = int(message.get("seq", self.seq))
+        for event in events:
+            if isinstance(event, GameOver):
+                self._result = Result(event.winners, event.scores, event.reason)
+        return events
+
+    # ----- what a presenter asks -----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return bool(self._view is not None and self._view.is_over)
+
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def view(self, seat: int) -> Any:
+        if seat != 0:
+            raise NotYourSeat(f"this stream shows seat 0 only, not seat {seat}")
+        return self._view
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != 0:
+            raise NotYourSeat(f"this stream shows seat 0 only, not seat {seat}")
+        return list(self._legal)
+
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    def result(self) -> Result:
+        if self._result is None:
+            raise ValueError("the game is not over")
+        return self._result
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Send ``action`` to the table; its events come back through the stream."""
+        if seat != 0:
+            raise NotYourSeat(f"this stream acts for seat 0 only, not seat {seat}")
+        self.submit(action)
+        return []

@@ -1,0 +1,160 @@
+"""The table: one game session, apart from any screen.
+
+A :class:`Table` owns the engine state, knows which seats are computer players (and at what
+level), keeps the move log (enough to build the table again), and gives out, for each seat,
+only what that seat may know: its own view, and the events as anyone may see them (see
+:mod:`audiogame.table.redact`). It never formats a word: presenters do that.
+
+It does not think for its computer players either: :meth:`Table.bot_turn` hands out what a
+computer player needs to decide (its view and its legal actions), so that the caller can let
+it think where it blocks nobody (a worker thread on the server), and applies the answer with
+:meth:`Table.apply`.
+
+>>> table = Table("battle", {"players": 2, "deck": 32}, seed=7, bots={1: "greedy"})
+>>> table.people()
+(0,)
+>>> sorted(table.awaiting_bots())
+[1]
+>>> bot, view, legal = table.bot_turn(1)
+>>> table.apply(1, bot.choose(view, legal))
+[]
+>>> table.log
+['1 flip']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from audiogame.bots import Bot, make_bot
+from audiogame.table.redact import Redactor
+from engine import games
+from engine.actions import Action
+from engine.events import Event, GameOver
+from engine.protocol import State
+
+ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "battle": ("players", "deck", "face_down", "open", "trick_limit"),
+    "scientific": ("players", "trick_limit"),
+    "cardavia": (),
+}
+"""The setup options each game's engine takes (the others are the table's own)."""
+NEXT_DEAL = "next_deal"
+"""The log line of a Cardavia match's next deal."""
+
+
+def seat_count(game: str, config: Mapping[str, Any]) -> int:
+    return 3 if game == "cardavia" else int(config["players"])
+
+
+class Table:
+    """One game session: ``bots`` maps the seats of computer players to their level."""
+
+    def __init__(
+        self, game: str, config: Mapping[str, Any], seed: int, bots: Mapping[int, str]
+    ) -> None:
+        if game not in ENGINE_OPTIONS:
+            raise ValueError(f"no game {game!r}")
+        self.game = game
+        self.config = dict(config)
+        self.seed = seed
+        self.players = seat_count(game, config)
+        self.levels = dict(bots)
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(game, level, seed * 10 + seat) for seat, level in bots.items()
+        }
+        self.stand_ins: dict[int, Bot] = {}
+        """Computer players keeping the seat of a person who is away."""
+        self.deals = max(1, int(self.config.get("deals") or 1)) if game == "cardavia" else 1
+        self.deal_number = 1
+        self.totals = [0] * self.players
+        self.log: list[str] = []
+        self.redactor = Redactor()
+        self.state: State = self._new_state()
+
+    def _new_state(self) -> State:
+        options = {name: self.config[name] for name in ENGINE_OPTIONS[self.game]
+                   if name in self.config}  # fmt: skip
+        return games[self.game].new_state(seed=self.seed + self.deal_number - 1, **options)
+
+    # ----- who sits where ------------------------------------------------------------------
+    def people(self) -> tuple[int, ...]:
+        """The seats kept for people."""
+        return tuple(seat for seat in range(self.players) if seat not in self.bots)
+
+    def take_over(self, seat: int, level: str = "normal") -> None:
+        """A computer player plays for the person of ``seat`` until :meth:`give_back`."""
+        if seat in self.people() and seat not in self.stand_ins:
+            self.stand_ins[seat] = make_bot(self.game, level, self.seed * 10 + seat)
+
+    def give_back(self, seat: int) -> None:
+        self.stand_ins.pop(seat, None)
+
+    def thinker(self, seat: int) -> Bot | None:
+        """The computer player who plays ``seat`` now, if any."""
+        return self.bots.get(seat) or self.stand_ins.get(seat)
+
+    # ----- the game ------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.state.is_over and self.deal_number >= self.deals
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.state.is_over else self.state.to_act()
+
+    def awaiting_bots(self) -> tuple[int, ...]:
+        return tuple(seat for seat in self.to_act() if self.thinker(seat) is not None)
+
+    def view(self, seat: int) -> Any:
+        return self.state.view(seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        if self.state.is_over or seat not in self.state.to_act():
+            return []
+        return self.state.legal_actions(seat)
+
+    def opening_events(self) -> list[Event]:
+        return self.redactor.all_public(self.state.opening_events())
+
+    def bot_turn(self, seat: int) -> tuple[Bot, Any, list[Action]]:
+        """What the computer player of ``seat`` needs to decide: itself, its view, its moves."""
+        bot = self.thinker(seat)
+        if bot is None:
+            raise ValueError(f"seat {seat} is no computer player")
+        return bot, self.state.view(seat), self.state.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one action (``IllegalAction`` when the rules refuse it: nothing changes);
+        the events as anyone at the table may know them."""
+        from audiogame.saves.moves import move_text
+
+        events = self.state.apply(seat, action)
+        self.log.append(move_text(seat, action))
+        for event in events:
+            if isinstance(event, GameOver) and self.game == "cardavia":
+                self.totals = [a + b for a, b in zip(self.totals, event.scores, strict=True)]
+        return self.redactor.all_public(events)
+
+    def next_deal(self) -> list[Event]:
+        """The next deal of a Cardavia match (``ValueError`` when there is none now)."""
+        if not self.state.is_over or self.deal_number >= self.deals:
+            raise ValueError("no next deal now")
+        self.deal_number += 1
+        self.state = self._new_state()
+        self.log.append(NEXT_DEAL)
+        return self.opening_events()
+
+    def replay(self, lines: Sequence[str]) -> None:
+        """Apply a saved log (the table as it was left); ``ValueError`` on a damaged line."""
+        from audiogame.saves.moves import parse_move
+
+        for line in lines:
+            if line == NEXT_DEAL:
+                self.next_deal()
+            else:
+                self.apply(*parse_move(line))

@@ -1,0 +1,42 @@
+"""After a resume the hand cursor is on the hand the player holds now (issue 10, item 1):
+Cardavia's arrows walked the hand of the deal's start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from audiogame.saves.screens import ResumeMenu
+from audiogame.settings import Settings
+from audiogame.testing import Session, make_session, opening
+
+ENTER, TAB = "c-m", "c-i"
+# Seed 11: the player holds the three of hearts and leads.
+PLAYER_LEADS = {"seed": 11}
+
+
+def start(data_dir: Path, game: str | None = None, config: dict | None = None) -> Session:
+    session = make_session(data_dir=data_dir, settings=Settings(language="en", pace=3600.0))
+    session.app.start(opening(session.app, game, dict(config or {})))
+    return session
+
+
+def press(session: Session, keys: list[str]) -> list[str]:
+    before = len(session.spoken)
+    for key in keys:
+        session.app.dispatch(key)
+    return session.spoken[before:]
+
+
+def test_a_resumed_cardavia_hand_is_the_hand_held_now(tmp_path: Path) -> None:
+    first = start(tmp_path, "cardavia", PLAYER_LEADS)
+    said = press(first, [TAB, ENTER])
+    assert "You: three." in said
+    second = start(tmp_path)  # the first program is gone without quitting
+    assert isinstance(second.app.top, ResumeMenu)
+    press(second, [ENTER])
+    said = press(second, ["w", "home", " ", ENTER])
+    assert said[0].startswith("Your hand, 15 cards: three, ")
+    assert said[1] == "three of spades, 1 three"
+    assert "You do not hold those cards." not in said
+    table = second.app.top
+    assert table.hand.cards == tuple(table.view.hand)
