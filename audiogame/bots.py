@@ -1,6 +1,6 @@
-"""Computer players, made in one place: the engine's players at three levels (easy, normal,
-hard), and the baseline ones (random, greedy) that tests use to know exactly what a table's
-computer players will do."""
+"""Computer players, made in one place: the engine's players at four levels (easy, normal,
+hard, expert), and the baseline ones (random, greedy) that tests use to know exactly what a
+table's computer players will do."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from engine.actions import Action
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 DEFAULT_LEVEL = "normal"
 
 
@@ -18,8 +18,8 @@ class Bot(Protocol):
 
 
 def make_bot(game: str, level: str = DEFAULT_LEVEL, seed: int | None = None) -> Bot:
-    """A computer player for ``game``: ``level`` is ``"easy"``, ``"normal"`` or ``"hard"``
-    (or a baseline, ``"greedy"`` or ``"random"``)."""
+    """A computer player for ``game``: ``level`` is ``"easy"``, ``"normal"``, ``"hard"`` or
+    ``"expert"`` (or a baseline, ``"greedy"`` or ``"random"``)."""
     if level in ("greedy", "random"):
         from engine.baseline import make_baseline
 

@@ -45,7 +45,12 @@ def _seed(value: object) -> str:
     return _("random") if value is None else str(value)
 
 
-_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+_LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 
 def _level(value: object) -> str:
@@ -91,11 +96,11 @@ SEED = SetupOption(
 LEVEL = SetupOption(
     "level",
     N_("Computer players"),
-    ("easy", "normal", "hard"),
+    ("easy", "normal", "hard", "expert"),
     "normal",
     "--level",
     _level,
-    N_("how well the computer players play: easy, normal or hard"),
+    N_("how well the computer players play: easy, normal, hard or expert (up to a second a move)"),
     in_code=False,
 )
 
@@ -203,7 +208,7 @@ GAMES: tuple[GameEntry, ...] = (
             SetupOption(
                 "deals",
                 N_("Deals in the match"),
-                (1, 3, 5, 10),
+                tuple(range(1, 21)),
                 1,
                 "--deals",
                 _deals,

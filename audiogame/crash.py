@@ -127,8 +127,8 @@ def save_game(app: Any) -> bool | None:
     """Save the game in progress now: True when saved, False when it failed, None when there
     is no game."""
     autosave = getattr(app, "autosave", None)
-    if autosave is None or autosave.table is None:
-        return None
+    if autosave is None or autosave.table is None or getattr(autosave, "shared", False):
+        return None  # no game, or another copy keeps the saves: nothing to say about saving
     try:
         from audiogame.saves.autosave import is_finished
 

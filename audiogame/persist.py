@@ -158,22 +158,36 @@ def read_json(path: Path, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) ->
     return parse_json(read_bytes(path, limit), max_depth)
 
 
-def write_bytes(path: Path, data: bytes) -> None:
+def write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically (see the module); ``OSError`` when the disk
-    refuses, with nothing left behind."""
+    refuses, with nothing left behind. ``sync=False`` leaves the flush to the disk to a later
+    :func:`sync_file` (the new file is complete the moment it has its name either way: a
+    killed program never leaves half of it; only a power cut before the flush could)."""
     path = Path(path)
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with open(fd, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
+            if sync:
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(path.parent)
+    if sync:
+        _sync_folder(path.parent)
+
+
+def sync_file(path: Path) -> None:
+    """Flush ``path`` and its folder entry to the disk (``OSError`` when the disk refuses)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _sync_folder(Path(path).parent)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -188,11 +202,11 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def write_json(path: Path, data: Any, *, indent: int | None = None) -> None:
+def write_json(path: Path, data: Any, *, indent: int | None = None, sync: bool = True) -> None:
     """``data`` as JSON in ``path``, atomically; compact unless ``indent`` is given."""
     separators = None if indent else (",", ":")
     text = json.dumps(data, ensure_ascii=False, indent=indent, separators=separators)
-    write_bytes(path, (text + "\n").encode("utf-8"))
+    write_bytes(path, (text + "\n").encode("utf-8"), sync=sync)
 
 
 def set_aside(path: Path) -> Path | None:
@@ -204,7 +218,7 @@ def set_aside(path: Path) -> Path | None:
     for attempt in range(1000):
         target = path.with_name(path.name + f".bad-{stamp}" + (f"-{attempt}" if attempt else ""))
         try:
-            os.link(path, target)  # fails if the target exists: never overwrites
+            os.link(path, target, follow_symlinks=False)  # never overwrites an existing file
         except FileExistsError:
             continue
         except OSError as error:

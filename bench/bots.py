@@ -1,17 +1,20 @@
-"""Strength and speed of the computer players: each level against the baseline players
-(random, greedy) and against each other, seats rotated and the same deals for both sides.
+"""Strength and speed of the computer players, with their targets: each level against the
+level below and against the baseline players, seats rotated and the same deals for both sides.
 
-    python3 bench/bots.py --quick            # a few deals per line, for CI (seconds)
-    python3 bench/bots.py                    # the figures of the README (long: use --jobs)
-    python3 bench/bots.py --game cardavia --jobs 2
+    python3 bench/bots.py --quick            # a few deals per line (seconds)
+    python3 bench/bots.py --jobs 2           # every line at its full size (long)
+    python3 bench/bots.py --game cardavia --only hard:normal --deals 300
 
-Cardavia (3 players): the player measured sits alone against two copies of the other, and
-every deal is played three times, the player in each seat in turn (duplicate style: a good
-hand is never his luck alone). Scientific Battle and open Battaglia (2 players): every game is
-played twice, the player in each seat. Each line gives the deals or games won (Cardavia: the
-player went out first; par is 33%), the mean score per deal or game with its 95% confidence
-interval (Cardavia: settlement points; the others: cards owned at the end minus the other's),
-and the measured player's decision time, median and 99th percentile.
+The player measured sits alone against copies of the other, and every deal is played once with
+him in each seat (duplicate style: a good hand is never his luck alone). The unit of every
+interval is the deal, which is what is independent: a deal's result is the mean over its
+seatings. Each line gives the deals played, the share of seatings won outright (with its par,
+1 / players, and its 95% confidence interval), the draws apart (a game shared at the trick
+limit, or one nobody survived), the mean score a deal (Cardavia: settlement points; the
+others: cards owned at the end minus the best other player's), the share won from each seat,
+and the measured player's decision time (median and 99th percentile, on this machine now).
+A line with a target ends with ``met`` or ``MISSED`` and by how much; the benchmark prints a
+summary of the targets missed at the end.
 """
 
 from __future__ import annotations
@@ -35,45 +38,72 @@ from engine.baseline import make_baseline
 from engine.bots import make
 
 BASELINES = ("random", "greedy")
-OPTIONS: dict[str, dict[str, Any]] = {
-    "cardavia": {},
-    "scientific": {"players": 2},
-    "battle": {"players": 2, "open": True},
-}
+SCIENTIFIC_PLAYERS = (2, 3, 4, 6, 8)
 
 
-def player(game: str, kind: str, seed: int) -> Any:
-    """A baseline (``random``, ``greedy``) or a level (``easy``, ``normal``, ``hard``)."""
-    if kind in BASELINES:
-        return make_baseline(game, kind, seed)
-    return make(game, kind, seed)
+@dataclass(frozen=True)
+class Line:
+    """One match-up: ``measured`` alone against ``other`` at a table of ``players``."""
+
+    game: str
+    players: int
+    measured: str
+    other: str
+    deals: int
+    min_won: float | None = None
+    """Target: the least share of seatings won (0 to 1)."""
+    min_score: float | None = None
+    """Target: the least mean score a deal."""
+    max_p99_ms: float | None = None
+    """Target: the 99th percentile of the decision time, in milliseconds."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        if self.game == "cardavia":
+            return {}
+        if self.game == "battle":
+            return {"players": self.players, "open": True}
+        return {"players": self.players}
 
 
 @dataclass
 class Tally:
-    """Results of one line: per deal (or game) won, draw, score; decision times in seconds."""
+    """Per deal: the share of its seatings won outright and drawn, the mean score; per seat:
+    won outright; the measured player's decision times in seconds."""
 
     won: list[float] = field(default_factory=list)
-    draws: int = 0
+    draws: list[float] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
+    by_seat: list[list[float]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.won += other.won
         self.draws += other.draws
         self.scores += other.scores
+        if not self.by_seat:
+            self.by_seat = [[] for _ in other.by_seat]
+        for mine, theirs in zip(self.by_seat, other.by_seat, strict=True):
+            mine += theirs
         self.times += other.times
 
 
-def play_one(game: str, measured: str, other: str, seed: int, seat: int) -> Tally:
-    """One deal or game with ``measured`` in ``seat`` and ``other`` everywhere else."""
-    state = games[game].new_state(seed=seed, **OPTIONS[game])
+def player(game: str, kind: str, seed: int) -> Any:
+    """A baseline (``random``, ``greedy``) or a level (``easy`` to ``expert``)."""
+    if kind in BASELINES:
+        return make_baseline(game, kind, seed)
+    return make(game, kind, seed)
+
+
+def play_one(line: Line, seed: int, seat: int, times: list[float]) -> tuple[float, float, float]:
+    """One deal with the measured player in ``seat``: won outright, drawn, score."""
+    state = games[line.game].new_state(seed=seed, **line.options)
     players = [
-        player(game, measured if s == seat else other, seed * 10 + s) for s in range(state.players)
+        player(line.game, line.measured if s == seat else line.other, seed * 10 + s)
+        for s in range(state.players)
     ]
     order = random.Random(seed)
-    tally = Tally()
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: the decision on one core, whatever the load
     while not state.is_over:
         awaited = state.to_act()
         s = awaited[0] if len(awaited) == 1 else order.choice(awaited)
@@ -81,32 +111,34 @@ def play_one(game: str, measured: str, other: str, seed: int, seat: int) -> Tall
         start = clock()
         action = players[s].choose(view, legal)
         if s == seat:
-            tally.times.append(clock() - start)
+            times.append(clock() - start)
         state.apply(s, action)
     result = state.result()
     won = result.winners == (seat,)
-    tally.won.append(1.0 if won else 0.0)
-    tally.draws += seat in result.winners and not won
-    if game == "cardavia":
-        tally.scores.append(result.scores[seat])
+    drawn = seat in result.winners and not won
+    if line.game == "cardavia":
+        score = float(result.scores[seat])
     else:
         best_other = max(score for s, score in enumerate(result.scores) if s != seat)
-        tally.scores.append(result.scores[seat] - best_other)
+        score = float(result.scores[seat] - best_other)
+    return float(won), float(drawn), score
+
+
+def play_deal(job: tuple[Line, int]) -> Tally:
+    """One deal with the measured player in every seat in turn."""
+    line, seed = job
+    tally = Tally(by_seat=[[] for _ in range(line.players)])
+    results = [play_one(line, seed, seat, tally.times) for seat in range(line.players)]
+    tally.won.append(statistics.fmean(r[0] for r in results))
+    tally.draws.append(statistics.fmean(r[1] for r in results))
+    tally.scores.append(statistics.fmean(r[2] for r in results))
+    for seat, r in enumerate(results):
+        tally.by_seat[seat].append(r[0])
     return tally
 
 
-def play_deal(job: tuple[str, str, str, int]) -> Tally:
-    """One deal in every seat (duplicate): the tallies of all seatings together."""
-    game, measured, other, seed = job
-    seats = 3 if game == "cardavia" else 2
-    tally = Tally()
-    for seat in range(seats):
-        tally.add(play_one(game, measured, other, seed, seat))
-    return tally
-
-
-def run(game: str, measured: str, other: str, deals: int, jobs: int, first: int) -> Tally:
-    work = [(game, measured, other, first + d) for d in range(deals)]
+def run(line: Line, deals: int, jobs: int, first: int) -> Tally:
+    work = [(line, first + d) for d in range(deals)]
     tally = Tally()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -119,7 +151,7 @@ def run(game: str, measured: str, other: str, deals: int, jobs: int, first: int)
 
 
 def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and half-width of its 95% confidence interval."""
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, math.nan
@@ -133,60 +165,106 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def line(game: str, measured: str, other: str, tally: Tally) -> str:
+def verdicts(line: Line, tally: Tally) -> list[str]:
+    """``met`` or ``MISSED by ...`` for each target of the line."""
+    found: list[str] = []
+    win = statistics.fmean(tally.won)
+    score = statistics.fmean(tally.scores)
+    p99 = 1000 * percentile(tally.times, 0.99)
+    if line.min_won is not None:
+        gap = 100 * (line.min_won - win)
+        target = f"won >= {100 * line.min_won:.0f}%"
+        found.append(f"{target} met" if gap <= 0 else f"{target} MISSED by {gap:.1f} points")
+    if line.min_score is not None:
+        gap = line.min_score - score
+        target = f"score >= {line.min_score:+.0f}"
+        found.append(f"{target} met" if gap <= 0 else f"{target} MISSED by {gap:.2f}")
+    if line.max_p99_ms is not None:
+        target = f"p99 <= {line.max_p99_ms:.0f} ms"
+        over = p99 - line.max_p99_ms
+        found.append(f"{target} met" if over <= 0 else f"{target} MISSED by {over:.0f} ms")
+    return found
+
+
+def describe(line: Line, tally: Tally) -> str:
     win, win_half = interval(tally.won)
+    draws = statistics.fmean(tally.draws)
     score, score_half = interval(tally.scores)
-    seats = 3 if game == "cardavia" else 2
-    unit = "deals" if game == "cardavia" else "games"
+    par = 100 / line.players
+    seats = "/".join(f"{100 * statistics.fmean(w):.0f}" for w in tally.by_seat)
+    targets = "; ".join(verdicts(line, tally)) or ""
     return (
-        f"| {game} | {measured} | {other} | {len(tally.won) // seats} {unit} x {seats} seats | "
-        f"{100 * win:.1f}% ± {100 * win_half:.1f} | {score:+.2f} ± {score_half:.2f} | "
-        f"{1000 * percentile(tally.times, 0.5):.1f} | {1000 * percentile(tally.times, 0.99):.1f} |"
+        f"| {line.game} | {line.players} | {line.measured} | {line.other} | "
+        f"{len(tally.won)} x {line.players} | {100 * win:.1f}% ± {100 * win_half:.1f} "
+        f"(par {par:.0f}%) | {100 * draws:.1f}% | {score:+.2f} ± {score_half:.2f} | {seats} | "
+        f"{1000 * percentile(tally.times, 0.5):.1f} / {1000 * percentile(tally.times, 0.99):.1f}"
+        f" | {targets} |"
     )
 
 
-def matchups(game: str) -> Iterable[tuple[str, str]]:
-    """Each level against each baseline, then the ladder: hard-normal, normal-easy (easy
-    against random is among the first lines)."""
-    for level in ("easy", "normal", "hard"):
-        for baseline in BASELINES:
-            yield level, baseline
-    yield "hard", "normal"
-    yield "normal", "easy"
-
-
-def deals_for(game: str, measured: str, other: str, quick: bool) -> int:
-    if quick:
-        return 4 if game == "cardavia" else 3
+def lines_of(game: str) -> Iterable[Line]:
+    """Every match-up of a game with its full size and its targets (issue: computer players
+    that a strong player respects)."""
     if game == "cardavia":
-        if (measured, other) == ("hard", "greedy"):
-            return 2000
-        return 600 if "hard" in (measured, other) else 1000
-    return 250
+        yield Line(game, 3, "hard", "greedy", 2000, 0.62, 8.0, 100.0)
+        yield Line(game, 3, "hard", "normal", 2000, 0.45, 4.0, 100.0)
+        yield Line(game, 3, "normal", "easy", 2000, 0.40, 3.0)
+        yield Line(game, 3, "easy", "random", 1000)
+        yield Line(game, 3, "expert", "hard", 300, 0.40, 0.0, 1000.0)
+        return
+    if game == "battle":
+        for measured, other in (("hard", "random"), ("hard", "normal"), ("normal", "easy")):
+            yield Line(game, 2, measured, other, 250)
+        return
+    for players in SCIENTIFIC_PLAYERS:
+        deals = 250 if players <= 4 else 100
+        for measured, other in (("easy", "random"), ("normal", "easy"), ("hard", "normal")):
+            target = 2 / players if measured == "hard" and players in (3, 4) else None
+            yield Line(game, players, measured, other, deals, target)
+        for level in ("normal", "hard"):
+            yield Line(game, players, level, "random", deals)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a few deals per line, for CI")
-    parser.add_argument("--game", choices=[*OPTIONS, "all"], default="all")
+    parser.add_argument("--quick", action="store_true", help="a few deals per line")
+    parser.add_argument(
+        "--game", choices=["scientific", "cardavia", "battle", "all"], default="all"
+    )
+    parser.add_argument("--players", type=int, help="only tables of this many players")
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes (decision times stay per core)"
     )
-    parser.add_argument("--only", help="one matchup, as measured:other (e.g. hard:greedy)")
-    parser.add_argument("--deals", type=int, help="deals (or games) per line, overriding")
+    parser.add_argument("--only", help="one match-up, as measured:other (e.g. hard:greedy)")
+    parser.add_argument("--deals", type=int, help="deals per line, overriding")
     parser.add_argument("--first", type=int, default=1, help="first deal seed")
     args = parser.parse_args()
-    names = list(OPTIONS) if args.game == "all" else [args.game]
-    print("| game | player | against | played | won | mean score ± 95% CI | p50 ms | p99 ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    names = ["cardavia", "scientific", "battle"] if args.game == "all" else [args.game]
+    print(
+        "| game | players | player | against | deals x seats | won (par) | draws "
+        "| mean score ± 95% CI | won by seat % | p50 / p99 ms | targets |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    missed: list[str] = []
     for game in names:
-        pairs = list(matchups(game))
-        if args.only:
-            pairs = [tuple(args.only.split(":"))]  # type: ignore[list-item]
-        for measured, other in pairs:
-            deals = args.deals or deals_for(game, measured, other, args.quick)
-            tally = run(game, measured, other, deals, args.jobs, args.first)
-            print(line(game, measured, other, tally), flush=True)
+        for line in lines_of(game):
+            if args.only and f"{line.measured}:{line.other}" != args.only:
+                continue
+            if args.players and line.players != args.players:
+                continue
+            deals = args.deals or (3 if args.quick else line.deals)
+            tally = run(line, deals, args.jobs, args.first)
+            print(describe(line, tally), flush=True)
+            missed += [
+                f"{line.game}, {line.players} players, {line.measured} against {line.other}: "
+                f"{verdict} ({deals} deals)"
+                for verdict in verdicts(line, tally)
+                if "MISSED" in verdict
+            ]
+    if missed:
+        print("\nTargets missed:")
+        for entry in missed:
+            print(f"- {entry}")
 
 
 if __name__ == "__main__":

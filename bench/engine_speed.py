@@ -1,37 +1,49 @@
 """Complete games per second for each game with baseline players, on one core.
 
-    python3 bench/engine_speed.py            # about 10 s per configuration
-    python3 bench/engine_speed.py --quick    # a second each, for CI
+    python3 bench/engine_speed.py                   # about 10 s per configuration
+    python3 bench/engine_speed.py --quick           # a second each
+    python3 bench/engine_speed.py --against main    # this tree beside the engine of a git
+                                                    # revision, in the same run
+    python3 bench/engine_speed.py --only battle     # the configurations whose label has "battle"
 
-Prints the median of five timed batches for each configuration.
+Each configuration is timed in five batches (games per second of CPU time) and the median is
+printed. With ``--against``, the
+batches of the two engines alternate (each in its own process), so that a machine busy with
+other work slows both alike; the last column is the ratio of the medians.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
 
-from engine import games
-from engine.baseline import make_baseline
-
-CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    ("cardavia, random players", "cardavia", {}),
-    ("cardavia, greedy players", "cardavia", {}),
-    ("battle classic, 2 players, 52 cards", "battle", {"players": 2}),
-    ("battle classic, 4 players, 32 cards", "battle", {"players": 4, "deck": 32}),
-    ("battle open, 2 players, greedy", "battle", {"players": 2, "open": True}),
-    ("scientific, 2 players, random", "scientific", {"players": 2}),
-    ("scientific, 4 players, random", "scientific", {"players": 4}),
+CONFIGS: list[tuple[str, str, str, dict[str, Any]]] = [
+    ("cardavia, random players", "cardavia", "random", {}),
+    ("cardavia, greedy players", "cardavia", "greedy", {}),
+    ("battle classic, 2 players, 52 cards", "battle", "random", {"players": 2}),
+    ("battle classic, 4 players, 32 cards", "battle", "random", {"players": 4, "deck": 32}),
+    ("battle open, 2 players, greedy", "battle", "greedy", {"players": 2, "open": True}),
+    ("scientific, 2 players, random", "scientific", "random", {"players": 2}),
+    ("scientific, 4 players, random", "scientific", "random", {"players": 4}),
 ]
+BATCHES = 5
 
 
 def play_one(game_name: str, seed: int, kind: str, options: dict[str, Any]) -> int:
+    """One whole game with baseline players; returns the number of decisions."""
+    from engine import games  # the engine of the tree chosen by --root
+    from engine.baseline import make_baseline
+
     state = games[game_name].new_state(seed=seed, **options)
     players = [make_baseline(game_name, kind, seed + s) for s in range(state.players)]
     decisions = 0
@@ -44,29 +56,89 @@ def play_one(game_name: str, seed: int, kind: str, options: dict[str, Any]) -> i
     return decisions
 
 
-def games_per_second(label: str, game: str, options: dict[str, Any], seconds: float) -> float:
-    kind = "greedy" if "greedy" in label else "random"
-    rates = []
-    seed = 0
-    for _ in range(5):
-        count, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds / 5:
-            play_one(game, seed, kind, options)
-            seed += 1
-            count += 1
-        rates.append(count / (time.perf_counter() - start))
-    return statistics.median(rates)
+def batch_rate(index: int, seconds: float, first_seed: int) -> float:
+    """Games per second over one batch of about ``seconds``."""
+    _label, game, kind, options = CONFIGS[index]
+    play_one(game, first_seed, kind, options)  # imports and first-call costs stay out
+    # CPU time of this process, not the wall clock: other work on the machine then slows
+    # the figures much less.
+    count, seed, start = 0, first_seed, time.process_time()
+    while time.process_time() - start < seconds:
+        play_one(game, seed, kind, options)
+        seed += 1
+        count += 1
+    return count / (time.process_time() - start)
+
+
+def engine_at(revision: str, folder: Path) -> Path:
+    """The ``engine`` package of a git revision, unpacked under ``folder``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engine"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def rate_in(root: Path, index: int, seconds: float, first_seed: int) -> float:
+    """One batch run by a fresh interpreter that imports the engine found under ``root``."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--batch",
+            str(index),
+            "--root",
+            str(root),
+            "--seconds",
+            str(seconds),
+            "--seed",
+            str(first_seed),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return float(done.stdout)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="one second per configuration")
+    parser.add_argument("--time", type=float, help="seconds per configuration (default 10)")
+    parser.add_argument("--against", metavar="REV", help="also time the engine of this revision")
+    parser.add_argument("--only", metavar="TEXT", help="configurations whose label holds TEXT")
+    parser.add_argument("--batch", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--root", help=argparse.SUPPRESS)
+    parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    seconds = 1.0 if args.quick else 10.0
-    print(f"python {sys.version.split()[0]}, one core, median of 5 batches")
-    for label, game, options in CONFIGS:
-        rate = games_per_second(label, game, options, seconds)
-        print(f"{label:40s} {rate:10.1f} games/s")
+    if args.batch is not None:
+        sys.path.insert(0, args.root)
+        print(batch_rate(args.batch, args.seconds, args.seed))
+        return
+    seconds = (args.time or (1.0 if args.quick else 10.0)) / BATCHES
+    chosen = [i for i, c in enumerate(CONFIGS) if args.only is None or args.only in c[0]]
+    print(f"python {sys.version.split()[0]}, one core, median of {BATCHES} batches, games/s")
+    with tempfile.TemporaryDirectory() as folder:
+        roots = {"this tree": ROOT}
+        if args.against:
+            roots = {args.against: engine_at(args.against, Path(folder)), **roots}
+        print(f"{'':40s}" + "".join(f"{name:>14s}" for name in roots))
+        for index in chosen:
+            rates: dict[str, list[float]] = {name: [] for name in roots}
+            for batch in range(BATCHES):
+                for name, root in roots.items():
+                    rates[name].append(rate_in(root, index, seconds, batch * 10_000))
+            medians = [statistics.median(r) for r in rates.values()]
+            line = f"{CONFIGS[index][0]:40s}" + "".join(f"{m:14.1f}" for m in medians)
+            if len(medians) == 2:
+                line += f"   x{medians[1] / medians[0]:.2f}"
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

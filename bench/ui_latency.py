@@ -18,6 +18,7 @@ import asyncio
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,12 +31,15 @@ from audiogame.app.menus import start_screens  # noqa: E402
 from audiogame.testing import key_bytes, make_session  # noqa: E402
 
 
-def key_latencies(key: str, count: int, game: str | None, gap: float = 0.0) -> list[float]:
-    """Milliseconds from sending each key to the first speak call it causes."""
+def key_latencies(
+    key: str, count: int, game: str | None, gap: float = 0.0, data_dir: Path | None = None
+) -> list[float]:
+    """Milliseconds from sending each key to the first speak call it causes (with
+    ``data_dir``, every move saved there, as the program does, before it is announced)."""
 
     async def run() -> list[float]:
         with create_pipe_input() as pipe:
-            session = make_session(input=pipe)
+            session = make_session(input=pipe, data_dir=data_dir)
             spoken_at: list[float] = []
             original = session.speaker.speak
 
@@ -112,8 +116,14 @@ def main() -> None:
     )
     parser.add_argument("--starts", type=int, default=5)
     args = parser.parse_args()
-    for label, key, game in (("table, Space", "space", "battle"), ("menu, Down", "down", None)):
-        samples = key_latencies(key, args.keys, game, args.gap)
+    saves = Path(tempfile.mkdtemp(prefix="audiogame-bench-"))
+    rows: tuple[tuple[str, str, str | None, Path | None], ...] = (
+        ("table, Space", "space", "battle", None),
+        ("table, Space, each move saved", "space", "battle", saves),
+        ("menu, Down", "down", None, None),
+    )
+    for label, key, game, data_dir in rows:
+        samples = key_latencies(key, args.keys, game, args.gap, data_dir)
         what = f"{label}, {len(samples)} keys, {args.gap * 1000:g} ms apart"
         p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
         print(f"key to speech call ({what}): p50 {p50:.2f} ms, p99 {p99:.2f} ms")

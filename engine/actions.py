@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.vocabulary import ActionKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +19,11 @@ class Action:
     """``kind`` is ``"play"``, ``"pass"``, ``"flip"``, ``"face_down"`` or ``"exchange"``;
     ``cards`` the cards it uses, in canonical order (empty when none)."""
 
-    kind: str
+    kind: ActionKind
     cards: tuple[Card, ...] = ()
 
     @classmethod
-    def make(cls, kind: str, cards: Iterable[Card] = ()) -> Action:
+    def make(cls, kind: ActionKind, cards: Iterable[Card] = ()) -> Action:
         return cls(kind, tuple(sorted(cards, key=Card.sort_key)))
 
     def __str__(self) -> str:

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cards import Card
+from engine.vocabulary import EndReason, EventKind, TrickCause
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    kind: ClassVar[str] = "event"
+    kind: ClassVar[EventKind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class Reveal(Event):
     ``war_round`` is 0 for an ordinary trick and n for the n-th war step on the same pot;
     ``face_down`` lists the seats that first laid a card face down in that war step."""
 
-    kind: ClassVar[str] = "reveal"
+    kind: ClassVar[EventKind] = "reveal"
     cards: tuple[tuple[int, Card], ...]
     war_round: int = 0
     face_down: tuple[int, ...] = ()
@@ -42,10 +43,10 @@ class TrickWon(Event):
     ``hidden`` counts cards taken that this listener never saw (face-down war cards): a seat's
     stream carries their number, never the cards (the engine itself always says 0)."""
 
-    kind: ClassVar[str] = "trick_won"
+    kind: ClassVar[EventKind] = "trick_won"
     seat: int
     cards: tuple[Card, ...]
-    cause: str = "highest"
+    cause: TrickCause = "highest"
     hidden: int = 0
 
     @property
@@ -59,7 +60,7 @@ class War(Event):
     """A tie for the strongest card: ``seats`` tied on ``rank`` (``None``: only jokers, or a
     forced war); ``pot`` cards now wait on the table."""
 
-    kind: ClassVar[str] = "war"
+    kind: ClassVar[EventKind] = "war"
     seats: tuple[int, ...]
     rank: int | None
     pot: int
@@ -69,7 +70,7 @@ class War(Event):
 class PileTakenUp(Event):
     """``seat`` had no card to play and took up his won pile: ``count`` cards (BT-5, SB-6)."""
 
-    kind: ClassVar[str] = "pile_taken_up"
+    kind: ClassVar[EventKind] = "pile_taken_up"
     seat: int
     count: int
 
@@ -78,7 +79,7 @@ class PileTakenUp(Event):
 class ChoiceMade(Event):
     """``seat`` has chosen his card in secret (never which one)."""
 
-    kind: ClassVar[str] = "choice_made"
+    kind: ClassVar[EventKind] = "choice_made"
     seat: int
 
 
@@ -86,7 +87,7 @@ class ChoiceMade(Event):
 class Eliminated(Event):
     """``seat`` owns no card any more and is out of the game."""
 
-    kind: ClassVar[str] = "eliminated"
+    kind: ClassVar[EventKind] = "eliminated"
     seat: int
 
 
@@ -94,7 +95,7 @@ class Eliminated(Event):
 class TrickLimitReached(Event):
     """The table's trick limit was reached; ``owned`` is each seat's card count."""
 
-    kind: ClassVar[str] = "trick_limit"
+    kind: ClassVar[EventKind] = "trick_limit"
     limit: int
     owned: tuple[int, ...]
 
@@ -107,7 +108,7 @@ class GameOver(Event):
     eliminated), ``"trick_limit"``, ``"nobody_left"`` (everybody ran out together: a draw), or
     ``"went_out"`` (Cardavia)."""
 
-    kind: ClassVar[str] = "game_over"
+    kind: ClassVar[EventKind] = "game_over"
     winners: tuple[int, ...]
-    reason: str
+    reason: EndReason
     scores: tuple[int, ...]

@@ -10,6 +10,7 @@ from typing import Any, Protocol, Self
 from engine.actions import Action
 from engine.cards import Card
 from engine.events import Event
+from engine.vocabulary import EndReason, SettlementItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,7 @@ class SettlementLine:
     ``count`` is how many cards or bombs it counts."""
 
     seat: int
-    item: str
+    item: SettlementItem
     points: int
     count: int = 0
 
@@ -32,19 +33,29 @@ class Result:
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: EndReason
     lines: tuple[SettlementLine, ...] = field(default=())
 
 
 class View(Protocol):
-    """What one seat may know. Every game's view has at least these."""
+    """What one seat may know: a frozen value, equal to any view of the same knowledge.
+    Every game's view has at least these; each game adds its own fields (``BattleView``,
+    ``ScientificView``, ``CardaviaView``).
+
+    ``hand`` is the seat's own cards (``()`` when it holds none in view, as in classic
+    Battaglia, whose stock is face down); ``owned`` counts the cards each seat owns;
+    ``is_over`` tells that the game has ended."""
 
     @property
     def seat(self) -> int: ...
     @property
+    def players(self) -> int: ...
+    @property
     def hand(self) -> tuple[Card, ...]: ...
     @property
     def owned(self) -> tuple[int, ...]: ...
+    @property
+    def is_over(self) -> bool: ...
 
 
 class State(Protocol):
@@ -58,7 +69,7 @@ class State(Protocol):
     def legal_actions(self, seat: int) -> list[Action]: ...
     def apply(self, seat: int, action: Action) -> list[Event]: ...
     def opening_events(self) -> list[Event]: ...
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> View: ...
     def result(self) -> Result: ...
     def clone(self) -> Self: ...
 

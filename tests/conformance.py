@@ -29,8 +29,8 @@ def cards_in(value: Any) -> list[Card]:
         kind = type(item)
         if kind is Card:
             found.append(item)
-        elif kind in (tuple, list, set, frozenset):
-            stack.extend(item)
+        elif kind in (tuple, list, set, frozenset) or isinstance(item, tuple):
+            stack.extend(item)  # a named tuple too (a view)
         elif kind in _PLAIN:
             continue
         elif isinstance(item, Mapping):
@@ -86,6 +86,30 @@ def try_illegal(state: Any, rng: random.Random) -> None:
         assert snapshot(state) == before, f"refused {action} changed the state"
 
 
+BAD_SEATS: tuple[object, ...] = (-1, True, False, 1.0, "0", None)
+"""Not seats at any table; ``players`` and ``players + 3`` are added per game."""
+
+
+def check_bad_seats(state: Any) -> None:
+    """A bad seat is refused the same way in every game and by every method: IllegalAction
+    with the code ``bad_seat``, the state left exactly as it was."""
+    before = snapshot(state)
+    for seat in (*BAD_SEATS, state.players, state.players + 3):
+        for ask in (
+            lambda seat: state.view(seat),
+            lambda seat: state.legal_actions(seat),
+            lambda seat: state.apply(seat, Pass()),
+            lambda seat: state.apply(seat, Play((Card(5, "h"),))),
+        ):
+            try:
+                ask(seat)
+            except IllegalAction as error:
+                assert error.code == "bad_seat", f"seat {seat!r}: {error.code}"
+            else:
+                raise AssertionError(f"seat {seat!r} was not refused")
+    assert snapshot(state) == before, "a refused seat changed the state"
+
+
 def play_random_game(
     game_name: str, seed: int, *, check_every: int = 1, **options: Any
 ) -> tuple[Any, list[tuple[int, Action]], list[Any]]:
@@ -100,6 +124,10 @@ def play_random_game(
     public: set[Card] = set()
     for event in events:
         public.update(cards_in(event))
+    check_bad_seats(state)
+    # A clone taken now and then must be independent and play on exactly like the original.
+    twin: Any = None
+    twin_left = 0
     steps = 0
     while not state.is_over:
         steps += 1
@@ -110,7 +138,16 @@ def play_random_game(
         legal = state.legal_actions(seat)
         assert legal, f"seat {seat} is awaited but has no legal action"
         action = rng.choice(legal)
+        if twin is None and steps % (check_every * 25) == 1:
+            twin, twin_left = state.clone(), 10
+            assert snapshot(twin) == snapshot(state), "a clone differs from its original"
         new_events = state.apply(seat, action)
+        if twin is not None:
+            assert twin.apply(seat, action) == new_events, "a clone played on differently"
+            assert snapshot(twin) == snapshot(state), "a clone differs from its original"
+            twin_left -= 1
+            if twin_left == 0:
+                twin = None
         log.append((seat, action))
         events.extend(new_events)
         for event in new_events:
@@ -121,9 +158,11 @@ def play_random_game(
             check_no_leak(state, public)
             if steps % (check_every * 25) == 0:
                 try_illegal(state, rng)
+                check_bad_seats(state)
     assert state.to_act() == ()
     assert all_cards(state) == deck
     try_illegal(state, rng)
+    check_bad_seats(state)
     assert events[-1].kind == "game_over"
     return state, log, events
 

@@ -76,13 +76,21 @@ async def player(url: str, name: str) -> Recorder:
     return link
 
 
+def view_over(view: dict[str, Any] | None) -> bool:
+    """Whether a view on the wire says the game is over (Battaglia's keeps it in its step)."""
+    view = view or {}
+    return bool(view.get("is_over", (view.get("step") or {}).get("is_over")))
+
+
 def over(message: dict[str, Any]) -> bool:
-    view = message.get("view") or {}
-    return bool(view.get("is_over")) and message.get("deal") == message.get("deals")
+    return view_over(message.get("view")) and message.get("deal") == message.get("deals")
 
 
-async def play_out(link: Recorder, seed: int, first: dict[str, Any] | None = None) -> None:
-    """Play legal moves (chosen at random) until the game ends; ask for each next deal."""
+async def play_out(
+    link: Recorder, seed: int, first: dict[str, Any] | None = None, pace: float = 0.0
+) -> None:
+    """Play legal moves (chosen at random) until the game ends; ask for each next deal.
+    ``pace``: seconds between two moves (a server's rate limit is 20 messages a second)."""
     rng = random.Random(seed)
     message = first or await asyncio.wait_for(link.receive(), 20)
     state = message
@@ -97,10 +105,15 @@ async def play_out(link: Recorder, seed: int, first: dict[str, Any] | None = Non
                 pending = False
         elif kind == "refused":
             pending = False
-        if not pending and state.get("legal"):
+        elif kind == "error" and message.get("code") == "rate_limited":
+            await asyncio.sleep(1.0)  # the server's own limit (20 a second): wait, send again
+            pending = False
+        chosen = (state.get("view") or {}).get("my_choice") is not None
+        if not pending and state.get("legal") and not chosen:
             pending = True
+            await asyncio.sleep(pace)
             await link.send({"type": "act", "action": rng.choice(state["legal"])})
-        elif kind != "error" and state.get("view", {}).get("is_over"):
+        elif kind != "error" and view_over(state.get("view")):
             await link.send({"type": "next_deal"})
         message = await asyncio.wait_for(link.receive(), 20)
 

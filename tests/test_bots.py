@@ -24,8 +24,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
 def quick(game: str, level: str, seed: int) -> Bot:
     """A bot as ``make`` builds it; the hard Cardavia player searches fewer deals, to keep
     the suite fast (the same code, less work)."""
-    if game == "cardavia" and level == "hard":
-        return HardCardavia(seed, budget=None, deals=8)
+    if game == "cardavia" and level in ("hard", "expert"):
+        return HardCardavia(seed, budget=None, deals=8 if level == "hard" else 16)
     return make(game, level, seed, budget=None)
 
 
@@ -50,7 +50,7 @@ def play_out(game: str, bots: list[Bot], seed: int, **options: Any) -> list[tupl
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
     players = 3 if game == "cardavia" else 2
-    for seed in range(3 if level == "hard" else 6):
+    for seed in range(3 if level in ("hard", "expert") else 6):
         bots = [quick(game, level, seed * 10 + s) for s in range(players)]
         assert play_out(game, bots, seed)
 
@@ -98,7 +98,7 @@ def test_unknown_game_or_level_is_refused() -> None:
     with pytest.raises(ValueError, match="no game"):
         make("chess", "easy")
     with pytest.raises(ValueError, match="no level"):
-        make("cardavia", "expert")
+        make("cardavia", "grandmaster")
 
 
 def test_hard_with_its_budget_spent_still_answers_with_a_legal_play() -> None:

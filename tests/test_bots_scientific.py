@@ -151,3 +151,24 @@ def test_computer_players_at_one_table_do_not_share_one_plan(level: str, players
     same, counted = _same_rank_tricks(level, players)
     assert counted == 50
     assert same <= 15, f"{level}, {players} players: the same rank in {same} of 50 tricks"
+
+
+def test_a_mixed_choice_is_never_called_mixed_when_it_is_one_card_nearly_always() -> None:
+    """The hint never says "a mixed choice ... this card 100 percent of the time": above 90
+    percent it gives the plain reason."""
+    codes: list[str] = []
+    for seed in range(3):
+        state = games["scientific"].new_state(seed=seed, players=2, trick_limit=60)
+        bots = [make("scientific", "hard", seed * 10 + s) for s in range(2)]
+        order = random.Random(seed)
+        while not state.is_over:
+            awaited = state.to_act()
+            seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
+            found = bots[seat].advise(state.view(seat), state.legal_actions(seat))
+            if found.code == "mixed":
+                chance = found.params["chance"]
+                assert isinstance(chance, int) and chance < 90
+            codes.append(found.code)
+            state.apply(seat, found.action)
+    assert "mixed" in codes
+    assert {"wins_cheaply", "sacrifice"} & set(codes)

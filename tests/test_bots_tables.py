@@ -86,8 +86,12 @@ def test_the_setup_chooses_the_level_of_the_computer_players() -> None:
         assert {bot.level for bot in default.bots.values()} == {"normal"}  # type: ignore[attr-defined]
         hard = start_screens(session.app, game, {"seed": 3, "level": "hard"})[-1]
         assert {bot.level for bot in hard.bots.values()} == {"hard"}  # type: ignore[attr-defined]
+        expert = start_screens(session.app, game, {"seed": 3, "level": "expert"})[-1]
+        assert {bot.level for bot in expert.bots.values()} == {"expert"}  # type: ignore[attr-defined]
     args = build_parser().parse_args(["play", "cardavia", "--level", "easy"])
     assert table_config(args, game_entry("cardavia")) == {"level": "easy"}
+    args = build_parser().parse_args(["play", "scientific", "--level", "expert"])
+    assert table_config(args, game_entry("scientific")) == {"level": "expert"}
 
 
 def test_the_level_is_spoken_in_the_setup_menu() -> None:
@@ -99,3 +103,17 @@ def test_the_level_is_spoken_in_the_setup_menu() -> None:
     labels = [item.label() for item in menu.items()]
     assert "Giocatori del computer: normale" in labels
     make_session(language="en")
+
+
+def test_the_expert_level_is_said_in_the_setup_and_chosen_by_keys() -> None:
+    """In the setup menu, Right steps the level from normal to hard, then expert, said each
+    time, in both languages."""
+    keys = ["enter", "end", "up", "up", "up", "right", "right"]
+    said = drive(keys).spoken
+    assert said[-3:] == [
+        "Computer players: normal, 7 of 10",
+        "Computer players: hard",
+        "Computer players: expert",
+    ]
+    said = drive(keys, language="it").spoken
+    assert said[-1] == "Giocatori del computer: esperto"

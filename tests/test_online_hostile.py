@@ -22,7 +22,7 @@ def hello(name: str, **extra: Any) -> str:
 
 
 async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, Any]:
-    async with running_server(tmp, **options) as server:
+    async with running_server(tmp, **options) as server:  # noqa: SIM117 (the port is known inside)
         async with connect(f"ws://127.0.0.1:{server.port}/") as ws:
             await ws.send(message)
             reply = json.loads(await ws.recv())
@@ -85,12 +85,16 @@ def test_wrong_messages_are_refused_and_change_nothing(tmp_path: Path) -> None:
                 {"type": "chat", "text": "x" * 301},
                 {"type": "create", "game": "chess", "seats": ["person", "person"]},
                 {"type": "create", "game": "battle", "seats": ["person", "person", "person"]},
-                {"type": "create", "game": "battle", "seats": ["person", "bot:normal"],
-                 "options": {"deck": 40}},
+                {
+                    "type": "create",
+                    "game": "battle",
+                    "seats": ["person", "bot:normal"],
+                    "options": {"deck": 40},
+                },
                 {"type": "join", "table": "ZZZZ"},
                 {"type": "act", "action": "flip"},
                 {"type": "chat", "text": "hi"},
-            ):  # fmt: skip
+            ):
                 await anna.send(message)
                 replies.append(await anna.expect("error"))
             await anna.send({"type": "list"})
@@ -105,7 +109,7 @@ def test_wrong_messages_are_refused_and_change_nothing(tmp_path: Path) -> None:
 
 def test_a_message_over_16_kilobytes_closes_the_connection(tmp_path: Path) -> None:
     async def go() -> int:
-        async with running_server(tmp_path) as server:
+        async with running_server(tmp_path) as server:  # noqa: SIM117
             async with connect(f"ws://127.0.0.1:{server.port}/") as ws:
                 await ws.send(hello("Anna"))
                 await ws.recv()
@@ -126,8 +130,14 @@ def test_a_flood_is_told_to_slow_down_then_closed_and_other_tables_play_on(
         async with running_server(tmp_path, rate=20.0) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             other = await player(url, "Bruno")
-            await other.send({"type": "create", "game": "battle", "seats": ["person", "bot:greedy"],
-                              "options": {"players": 2}})  # fmt: skip
+            await other.send(
+                {
+                    "type": "create",
+                    "game": "battle",
+                    "seats": ["person", "bot:greedy"],
+                    "options": {"players": 2},
+                }
+            )
             await other.expect("joined")
             await other.send({"type": "start"})
             await other.expect("started")
@@ -189,8 +199,14 @@ def test_a_refusal_goes_to_that_seat_only(tmp_path: Path) -> None:
         async with running_server(tmp_path) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
-            await anna.send({"type": "create", "game": "cardavia", "seats": ["person"] * 2
-                             + ["bot:normal"], "options": {"pace": 0}})  # fmt: skip
+            await anna.send(
+                {
+                    "type": "create",
+                    "game": "cardavia",
+                    "seats": ["person"] * 2 + ["bot:normal"],
+                    "options": {"pace": 0},
+                }
+            )
             table = (await anna.expect("joined"))["table"]["id"]
             await bruno.send({"type": "join", "table": table})
             await bruno.expect("joined")

@@ -10,6 +10,7 @@ from pathlib import Path
 from prompt_toolkit.input import create_pipe_input
 
 from audiogame.online.commands import connect_screens
+from audiogame.settings import Settings
 from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, until
 
@@ -80,6 +81,7 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
         assert start["legal"] == ["flip"]
         pipe.send_text(key_bytes(["space"]))
         await bruno.expect("update")  # Anna has turned up her card: Bruno's turn
+        await until(lambda: "Waiting for Bruno." in said, said=said)
         await bruno.send({"type": "act", "action": "flip"})
         await until(lambda: any(t.startswith("You: ") for t in said), said=said)
         await until(lambda: any(" take" in t for t in said), said=said)
@@ -106,3 +108,102 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
     opening = next(t for t in said if t.startswith("Battaglia online"))
     assert opening == "Battaglia online: you and Bruno. 16 cards each."
     assert not any("deal" in t.lower() and any(ch.isdigit() for ch in t) for t in said)
+
+
+async def alone_against_computers(
+    server: ServerThread, tmp_path: Path, game_steps: int, turn_keys: list[str]
+) -> Said:
+    """Anna creates a table by keys (the game ``game_steps`` to the right of Battaglia, the
+    other seats computer players), starts it, and presses ``turn_keys`` until the end."""
+    with create_pipe_input() as pipe:
+        session = make_session(
+            input=pipe, config_dir=tmp_path / "config", settings=Settings(language="en", pace=0.1)
+        )
+        session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
+        task = asyncio.ensure_future(session.app.run_async())
+        said = Said(session)
+        await until(lambda: any("Online tables" in text for text in said), said=said)
+        pipe.send_text(key_bytes(["enter", "down", *["right"] * game_steps, "home", "enter"]))
+        await until(lambda: any("Enter starts" in text for text in said), said=said)
+        pipe.send_text(key_bytes(["enter"]))
+        end = "Press Enter to go back to the game setup."
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while end not in said and loop.time() < deadline:
+            pipe.send_text(key_bytes(turn_keys))
+            await asyncio.sleep(0.02)
+        pipe.send_text(key_bytes(["c-c"]))
+        await task
+    return said
+
+
+def test_a_whole_online_deal_of_cardavia_by_keys(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+    try:
+        said = list(
+            asyncio.run(alone_against_computers(server, tmp_path, 2, ["tab", "enter", "p"]))
+        )
+    finally:
+        server.close()
+    assert said[said.index(next(t for t in said if t.startswith("Cardavia online"))) :]
+    assert any(t.startswith("You play") or t.startswith("You pass") for t in said)
+    assert any(t.startswith("Game over") or "wins the deal" in t for t in said), said[-10:]
+    assert said[-1] == "Press Enter to go back to the game setup."
+
+
+def test_a_whole_online_game_of_scientific_battle_by_keys(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+    try:
+        said = list(asyncio.run(alone_against_computers(server, tmp_path, 1, ["enter", "enter"])))
+    finally:
+        server.close()
+    assert any(t.startswith("Battaglia scientifica: you and ") for t in said)
+    assert any(t.startswith("You choose: ") for t in said)
+    assert any(t.startswith("Game over") for t in said), said[-10:]
+
+
+def test_a_server_that_cannot_be_reached_is_said_and_the_menu_comes_back(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    async def go() -> Said:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(port, "Anna")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: any("cannot be reached" in text for text in said), said=said)
+            pipe.send_text(key_bytes(["down"]))
+            await until(lambda: any(t.startswith("Battaglia scientifica") for t in said), said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return said
+
+    said = list(asyncio.run(go()))
+    assert "The server cannot be reached: check its address, or try again later." in said
+
+
+def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+
+    async def drop_and_return(pipe, session, bruno):
+        said = Said(session)
+        await bruno.expect("started")
+        conn = server.server.names["anna"]
+        asyncio.run_coroutine_threadsafe(conn.ws.close(1011, "test"), server.loop)
+        await until(lambda: "Back at the table." in said, said=said)
+        what = [(await bruno.expect("presence"))["what"] for _ in range(2)]
+        assert what == ["dropped", "returned"]
+        pipe.send_text(key_bytes(["space"]))
+        await bruno.expect("update")  # her key reaches the table again
+
+    try:
+        session, _ = asyncio.run(at_table(server, drop_and_return, tmp_path))
+    finally:
+        server.close()
+    said = session.spoken
+    lost = said.index("The connection to the server was lost: trying to reconnect.")
+    assert said[lost + 1] == "Back at the table."

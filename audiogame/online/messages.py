@@ -29,7 +29,7 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=8, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Seconds = Annotated[int, msgspec.Meta(ge=0, le=600)]
-Option = int | bool | str | None
+Option = bool | int | float | str | None
 
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
@@ -37,6 +37,9 @@ class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     name: Name
     password: Annotated[str, msgspec.Meta(max_length=200)] | None = None
     token: Token | None = None
+    client: Annotated[str, msgspec.Meta(pattern=r"^(terminal|browser)$")] = "terminal"
+    """A ``browser`` is presented on the server (audiogame.web.seat) in ``lang``."""
+    lang: Annotated[str, msgspec.Meta(pattern=r"^[a-z]{2}$")] = "en"
 
 
 class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
@@ -94,8 +97,33 @@ class Who(msgspec.Struct, tag="who", forbid_unknown_fields=True):
     pass
 
 
+class Key(msgspec.Struct, tag="key", forbid_unknown_fields=True):
+    """A browser seat's key, handled by its presenter on the server."""
+
+    key: Annotated[str, msgspec.Meta(min_length=1, max_length=12)]
+
+
+class Pick(msgspec.Struct, tag="pick", forbid_unknown_fields=True):
+    """A browser seat's card clicked or tapped: its place in the hand."""
+
+    index: Annotated[int, msgspec.Meta(ge=0, le=63)]
+
+
 ClientMessage = (
-    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat | Who
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Watch
+    | Leave
+    | Start
+    | Act
+    | Hurry
+    | NextDeal
+    | Chat
+    | Who
+    | Key
+    | Pick
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)

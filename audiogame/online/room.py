@@ -67,7 +67,7 @@ def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, A
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 5:
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
                 raise RoomError("invalid", "pace is 0 to 5 seconds")
             config[key] = value
             continue
@@ -113,6 +113,8 @@ class Room:
         self.table: Table | None = None
         self.watchers: list[Peer] = []
         self.hurried = False
+        self.kept_moves = 0
+        """How many moves of the log the store holds."""
         self._driver: asyncio.Task[None] | None = None
         self.closed = False
 
@@ -284,6 +286,8 @@ class Room:
                 self.table.take_over(index)
             else:
                 seat.name = None
+                if peer.name == self.creator:  # the next person here may start the game
+                    self.creator = next((s.name for s in self.seats if s.peer and s.name), "")
             self.presence("left", index, peer.name)
             self.server.remember(self)
             self.kick()
@@ -344,6 +348,7 @@ class Room:
         self.table = Table(self.game, self.config, self.seed, bots)
         if log_lines:
             self.table.replay(log_lines)
+            self.kept_moves = len(log_lines)
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(self.seats):
                 if seat.kind != "person" or seat.peer is not None:
@@ -375,7 +380,7 @@ class Room:
 
     def moved(self, events: list[Event], by: int) -> None:
         self.broadcast(events, by=by)
-        self.server.remember(self)
+        self.server.remember_moves(self)
         if self.table is not None and self.table.match_over:
             self.server.log_line(f"table {self.id} over")
             self.server.finished(self)
@@ -396,7 +401,7 @@ class Room:
         except ValueError:
             raise RoomError("no_next_deal", "there is no next deal now") from None
         self.broadcast(events, "dealt")
-        self.server.remember(self)
+        self.server.remember_moves(self)
         self.kick()
 
     # ----- computer players and timers -----------------------------------------------------
@@ -457,16 +462,24 @@ class Room:
             peer.send({"type": "timer", "seconds": min(WARNING_BEFORE, self.turn_timer)})
 
     def _timeout(self, index: int) -> None:
-        table = self.table
-        seat = self.seats[index]
-        seat.timers.clear()
-        if table is None or index not in table.to_act():
-            return
+        self.seats[index].timers.clear()
+        asyncio.get_running_loop().create_task(self._move_for(index))
+
+    async def _move_for(self, index: int) -> None:
+        """The turn timer ran out: a computer player moves for the person, thinking in a
+        worker thread like every computer player."""
         from audiogame.bots import make_bot
 
+        table = self.table
+        if table is None or self.closed or index not in table.to_act():
+            return
         bot = make_bot(self.game, "normal", self.seed * 10 + index)
-        action = bot.choose(table.view(index), table.legal(index))
-        self.server.log_line(f"table {self.id} timer moved for {seat.name}")
+        view, legal = table.view(index), table.legal(index)
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self.server.executor, bot.choose, view, legal)
+        if self.closed or index not in table.to_act() or action not in table.legal(index):
+            return  # the person moved in the meantime
+        self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
         self.moved(table.apply(index, action), index)
 
     def close(self, reason: str) -> None:

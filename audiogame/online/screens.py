@@ -350,12 +350,15 @@ class CreateMenu(Menu):
 
     def create(self) -> None:
         seats = ["person", *self.seats[: self.players() - 1]]
+        options = dict(self.config)
+        if self.entry.key == "cardavia":  # the computer players play at the creator's pace
+            options["pace"] = self.app.settings.pace
         self.app.stack.pop()
         self.play.send(
             {
                 "type": "create",
                 "game": self.entry.key,
-                "options": dict(self.config),
+                "options": options,
                 "seats": seats,
                 "private": self.private,
                 "grace": self.grace,

@@ -29,6 +29,8 @@ from audiogame.online import messages as m
 from audiogame.online.room import Room, RoomError, Seat, check_options, find_token
 from audiogame.online.store import TableStore
 from audiogame.table.codec import DecodeError
+from audiogame.web.pages import process_request
+from audiogame.web.seat import BrowserSeat
 
 log = logging.getLogger("audiogame.server")
 
@@ -75,9 +77,17 @@ class Connection:
         self.floods = 0
         self.sent = 0
         self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.browser: BrowserSeat | None = None
+        """A browser's presenter: what this connection is sent goes through it."""
         self.address = "{}:{}".format(*ws.remote_address[:2]) if ws.remote_address else "?"
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.browser is not None:
+            self.browser.outgoing(message)
+        else:
+            self.put(message)
+
+    def put(self, message: dict[str, Any]) -> None:
         if self.writer.done():
             return
         try:
@@ -118,9 +128,11 @@ class Server:
         threads: int = 2,
         rate: float = RATE,
         burst: float = BURST,
+        close_empty_after: float = CLOSE_EMPTY_AFTER,
     ) -> None:
         self.data_dir = data_dir
         self.rate, self.burst = rate, burst
+        self.close_empty_after = close_empty_after
         self.password = password
         self.rooms: dict[str, Room] = {}
         self.names: dict[str, Connection] = {}
@@ -160,8 +172,17 @@ class Server:
                 return table_id
 
     def remember(self, room: Room) -> None:
+        """Keep the table's setup and seats (and any move not kept yet)."""
         if not room.closed:
             self.store.save(room.record())
+            self.remember_moves(room)
+
+    def remember_moves(self, room: Room) -> None:
+        table = room.table
+        if table is None or room.closed or room.kept_moves >= len(table.log):
+            return
+        self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
+        room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
         self.store.delete(room.id)
@@ -172,7 +193,7 @@ class Server:
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
-            self._closers[room.id] = loop.call_later(CLOSE_EMPTY_AFTER, self.close_room, room)
+            self._closers[room.id] = loop.call_later(self.close_empty_after, self.close_room, room)
 
     def close_room(self, room: Room) -> None:
         self._closers.pop(room.id, None)
@@ -263,6 +284,8 @@ class Server:
             return False
         conn.name = name
         self.names[name.casefold()] = conn
+        if message.client == "browser":
+            conn.browser = BrowserSeat(conn.put, message.lang)
         conn.send({"type": "welcome", "version": m.VERSION, "name": name})
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
@@ -408,6 +431,22 @@ class Server:
             }
         )
 
+    def on_key(self, conn: Connection, message: m.Key) -> None:
+        self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
+
+    def on_pick(self, conn: Connection, message: m.Pick) -> None:
+        self.on_intents(conn, conn.browser.pick(message.index) if conn.browser else [])
+
+    def on_intents(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat's key asks of its table, once the key is handled."""
+        for what, action in intents:
+            if what == "act":
+                self.at_table(conn).act(conn, str(action))
+            elif what == "hurry":
+                self.at_table(conn).hurry(conn)
+            elif what == "next_deal":
+                self.at_table(conn).next_deal(conn)
+
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")
 
@@ -429,6 +468,8 @@ class Server:
         m.NextDeal: on_next_deal,
         m.Chat: on_chat,
         m.Who: on_who,
+        m.Key: on_key,
+        m.Pick: on_pick,
     }
 
     # ----- stopping ------------------------------------------------------------------------
@@ -438,8 +479,12 @@ class Server:
             if not room.closed:
                 self.remember(room)
                 room.close("shutdown")
-        for conn in list(self.names.values()):
-            await conn.close(1001, "shutdown")
+        closing = [
+            asyncio.ensure_future(conn.close(1001, "shutdown"))
+            for conn in list(self.names.values())
+        ]
+        if closing:  # all at once: a reader that does not read holds up nobody
+            await asyncio.wait(closing, timeout=3)
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.log_line("server stopped")
@@ -456,9 +501,17 @@ async def run(
     ready: Callable[[Server], None] | None = None,
     stop: asyncio.Event | None = None,
     rate: float = RATE,
+    close_empty_after: float = CLOSE_EMPTY_AFTER,
 ) -> None:
     """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
-    server = Server(data_dir, password=password, log_file=log_file, rate=rate, burst=2 * rate)
+    server = Server(
+        data_dir,
+        password=password,
+        log_file=log_file,
+        rate=rate,
+        burst=2 * rate,
+        close_empty_after=close_empty_after,
+    )
     server.resume_tables()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -466,7 +519,14 @@ async def run(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
     async with serve(
-        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64
+        server.handle,
+        host,
+        port,
+        max_size=m.MAX_MESSAGE,
+        ssl=tls,
+        max_queue=64,
+        close_timeout=2,
+        process_request=process_request,
     ) as listener:
         server.port = listener.sockets[0].getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")

@@ -62,6 +62,8 @@ class Autosaver:
         self.resumed_unchanged = False
         """A resumed game with no move since: a crash now sets its save aside (no loop)."""
         self.table: Any = None
+        self.unsynced = False
+        """The last save is complete under its name but not yet flushed to the disk."""
         self.dirty = False
         self._scheduled = False
         self.failing = False
@@ -81,13 +83,19 @@ class Autosaver:
         self._scheduled = True
         loop.call_soon(self.flush)
 
-    def flush(self) -> bool:
-        """Write what changed; whether the game in progress is safely on the disk."""
+    def flush(self, sync: bool = True) -> bool:
+        """Write what changed; whether the game in progress is safely on the disk.
+
+        ``sync=False`` (a move about to be announced) writes the complete new file under its
+        name at once, so that nothing said can be lost to a killed program, and leaves its
+        flush to the disk for the end of the key, where it does not delay the speech."""
         self._scheduled = False
         if self.shared:
             self.dirty = False
             return False
         if not self.dirty or self.table is None:
+            if self.unsynced and sync:
+                return self._sync()
             return not self.failing
         saved = saved_game(self.table)
         try:
@@ -95,16 +103,44 @@ class Autosaver:
                 self.store.archive(saved)
                 self.store.clear()
             else:
-                self.store.save(saved)
+                self.store.save(saved, sync=sync)
         except OSError as error:
             self._failed(error)
             return False
+        self.unsynced = not sync and not saved.finished
         self.dirty = False
         self.resumed_unchanged = False
         self.writes += 1
+        if self.unsynced:
+            self._later()
+            return True
+        self._saved_again()
+        return True
+
+    def _saved_again(self) -> None:
         if self.failing:
             self.failing = False
             self.app.say(_(SAVED_AGAIN))
+
+    def _later(self) -> None:
+        """Flush to the disk once the key (or the timer) is done; at once without a loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._sync()
+            return
+        if not self._scheduled:
+            self._scheduled = True
+            loop.call_soon(self.flush)
+
+    def _sync(self) -> bool:
+        try:
+            self.store.sync()
+        except OSError as error:
+            self._failed(error)
+            return False
+        self.unsynced = False
+        self._saved_again()
         return True
 
     def _failed(self, error: OSError) -> None:

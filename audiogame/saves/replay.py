@@ -11,7 +11,7 @@ from audiogame.i18n import N_, _
 from audiogame.saves.moves import is_deal, parse_move
 from audiogame.saves.rebuild import Line
 from audiogame.saves.screens import describe
-from audiogame.saves.store import SavedGame, read_save
+from audiogame.saves.store import SavedGame, keep_aside, read_save
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.words.registry import render
 from audiogame.words.seats import capitalize
@@ -130,9 +130,17 @@ class ReplayScreen(Screen):
         return [self.where()]
 
 
+REPLAY_ASIDE = N_("The last saved game could not be replayed: its file was kept aside.")
+REPLAY_STUCK = N_(
+    "The last saved game could not be replayed, and its file could not be set aside: it is "
+    "left as it is."
+)
+
+
 def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
     """The screens of ``audiogame replay [FILE]`` (the main menu under the replay), or why the
-    file cannot be replayed. Without a file: the game in progress, else the last finished."""
+    file cannot be replayed. Without a file: the game in progress, else the last finished; one
+    of those that cannot be replayed is set aside, said, and the main menu opens."""
     from audiogame.app.menus import MainMenu
 
     path = Path(file) if file else app.autosave.store.latest() if app.autosave else None
@@ -141,4 +149,11 @@ def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
     try:
         return [MainMenu(app), load_replay(app, path)]
     except (OSError, ValueError) as error:
-        return f"cannot replay {path}: {error}"
+        if file:
+            return f"cannot replay {path}: {error}"
+    except Exception:
+        if file:
+            raise
+    aside = keep_aside(path)
+    app.say(_(REPLAY_ASIDE) if aside is not None else _(REPLAY_STUCK), cue="not_allowed")
+    return [MainMenu(app)]

@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from audiogame.persist import FileProblem, clean_text, read_json, set_aside, write_json
+from audiogame.persist import (
+    FileProblem,
+    clean_text,
+    read_json,
+    set_aside,
+    sync_file,
+    write_json,
+)
 from audiogame.saves.moves import is_deal
 
 FORMAT = "audiogame-save"
@@ -259,13 +266,18 @@ class SaveStore:
         self.stuck = self.aside is None and self.path.exists()
         return self.aside
 
-    def save(self, saved: SavedGame) -> None:
+    def save(self, saved: SavedGame, *, sync: bool = True) -> None:
         """Write the game in progress (``OSError`` when the disk refuses, or when a bad save
-        that could not be set aside is in the way)."""
+        that could not be set aside is in the way); ``sync=False``: :meth:`sync` follows."""
         self.folder.mkdir(parents=True, exist_ok=True)
         if self.stuck and self.set_aside() is None and self.path.exists():
             raise PermissionError(13, "the damaged save could not be set aside")
-        write_json(self.path, saved.to_json())
+        write_json(self.path, saved.to_json(), sync=sync)
+
+    def sync(self) -> None:
+        """Flush the save written with ``sync=False`` to the disk."""
+        with contextlib.suppress(FileNotFoundError):
+            sync_file(self.path)
 
     def clear(self) -> None:
         """No game in progress any more."""
@@ -313,8 +325,10 @@ class SaveStore:
         """The game to replay when none is named: the one in progress, else the last finished."""
         if self.path.exists():
             return self.path
-        finished = self.finished_games()
-        return finished[-1] if finished else None
+        if not self.finished_dir.is_dir():
+            return None
+        own = [path for path in self.finished_dir.iterdir() if FINISHED_NAME.match(path.name)]
+        return max(own, key=lambda path: path.name, default=None)  # named by the time written
 
 
 def encode(saved: SavedGame) -> str:

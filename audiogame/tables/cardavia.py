@@ -18,10 +18,11 @@ from audiogame.i18n import _
 from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
-from audiogame.tables.cardavia_hand import HandCursor
+from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
 from audiogame.words.cardavia import play_order, refusal, settlement_lines
+from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import join_words
 from engine.actions import Action, Pass, Play
 from engine.cardavia import GAME as CARDAVIA
@@ -101,13 +102,17 @@ class CardaviaTable(TableScreen):
                 )
             )
         self.announce(self.state.opening_events())
+        self.app.say(info.hand_text(self.view.hand))
         if first:
             self.app.say(
                 _(
-                    "Arrows move through your hand, Space selects, Tab steps through your "
-                    "plays, Enter plays. F1: keys."
+                    "Your hand: {move}. Select a card: {select}. Your plays: {plays}. "
+                    "Play: {play}. All the keys: F1."
+                ).format(
+                    move=self.key_for("move"), select=self.key_for("select"),
+                    plays=self.key_for("plays"), play=self.key_for("play"),
                 )
-            )
+            )  # fmt: skip
         self.after_events()
 
     def next_deal(self) -> None:
@@ -150,25 +155,36 @@ class CardaviaTable(TableScreen):
     def after_events(self) -> None:
         """After anything happened: the end of the deal, the player's turn, or the next
         computer player's move at the chosen pace."""
-        self.hand.update(self.view.hand)
         if self.state.is_over:
             self.cancel_bots()
             if not self.match.counted:
+                self.turn_changed()
                 self.end_of_deal()
             return
         view = self.view
         if view.awaiting == HUMAN:
+            self.turn_changed()
+            if self.app.settings.auto_pass and not self.online and self.only_pass():
+                self.app.say(_("You cannot beat it: you pass."), cue="passed")
+                self.act(Pass(), said=True)
+                return
             self.app.say(self.prompt(view), cue="your_turn")
         else:
             self.schedule_bots()
+
+    def only_pass(self) -> bool:
+        """Whether passing is the player's only legal action now."""
+        return all(action.kind == "pass" for action in self.state.legal_actions(HUMAN))
 
     def prompt(self, view: CardaviaView) -> str:
         """What "your turn" adds: nothing when the player leads (just said), or what to do."""
         if view.table is None:
             return ""
         if self.hand_keys.legal_plays() == []:
-            return _("Your turn: you cannot beat it. P passes.")
-        return _("Your turn.")
+            return _("Your turn: you cannot beat it. {key} passes.").format(
+                key=self.key_for("pass")
+            )
+        return "" if self.app.settings.brief else _("Your turn.")  # brief: the cue says it
 
     def end_of_deal(self) -> None:
         for line in self.match.count(self.state.result().scores, self.seats):
@@ -250,19 +266,21 @@ class CardaviaTable(TableScreen):
         return True
 
     def space(self, key: str = "") -> None:
-        """Space: the next deal after a deal of a match; the others play at once while they
-        are to play; on the player's turn, the card in focus in or out of the selection."""
+        """Space: the card in focus in or out of the selection, whoever is to play (a
+        selection can be made while the others play); after a deal, it never leaves."""
         if self.state.is_over:
-            # Space never leaves the table: it may be pressed to hurry the others just
-            # as the deal ends, and the settlement would be lost.
-            if self.match.over:
-                self.app.refuse(self.over_text())
-            else:
-                self.next_deal()
-        elif self.view.awaiting != HUMAN:
-            self.hurry()
+            self.app.refuse(self.over_text())
         else:
             self.hand_keys.toggle_card()
+
+    def hurry_key(self, key: str = "") -> None:
+        """The hurry key: the others play at once, up to the player's turn."""
+        if self.state.is_over:
+            self.app.refuse(self.over_text())
+        elif self.view.awaiting == HUMAN:
+            self.app.refuse(_("It is already your turn."))
+        else:
+            self.hurry()
 
     # ----- playing -------------------------------------------------------------------------
     def may_act(self) -> bool:
@@ -273,8 +291,8 @@ class CardaviaTable(TableScreen):
         awaiting = self.view.awaiting
         if awaiting != HUMAN:
             self.app.refuse(
-                _("It is {name}'s turn. Space makes the others play at once.").format(
-                    name=self.seats.subject(awaiting or 0)
+                _("It is {name}'s turn. {key} makes the others play at once.").format(
+                    name=self.seats.subject(awaiting or 0), key=self.key_for("hurry")
                 )
             )
             return False
@@ -287,6 +305,10 @@ class CardaviaTable(TableScreen):
 
     def enter_key(self, key: str = "") -> None:
         if self.state.is_over:
+            if self.just_changed():
+                # Meant for the last play: the settlement has just begun, and would be lost.
+                self.app.refuse(_("The deal has just ended.") + " " + self.over_text())
+                return
             self.next_deal()
             return
         if not self.may_act():
@@ -304,8 +326,9 @@ class CardaviaTable(TableScreen):
         if self.may_act():
             self.act(Pass())
 
-    def act(self, action: Action) -> None:
-        """The player's play or pass; a refusal says why and changes nothing."""
+    def act(self, action: Action, said: bool = False) -> None:
+        """The player's play or pass; a refusal says why and changes nothing. ``said``: the
+        pass was just announced (automatic pass), its event is not said again."""
         try:
             events = self.state.apply(HUMAN, action)
         except IllegalAction as error:
@@ -314,6 +337,8 @@ class CardaviaTable(TableScreen):
         self.hand.selected.clear()
         if self.online:
             return  # the events come back from the table
+        if said:
+            events = [event for event in events if event.kind != "passed"]
         self.announce(events)
         self.after_events()
 
@@ -322,6 +347,20 @@ class CardaviaTable(TableScreen):
 
     def after_stream(self) -> None:
         self.after_events()
+
+    def take_hint(self, action: Action) -> None:
+        """The take-hint key: the hinted play becomes the selection."""
+        if action.kind != "play":
+            self.app.say(_("The hint is to pass: {key} passes.").format(key=self.key_for("pass")))
+            return
+        self.hand.select_only(action.cards)
+        combination = selection_combination(self.hand.selection(), self.view.first_play)
+        words = combination_name(combination) if combination else ""
+        self.app.say(
+            _("Selected: {play}. {key} plays it.").format(play=words, key=self.key_for("play")),
+            cue="select",
+            record=False,
+        )
 
     # ----- information ---------------------------------------------------------------------
     def say_info(self, key: str) -> None:

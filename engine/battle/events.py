@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from engine.cards import Card
 from engine.events import Event
+from engine.vocabulary import EventKind
 
 
 @dataclass(frozen=True, slots=True)
 class CardsSetAside(Event):
     """Cards that did not divide evenly, set aside face up, out of play (BT-2)."""
 
-    kind: ClassVar[str] = "set_aside"
+    kind: ClassVar[EventKind] = "set_aside"
     cards: tuple[Card, ...]
 
 
@@ -22,6 +23,6 @@ class FaceDownLaid(Event):
     """Open war: every tied player's face-down card is down (``seats`` laid one); now each
     chooses his face-up card (BT-10). ``pot`` cards wait on the table."""
 
-    kind: ClassVar[str] = "face_down_laid"
+    kind: ClassVar[EventKind] = "face_down_laid"
     seats: tuple[int, ...]
     pot: int

@@ -13,13 +13,14 @@ from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
 from engine.battle.view import BattleView, make_view
 from engine.cards import Card, sorted_cards
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, bad_seat
 from engine.events import Event
 from engine.protocol import Result
+from engine.vocabulary import ActionKind
 
 FLIP = Flip()
 
-_WRONG_KIND = {
+_WRONG_KIND: dict[ActionKind, str] = {
     "face_down": "first choose the card to put face down, with a face-down action",
     "play": "choose the card to play face up, with a play action",
     "flip": "turn up the top card of your stock, with a flip: in this game you do not choose",
@@ -28,9 +29,7 @@ _WRONG_KIND = {
 
 def _check_seat(seat: object, players: int) -> None:
     if type(seat) is not int or not 0 <= seat < players:  # a bool is not a seat
-        raise IllegalAction(
-            f"there is no seat {seat}; the seats are 0 to {players - 1}", code="bad_seat", seat=seat
-        )
+        raise bad_seat(seat, players)
 
 
 class BattleState:
@@ -79,11 +78,13 @@ class BattleState:
         a ``FaceDown`` while face-down cards are due, else a ``Play``; a seat that has chosen
         may still change his choice until everyone has chosen."""
         t = self._t
+        if type(seat) is not int or not 0 <= seat < t.players:
+            raise bad_seat(seat, t.players)
         if not t.open:
             return [FLIP] if seat in t.awaiting else []
         if seat not in t.choosers:
             return []
-        kind = "face_down" if t.phase == FACE_DOWN else "play"
+        kind: ActionKind = "face_down" if t.phase == FACE_DOWN else "play"
         return [Action(kind, (card,)) for card in sorted_cards(t.stocks[seat])]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -91,7 +92,7 @@ class BattleState:
         :class:`IllegalAction` and changes nothing."""
         t = self._t
         events: list[Event] = []
-        if action is FLIP and seat in t.awaiting and not t.open:
+        if action is FLIP and type(seat) is int and seat in t.awaiting and not t.open:
             flip(t, seat, events)  # the common case, checked at once
             return events
         card = self._checked_card(seat, action)
@@ -105,9 +106,9 @@ class BattleState:
         """The card an open-play action chooses (``None`` for a flip); raises for every illegal
         action."""
         t = self._t
+        _check_seat(seat, t.players)
         if t.result is not None:
             raise IllegalAction("the game is over", code="game_over")
-        _check_seat(seat, t.players)
         if seat in t.eliminated:
             raise IllegalAction("you are out of the game", code="not_your_turn", seat=seat)
         if seat not in (t.choosers if t.open else t.awaiting):
@@ -120,7 +121,7 @@ class BattleState:
             else:
                 message = "it is not your turn: you are not in this war"
             raise IllegalAction(message, code="not_your_turn", seat=seat)
-        wanted = ("face_down" if t.phase == FACE_DOWN else "play") if t.open else "flip"
+        wanted: ActionKind = ("face_down" if t.phase == FACE_DOWN else "play") if t.open else "flip"
         if action.kind != wanted:
             raise IllegalAction(_WRONG_KIND[wanted], code="wrong_action", wanted=wanted)
         if not t.open:
@@ -142,7 +143,8 @@ class BattleState:
     def view(self, seat: int) -> BattleView:
         """What ``seat`` may know."""
         t = self._t
-        _check_seat(seat, t.players)
+        if type(seat) is not int or not 0 <= seat < t.players:
+            raise bad_seat(seat, t.players)
         return make_view(t, seat)
 
     def result(self) -> Result:

@@ -23,6 +23,7 @@ from engine.events import (
     War,
 )
 from engine.protocol import Result
+from engine.vocabulary import EndReason, Phase, TrickCause
 
 Laid = tuple[tuple[int, Card], ...]
 
@@ -30,7 +31,7 @@ Laid = tuple[tuple[int, Card], ...]
 def begin_step(t: Table, seats: tuple[int, ...], events: list[Event]) -> None:
     """Await ``seats`` for a trick (``war_round`` 0) or a war step (BT-3, BT-4)."""
     t.in_step = seats
-    t.view_step = None
+    t.step = None
     stocks = t.stocks
     if t.war_round and t.face_down:
         # BT-6: a player with a single card left plays it face up, without a face-down card.
@@ -51,10 +52,10 @@ def begin_step(t: Table, seats: tuple[int, ...], events: list[Event]) -> None:
     t.choosers = t.awaiting = seats
 
 
-def begin_phase(t: Table, phase: str, seats: tuple[int, ...], events: list[Event]) -> None:
+def begin_phase(t: Table, phase: Phase, seats: tuple[int, ...], events: list[Event]) -> None:
     """Open play: ``seats`` now choose a card for ``phase``; empty hands are refilled (BT-10)."""
     t.phase = phase
-    t.view_step = None
+    t.step = None
     t.choosers = t.awaiting = seats
     t.choices.clear()
     for seat in seats:
@@ -80,7 +81,7 @@ def take_up(t: Table, seat: int, events: list[Event]) -> None:
 
 def eliminate(t: Table, seat: int, events: list[Event]) -> None:
     """``seat`` owns no card: he is out of the game (BT-6, BT-7)."""
-    t.view_step = None
+    t.step = None
     t.alive = tuple(s for s in t.alive if s != seat)
     t.eliminated = tuple(sorted((*t.eliminated, seat)))
     events.append(Eliminated(seat))
@@ -94,7 +95,7 @@ def flip(t: Table, seat: int, events: list[Event]) -> None:
         t.awaiting = awaiting[:i] + awaiting[i + 1 :]
         return
     t.awaiting = ()
-    t.view_base = None
+    t.counts = None
     reveal: list[tuple[int, Card]] = []
     pot, down, stocks = t.pot, t.down_seats, t.stocks
     best, leaders = -1, [seat]
@@ -130,7 +131,7 @@ def choose(t: Table, seat: int, card: Card, events: list[Event]) -> None:
     t.choices[seat] = card
     if t.awaiting:
         return
-    t.view_base = None
+    t.counts = None
     if t.phase == FACE_DOWN:
         for s in t.down_seats:
             chosen = t.choices[s]
@@ -210,7 +211,7 @@ def abandon_war(t: Table, war_seats: tuple[int, ...], events: list[Event]) -> No
     start_war(t, top, events)
 
 
-def take_pot(t: Table, seat: int, cause: str, events: list[Event]) -> None:
+def take_pot(t: Table, seat: int, cause: TrickCause, events: list[Event]) -> None:
     """``seat`` takes every card on the table onto his won pile; the trick ends (BT-3)."""
     cards = tuple(t.pot)
     t.won[seat].extend(cards)
@@ -226,7 +227,7 @@ def end_trick(t: Table, events: list[Event]) -> None:
     t.tricks += 1
     if t.war_round:
         t.war_round = 0
-        t.view_step = None
+        t.step = None
     t.first_reveal = ()
     stocks, won = t.stocks, t.won
     alive = t.alive
@@ -255,9 +256,9 @@ def end_trick(t: Table, events: list[Event]) -> None:
         begin_step(t, alive, events)
 
 
-def finish(t: Table, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
+def finish(t: Table, winners: tuple[int, ...], reason: EndReason, events: list[Event]) -> None:
     """The game is over: nobody is awaited any more."""
-    t.view_step = None
+    t.step = None
     owned = t.owned()
     t.result = Result(winners, owned, reason)
     t.in_step = t.choosers = t.awaiting = t.down_seats = ()

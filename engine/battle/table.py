@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.cards import Card
 from engine.protocol import Result
+from engine.vocabulary import Phase
 
-FACE_UP = "face_up"
-FACE_DOWN = "face_down"
+if TYPE_CHECKING:
+    from engine.battle.view import Counts, Step
+
+FACE_UP: Phase = "face_up"
+FACE_DOWN: Phase = "face_down"
 
 
 class Table:
@@ -32,6 +36,7 @@ class Table:
         "awaiting",
         "choices",
         "choosers",
+        "counts",
         "deck",
         "down_seats",
         "eliminated",
@@ -46,11 +51,10 @@ class Table:
         "rng",
         "set_aside",
         "shown",
+        "step",
         "stocks",
         "trick_limit",
         "tricks",
-        "view_base",
-        "view_step",
         "war_round",
         "won",
     )
@@ -85,12 +89,13 @@ class Table:
         self.awaiting: tuple[int, ...] = ()
         self.down_seats: tuple[int, ...] = ()
         self.choices: dict[int, Card] = {}
-        self.phase = FACE_UP
+        self.phase: Phase = FACE_UP
         self.war_round = 0
         self.tricks = 0
         self.result: Result | None = None
-        self.view_base: dict[str, Any] | None = None  # see view.make_view
-        self.view_step: dict[str, Any] | None = None
+        # The parts of the views every seat shares, kept until they change (see view.py).
+        self.counts: Counts | None = None
+        self.step: Step | None = None
 
     def owned(self) -> tuple[int, ...]:
         """Cards owned by each seat: stock (or hand) plus won pile."""
@@ -108,7 +113,7 @@ class Table:
         other.choices = dict(self.choices)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.view_base = other.view_step = None
+        other.counts = other.step = None
         return other
 
     def zones(self) -> dict[str, tuple[Card, ...]]:

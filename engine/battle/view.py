@@ -1,18 +1,58 @@
-"""What one seat may know of a Battaglia table: nothing hidden of any other seat."""
+"""What one seat may know of a Battaglia table: nothing hidden of any other seat.
+
+A view is asked for at every decision, so it is built from parts that every seat shares and
+that change at different paces: :class:`Counts` (cards by seat and on the table) changes when
+cards move, :class:`Step` (who takes part, the phase, the setup) when a step does not simply
+follow a plain trick. The table keeps each part until it changes; a view adds what is its
+own (seat, hand, choice) and who is awaited. Every field of the parts reads as a field of the
+view (``view.stock``, ``view.phase``).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import NamedTuple
 
 from engine.battle.table import Table
 from engine.cards import Card, sorted_cards
+from engine.vocabulary import Phase
 
 
-@dataclass(frozen=True)
-class BattleView:
-    """One seat's view of the table.
+class Counts(NamedTuple):
+    """Cards by seat and on the table, the same for every seat."""
+
+    stock: tuple[int, ...]
+    won: tuple[int, ...]
+    table: tuple[tuple[int, Card], ...]
+    pot: int
+    tricks: int
+
+    @property
+    def owned(self) -> tuple[int, ...]:
+        """Stock and won pile together, by seat."""
+        return tuple(map(add, self.stock, self.won))
+
+
+class Step(NamedTuple):
+    """The current step and the game's setup, the same for every seat."""
+
+    players: int
+    in_step: tuple[int, ...]
+    face_down_seats: tuple[int, ...]
+    war_round: int
+    phase: Phase
+    choosers: tuple[int, ...]
+    trick_limit: int
+    eliminated: tuple[int, ...]
+    set_aside: tuple[Card, ...]
+    face_down: bool
+    open: bool
+    is_over: bool
+    deck: int
+
+
+class BattleView(NamedTuple):
+    """One seat's view of the table: an immutable value (equal views, equal knowledge).
 
     ``hand`` is the seat's own hand in open play, sorted (``()`` in classic play: the stock is
     face down). ``stock``, ``won`` and ``owned`` count cards by seat. ``table`` lists the face-up
@@ -21,113 +61,124 @@ class BattleView:
     trick, n for the n-th war step), ``face_down_seats`` lay a face-down card in it; ``phase``
     is ``"face_down"`` while an open war awaits face-down cards, else ``"face_up"``.
     ``awaiting`` is ``to_act()``; ``chosen`` the seats that have chosen or flipped in this
-    phase; ``my_choice`` this seat's own secret choice (open play), or ``None``. ``deck`` is
-    the size of the deck the game is played with (52 or 32, BT-1).
+    phase; ``my_choice`` this seat's own secret choice (open play), or ``None``. ``tricks``
+    counts the tricks played, ``eliminated`` the seats out of the game, ``set_aside`` the
+    cards set aside at the deal (BT-2); ``face_down``, ``open`` and ``trick_limit`` are the
+    table's options; ``deck`` is the size of the deck the game is played
+    with (52 or 32, BT-1).
     """
 
     seat: int
-    players: int
     hand: tuple[Card, ...]
-    stock: tuple[int, ...]
-    won: tuple[int, ...]
-    owned: tuple[int, ...]
-    table: tuple[tuple[int, Card], ...]
-    pot: int
-    in_step: tuple[int, ...]
-    face_down_seats: tuple[int, ...]
-    war_round: int
-    phase: str
-    awaiting: tuple[int, ...]
-    chosen: tuple[int, ...]
     my_choice: Card | None
-    tricks: int
-    trick_limit: int
-    deck: int
-    eliminated: tuple[int, ...]
-    set_aside: tuple[Card, ...]
-    face_down: bool
-    open: bool
-    is_over: bool
+    awaiting: tuple[int, ...]
+    counts: Counts
+    step: Step
 
-    if not TYPE_CHECKING:  # mypy keeps checking field names; this only serves lookups
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        awaiting = self.awaiting
+        return tuple(s for s in self.step.choosers if s not in awaiting)
 
-        def __getattr__(self, name: str) -> Any:
-            # Reached only for fields this view does not hold itself: those every seat shares
-            # in the current step, kept in one dict built once per step (see make_view).
-            own = object.__getattribute__(self, "__dict__")
-            shared = own.get(_SHARED)
-            if shared is not None:
-                if name in shared:
-                    return shared[name]
-                if name == "owned":
-                    shared[name] = tuple(map(add, shared["stock"], shared["won"]))
-                    return shared[name]
-                if name == "chosen":
-                    awaiting = own["awaiting"]
-                    own[name] = tuple(s for s in shared[_CHOOSERS] if s not in awaiting)
-                    return own[name]
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    @property
+    def stock(self) -> tuple[int, ...]:
+        return self.counts.stock
 
+    @property
+    def won(self) -> tuple[int, ...]:
+        return self.counts.won
 
-_SHARED = "_shared"
-_CHOOSERS = "_choosers"
+    @property
+    def owned(self) -> tuple[int, ...]:
+        return self.counts.owned
+
+    @property
+    def table(self) -> tuple[tuple[int, Card], ...]:
+        return self.counts.table
+
+    @property
+    def pot(self) -> int:
+        return self.counts.pot
+
+    @property
+    def tricks(self) -> int:
+        return self.counts.tricks
+
+    @property
+    def players(self) -> int:
+        return self.step.players
+
+    @property
+    def in_step(self) -> tuple[int, ...]:
+        return self.step.in_step
+
+    @property
+    def face_down_seats(self) -> tuple[int, ...]:
+        return self.step.face_down_seats
+
+    @property
+    def war_round(self) -> int:
+        return self.step.war_round
+
+    @property
+    def phase(self) -> Phase:
+        return self.step.phase
+
+    @property
+    def trick_limit(self) -> int:
+        return self.step.trick_limit
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        return self.step.eliminated
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        return self.step.set_aside
+
+    @property
+    def face_down(self) -> bool:
+        return self.step.face_down
+
+    @property
+    def open(self) -> bool:
+        return self.step.open
+
+    @property
+    def is_over(self) -> bool:
+        return self.step.is_over
+
+    @property
+    def deck(self) -> int:
+        return self.step.deck
 
 
 def make_view(t: Table, seat: int) -> BattleView:
-    """The view of ``seat`` (already checked to be a seat of this table).
-
-    A view is asked for at every decision, and building a 22-field object each time would cost
-    as much as the game itself. So a view holds only what is its own (seat, ``awaiting``, the
-    open hand and choice) and finds the fields every seat shares in one dict, built at the
-    first view after cards moved and cached on the table (``view_base``); the part that only
-    changes when a step does not simply follow a plain trick is cached apart (``view_step``).
-    ``owned`` and ``chosen`` are worked out when first read. It is a frozen dataclass all the
-    same: fields, ``repr``, equality and hashing as usual.
-    """
-    base = t.view_base
-    if base is None:
-        step = t.view_step
-        if step is None:
-            step = t.view_step = _step_fields(t)
-        base = t.view_base = {
-            **step,
-            "stock": tuple(map(len, t.stocks)),
-            "won": tuple(map(len, t.won)),
-            "table": tuple(t.shown),
-            "pot": len(t.pot),
-            "tricks": t.tricks,
-        }
+    """The view of ``seat`` (already checked to be a seat of this table)."""
+    counts = t.counts
+    if counts is None:
+        stock = tuple(map(len, t.stocks))
+        won = tuple(map(len, t.won))
+        counts = t.counts = Counts(stock, won, tuple(t.shown), len(t.pot), t.tricks)
+    step = t.step
+    if step is None:
+        step = t.step = Step(
+            t.players,
+            t.in_step,
+            t.down_seats,
+            t.war_round,
+            t.phase,
+            t.choosers,
+            t.trick_limit,
+            t.eliminated,
+            t.set_aside,
+            t.face_down,
+            t.open,
+            t.result is not None,
+            t.deck,
+        )
     if t.open:
-        fields = {
-            "seat": seat,
-            "awaiting": t.awaiting,
-            "hand": sorted_cards(t.stocks[seat]),
-            "my_choice": t.choices.get(seat),
-            _SHARED: base,
-        }
-    else:
-        fields = {"seat": seat, "awaiting": t.awaiting, _SHARED: base}
-    view = object.__new__(BattleView)
-    object.__setattr__(view, "__dict__", fields)
-    return view
-
-
-def _step_fields(t: Table) -> dict[str, Any]:
-    """The shared fields that a plain trick leaves as they were."""
-    return {
-        "players": t.players,
-        "hand": (),
-        "in_step": t.in_step,
-        "face_down_seats": t.down_seats,
-        "war_round": t.war_round,
-        "phase": t.phase,
-        "my_choice": None,
-        "trick_limit": t.trick_limit,
-        "deck": t.deck,
-        "eliminated": t.eliminated,
-        "set_aside": t.set_aside,
-        "face_down": t.face_down,
-        "open": t.open,
-        "is_over": t.result is not None,
-        _CHOOSERS: t.choosers,
-    }
+        return BattleView(
+            seat, sorted_cards(t.stocks[seat]), t.choices.get(seat), t.awaiting, counts, step
+        )
+    return BattleView(seat, (), None, t.awaiting, counts, step)

@@ -1,4 +1,4 @@
-"""Computer players for every game, at three levels, and the hint a player can ask for.
+"""Computer players for every game, at four levels, and the hint a player can ask for.
 
 >>> from engine import games
 >>> state = games["cardavia"].new_state(seed=1)
@@ -8,12 +8,11 @@
 True
 
 A bot is handed one seat's view and that seat's legal actions, never the state, so it cannot
-know what the seat may not. ``make(game, level, seed)`` is reproducible for a given seed (as
-long as a search is not cut short by its time budget, which only happens on a machine much
-slower than usual). ``hint(game, view, legal)`` says what the hard player would do in that
-seat, with a reason as a code and parameters for the front end to put into words; a table that
-keeps one hard bot for its hints (``make(game, "hard").advise(view, legal)``) gives it the
-whole game to learn from.
+know what the seat may not. ``make(game, level, seed)`` is reproducible for a given seed on
+any machine: searches count their work in play-outs, not in seconds. ``hint(game, view,
+legal)`` says what the hard player would do in that seat, with a reason as a code and
+parameters for the front end to put into words; a table that keeps one hard bot for its hints
+(``make(game, "hard").advise(view, legal)``) gives it the whole game to learn from.
 """
 
 from __future__ import annotations
@@ -25,20 +24,18 @@ from engine.actions import Action
 from engine.bots.common import LEVELS, Bot, Hint
 
 GAMES: tuple[str, ...] = ("battle", "scientific", "cardavia")
-HARD_BUDGET = 0.05
-"""Seconds a hard player may think by default; it answers with its best so far when over."""
 
 
 def make(game: str, level: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
     """A computer player for ``game`` (``"battle"``, ``"scientific"``, ``"cardavia"``) at
-    ``level`` (``"easy"``, ``"normal"``, ``"hard"``). ``budget`` is the most seconds one
-    decision may take (default: 50 ms for hard, none for the others, which are quick)."""
+    ``level`` (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``). Every level counts its
+    work (play-outs, iterations), never seconds, so a seed gives the same choices on any
+    machine; ``budget``, when given, is a most seconds a decision may take on top of that
+    (then a slow machine may cut a search short, and choices may differ)."""
     if game not in GAMES:
         raise ValueError(f"no game {game!r}; the games are {', '.join(GAMES)}")
     if level not in LEVELS:
         raise ValueError(f"no level {level!r}; the levels are {', '.join(LEVELS)}")
-    if budget is None and level == "hard":
-        budget = HARD_BUDGET
     if game == "cardavia":
         from engine.bots.cardavia import players as cardavia
 
@@ -46,6 +43,7 @@ def make(game: str, level: str, seed: int | None = None, *, budget: float | None
             "easy": cardavia.EasyCardavia,
             "normal": cardavia.NormalCardavia,
             "hard": cardavia.HardCardavia,
+            "expert": cardavia.ExpertCardavia,
         }[level]
     elif game == "scientific":
         from engine.bots.scientific import players as scientific
@@ -54,6 +52,7 @@ def make(game: str, level: str, seed: int | None = None, *, budget: float | None
             "easy": scientific.EasyScientific,
             "normal": scientific.NormalScientific,
             "hard": scientific.HardScientific,
+            "expert": scientific.ExpertScientific,
         }[level]
     else:
         from engine.bots import battle
@@ -62,6 +61,7 @@ def make(game: str, level: str, seed: int | None = None, *, budget: float | None
             "easy": battle.EasyBattle,
             "normal": battle.NormalBattle,
             "hard": battle.HardBattle,
+            "expert": battle.ExpertBattle,
         }[level]
     return kind(seed, budget)
 

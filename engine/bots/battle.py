@@ -7,7 +7,8 @@ hand, set aside or face up on the table. Hard forecasts the other's card as a mi
 strongest" and "any card" of a hand dealt from those, and plays the card that earns most
 against the forecast: a card that wins cheaply, or its weakest when the trick looks lost, or
 its strongest when a war pot is worth the fight. Normal beats the other's likely strongest
-card with the lowest card that does, else gives its weakest. Easy plays at random. Face-down
+card with the lowest card that does, else gives its weakest, mixing among the cards that earn
+about as much (each with its own seed). Easy plays at random. Face-down
 cards (a war's hidden card) are always the weakest: they only feed the pot.
 """
 
@@ -18,9 +19,13 @@ from typing import Any
 
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
+from engine.bots.matrix import soft_choice
 from engine.cards import Card, full_deck
 
 _FORECAST_HANDS = 24
+NORMAL_SPREAD = 0.3
+"""How widely the normal player mixes among cards that earn about as much: players at one
+table never follow one plan."""
 
 
 def _rank(card: Card) -> int:
@@ -45,14 +50,17 @@ def _value(mine: int, theirs: int, pot: int) -> float:
     return 0.1 * pot
 
 
-def _best(legal: Sequence[Action], forecast: dict[int, float], pot: int) -> Hint:
-    """The card that earns most against the forecast of the others' highest rank."""
+def _best(
+    legal: Sequence[Action], forecast: dict[int, float], pot: int, u: float | None = None
+) -> Hint:
+    """The card that earns most against the forecast of the others' highest rank; with ``u``
+    (a draw in [0, 1)), a mixed choice among the cards that earn about as much."""
     ranks = sorted({_rank(a.cards[0]) for a in legal})
-    best_rank, best_value = ranks[0], float("-inf")
-    for rank in ranks:
-        value = sum(p * _value(rank, other, pot) for other, p in forecast.items())
-        if value > best_value:
-            best_rank, best_value = rank, value
+    values = [sum(p * _value(rank, other, pot) for other, p in forecast.items()) for rank in ranks]
+    if u is None:
+        best_rank = ranks[max(range(len(ranks)), key=lambda i: (values[i], -i))]
+    else:
+        best_rank = ranks[soft_choice(values, u, spread=NORMAL_SPREAD)[0]]
     action = next(a for a in legal if _rank(a.cards[0]) == best_rank)
     win_chance = sum(p for other, p in forecast.items() if best_rank > other)
     code = "wins_cheaply" if win_chance >= 0.5 else "sacrifice"
@@ -96,7 +104,7 @@ class NormalBattle(BattleBot):
         forecast: dict[int, float] = {}
         for card in unseen:
             forecast[_rank(card)] = forecast.get(_rank(card), 0.0) + share
-        return _best(legal, forecast, view.pot)
+        return _best(legal, forecast, view.pot, self.rng.random())
 
 
 class HardBattle(BattleBot):
@@ -108,6 +116,8 @@ class HardBattle(BattleBot):
         sizes = [max(1, view.stock[s]) for s in others] or [1]
         return _best(legal, self._forecast(unseen, sizes), view.pot)
 
+    forecast_hands = _FORECAST_HANDS
+
     def _forecast(self, unseen: Sequence[Card], sizes: Sequence[int]) -> dict[int, float]:
         """Chances of the highest rank the others show: half "each plays his strongest", half
         "each plays any card", over hands dealt from the unseen cards."""
@@ -115,8 +125,8 @@ class HardBattle(BattleBot):
         if not unseen:
             return {0: 1.0}
         pool = list(unseen)
-        weight = 1.0 / (2 * _FORECAST_HANDS)
-        for _ in range(_FORECAST_HANDS):
+        weight = 1.0 / (2 * self.forecast_hands)
+        for _ in range(self.forecast_hands):
             strongest = 0
             anyone = 0
             for size in sizes:
@@ -126,3 +136,10 @@ class HardBattle(BattleBot):
             chances[strongest] = chances.get(strongest, 0.0) + weight
             chances[anyone] = chances.get(anyone, 0.0) + weight
         return chances
+
+
+class ExpertBattle(HardBattle):
+    """The hard player forecasting from more hands."""
+
+    level = "expert"
+    forecast_hands = 120

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.actions import Action
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 _NO_PARAMS: Mapping[str, object] = MappingProxyType({})
 

@@ -23,9 +23,10 @@ from engine.actions import Action
 from engine.cardavia.combination import Combination
 from engine.cardavia.deck import ACE, BIT_OF, INDEX_OF, POP, RANK_OF
 from engine.cards import Card
+from engine.vocabulary import CombinationKind
 
 SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_SEQUENCE, BOMB, ACE_BOMB, CELESTIAL = range(8)
-KIND_NAMES: tuple[str, ...] = (
+KIND_NAMES: tuple[CombinationKind, ...] = (
     "single",
     "pair",
     "triple",

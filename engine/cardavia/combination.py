@@ -5,9 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.vocabulary import CombinationKind
 
-ORDINARY_KINDS = ("single", "pair", "triple", "straight", "pair_sequence")
-BOMB_KINDS = ("bomb", "ace_bomb", "celestial_bomb")
+ORDINARY_KINDS: tuple[CombinationKind, ...] = (
+    "single",
+    "pair",
+    "triple",
+    "straight",
+    "pair_sequence",
+)
+BOMB_KINDS: tuple[CombinationKind, ...] = ("bomb", "ace_bomb", "celestial_bomb")
 
 
 def strength(rank: int) -> int:
@@ -23,7 +30,7 @@ class Combination:
     ``bomb ace_bomb celestial_bomb``. ``rank`` is the card rank that decides it (for sequences
     the top rank; 2 means the two), ``length`` the number of cards, ``cards`` the cards."""
 
-    kind: str
+    kind: CombinationKind
     rank: int
     length: int
     cards: tuple[Card, ...]

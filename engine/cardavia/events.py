@@ -8,13 +8,14 @@ from typing import ClassVar
 from engine.cardavia.combination import Combination
 from engine.events import Event
 from engine.protocol import SettlementLine
+from engine.vocabulary import EventKind
 
 
 @dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     """Cards are dealt; ``leader`` holds the 3 of hearts and leads (CV-3)."""
 
-    kind: ClassVar[str] = "deal_started"
+    kind: ClassVar[EventKind] = "deal_started"
     leader: int
     hand_sizes: tuple[int, ...]
 
@@ -23,7 +24,7 @@ class DealStarted(Event):
 class Played(Event):
     """``seat`` played an ordinary ``combination``; ``beaten`` is what it beat (None: a lead)."""
 
-    kind: ClassVar[str] = "played"
+    kind: ClassVar[EventKind] = "played"
     seat: int
     combination: Combination
     beaten: Combination | None
@@ -33,7 +34,7 @@ class Played(Event):
 class BombPlayed(Event):
     """``seat`` played a bomb (four of a rank or three aces); ``beaten`` as in :class:`Played`."""
 
-    kind: ClassVar[str] = "bomb"
+    kind: ClassVar[EventKind] = "bomb"
     seat: int
     combination: Combination
     beaten: Combination | None
@@ -43,14 +44,14 @@ class BombPlayed(Event):
 class CelestialBomb(Event):
     """The four 3s as the very first play of the deal: nothing beats it (CV-8)."""
 
-    kind: ClassVar[str] = "celestial_bomb"
+    kind: ClassVar[EventKind] = "celestial_bomb"
     seat: int
     combination: Combination
 
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    kind: ClassVar[str] = "passed"
+    kind: ClassVar[EventKind] = "passed"
     seat: int
 
 
@@ -58,7 +59,7 @@ class Passed(Event):
 class NewRound(Event):
     """Both others passed: ``leader`` (who played last) leads a new round (CV-10)."""
 
-    kind: ClassVar[str] = "new_round"
+    kind: ClassVar[EventKind] = "new_round"
     leader: int
 
 
@@ -66,7 +67,7 @@ class NewRound(Event):
 class FewCards(Event):
     """``seat`` has only ``count`` (1 or 2) cards left."""
 
-    kind: ClassVar[str] = "few_cards"
+    kind: ClassVar[EventKind] = "few_cards"
     seat: int
     count: int
 
@@ -75,7 +76,7 @@ class FewCards(Event):
 class BombBonus(Event):
     """A bomb played on another's combination stood: ``seat`` +20, each opponent -10 (CV-13)."""
 
-    kind: ClassVar[str] = "bomb_bonus"
+    kind: ClassVar[EventKind] = "bomb_bonus"
     seat: int
     combination: Combination
     points: int
@@ -85,6 +86,6 @@ class BombBonus(Event):
 class Settlement(Event):
     """The deal's settlement line by line (CV-12 to CV-14) and the totals by seat."""
 
-    kind: ClassVar[str] = "settlement"
+    kind: ClassVar[EventKind] = "settlement"
     lines: tuple[SettlementLine, ...]
     totals: tuple[int, ...]

@@ -227,9 +227,17 @@ def greedy_answer(hand: int, codes: list[int]) -> int:
     return codes[0]
 
 
-def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
+def greedy_rollout(
+    position: Position,
+    keen: int = 0,
+    lead: Callable[[int], int] | None = None,
+    answer: Callable[[int, list[int]], int] | None = None,
+) -> tuple[int, int, int]:
     """:func:`rollout` with every seat greedy but those in the bit set ``keen`` (bit ``s``
-    for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop."""
+    for seat ``s``), who play :func:`keen_code`; inlined: the search's hot loop. ``lead``,
+    when given, chooses every seat's lead from its hand (a code of
+    ``legal_plays(hand, None)``) but for the first play of the deal; ``answer``, when given,
+    chooses the answer of every seat but the keen ones among its codes (never empty)."""
     hands = position.hands
     turn = position.turn
     table = position.table
@@ -245,8 +253,11 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
         if keen >> turn & 1:
             codes = plays(hand, None if table is None else table[1], first_play=first)
             if codes:
-                others = (hands[0] | hands[1] | hands[2]) & ~hand
-                code = keen_code(hand, codes, table is None, others)
+                if table is None and lead is not None and not first:
+                    code = lead(hand)
+                else:
+                    others = (hands[0] | hands[1] | hands[2]) & ~hand
+                    code = keen_code(hand, codes, table is None, others)
             elif passes == 0:
                 passes = 1
                 turn = NEXT[turn]
@@ -264,6 +275,8 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
         elif table is None:
             if first:
                 code = greedy_code(hand, plays(hand, None, first_play=True), True)
+            elif lead is not None:
+                code = lead(hand)
             else:
                 code = _LEAD_CACHE.get(hand) or greedy_lead(hand)
         else:
@@ -282,13 +295,16 @@ def greedy_rollout(position: Position, keen: int = 0) -> tuple[int, int, int]:
                 table = None
                 passes = 0
                 continue
-            code = codes[0]
-            size = hand.bit_count()
-            if size <= 4 or size == table[1][2]:
-                for other in codes:
-                    if other & CARDS == hand:
-                        code = other
-                        break
+            if answer is not None:
+                code = answer(hand, codes)
+            else:
+                code = codes[0]
+                size = hand.bit_count()
+                if size <= 4 or size == table[1][2]:
+                    for other in codes:
+                        if other & CARDS == hand:
+                            code = other
+                            break
         mask = code & CARDS
         kind = code >> KIND_SHIFT
         if BOMB <= kind < CELESTIAL:

@@ -43,7 +43,7 @@ from engine.cardavia.moves import answers, leads
 from engine.cardavia.scoring import BOMB_BONUS, settle
 from engine.cardavia.view import CardaviaView, HistoryEntry
 from engine.cards import Card
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, bad_seat
 from engine.events import Event, GameOver
 from engine.protocol import Result
 
@@ -58,8 +58,6 @@ def next_seat(seat: int) -> int:
 
 
 _NEXT = tuple(next_seat(seat) for seat in range(PLAYERS))
-_new = object.__new__
-_set = object.__setattr__
 
 
 class CardaviaState:
@@ -139,14 +137,16 @@ class CardaviaState:
 
         Empty for a seat that is not to act. Pass is never listed beside a play (CV-9) and
         never for a leader (CV-10)."""
-        if seat != self._turn or self._result is not None:
+        if type(seat) is not int or seat != self._turn or self._result is not None:
+            if type(seat) is not int or not 0 <= seat < PLAYERS:
+                raise bad_seat(seat, PLAYERS)
             return []
         return list(self._legal or self._legal_now())
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play or pass for ``seat``; the events it caused, in order. A refusal raises
         :class:`engine.IllegalAction` and changes nothing."""
-        if seat != self._turn:  # also when the deal is over: no seat is to act then
+        if seat != self._turn or type(seat) is not int or self._result is not None:
             self._refuse_seat(seat)
         kind = action.kind
         if kind == "play":
@@ -162,37 +162,29 @@ class CardaviaState:
     def view(self, seat: int) -> CardaviaView:
         """What ``seat`` may know: his hand, and the public counts, table and history."""
         if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise ValueError(f"there is no seat {seat!r}")
+            raise bad_seat(seat, PLAYERS)
         table = self._table
         h0, h1, h2 = self._hands
         counts = (h0.bit_count(), h1.bit_count(), h2.bit_count())
         over = self._result is not None
-        # Filled in one step rather than through the frozen dataclass' __init__: a view is
-        # built at every decision, and this is three times faster (same value).
-        view: CardaviaView = _new(CardaviaView)
-        _set(
-            view,
-            "__dict__",
-            {
-                "seat": seat,
-                "players": PLAYERS,
-                "hand": hand_cards(self._hands[seat]),
-                "hand_counts": counts,
-                "owned": counts,
-                "table": None if table is None else (table[0], table[2]),
-                "leader": self._leader,
-                "to_act": () if over else (self._turn,),
-                "awaiting": None if over else self._turn,
-                "round": self._round,
-                "first_play": self._first_play,
-                "history": self._history,
-                "played_cards": self._played,
-                "has_played": _HAS_PLAYED[self._has_played],
-                "bonuses": self._bonuses,
-                "is_over": over,
-            },
+        return CardaviaView(
+            seat,
+            PLAYERS,
+            hand_cards(self._hands[seat]),
+            counts,
+            counts,
+            None if table is None else (table[0], table[2]),
+            self._leader,
+            () if over else (self._turn,),
+            None if over else self._turn,
+            self._round,
+            self._first_play,
+            self._history,
+            self._played,
+            _HAS_PLAYED[self._has_played],
+            self._bonuses,
+            over,
         )
-        return view
 
     def result(self) -> Result:
         """Winner, totals and settlement lines; ``ValueError`` before the deal ends."""
@@ -260,10 +252,10 @@ class CardaviaState:
         return legal
 
     def _refuse_seat(self, seat: object) -> NoReturn:
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            raise bad_seat(seat, PLAYERS)
         if self._result is not None:
             raise IllegalAction("the game is over", code="game_over")
-        if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise IllegalAction(f"there is no seat {seat!r}", code="bad_seat", seat=seat)
         raise IllegalAction("it is not your turn", code="not_your_turn")
 
     def _check_play(self, action: Action) -> tuple[Key, int, Combination]:

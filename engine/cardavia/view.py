@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cardavia.combination import Combination
 from engine.cards import Card
@@ -11,11 +11,10 @@ HistoryEntry = tuple[int, int, Combination | None]
 """``(round number, seat, combination)``; ``None`` for a pass."""
 
 
-@dataclass(frozen=True)
-class CardaviaView:
-    """One seat's view of a deal. Only ``hand`` is private; everything else is public.
-
-    Not slotted: :meth:`CardaviaState.view` fills the instance dictionary in one step.
+class CardaviaView(NamedTuple):
+    """One seat's view of a deal: an immutable value (a named tuple, the cheapest immutable
+    record to build, as a view is built at every decision). Only ``hand`` is private;
+    everything else is public.
 
     ``table`` is ``(seat, combination)`` of the play to beat, ``None`` when ``leader`` leads;
     ``to_act`` the seats awaited (``awaiting`` the one seat, ``None`` once over);

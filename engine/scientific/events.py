@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.events import Event
+from engine.vocabulary import EventKind, Power
 
 
 @dataclass(frozen=True, slots=True)
 class SeerTurn(Event):
     """The players who are not seers have all chosen: ``seers`` now choose, seeing them (SB-8)."""
 
-    kind: ClassVar[str] = "seer_turn"
+    kind: ClassVar[EventKind] = "seer_turn"
     seers: tuple[int, ...]
 
 
@@ -21,7 +22,7 @@ class Revolution(Event):
     """An odd number of jacks was revealed: the order flips (SB-7). ``reversed`` is the new
     order: True when 2 is now highest."""
 
-    kind: ClassVar[str] = "revolution"
+    kind: ClassVar[EventKind] = "revolution"
     seats: tuple[int, ...]
     reversed: bool
 
@@ -30,7 +31,7 @@ class Revolution(Event):
 class JacksCancel(Event):
     """An even number of jacks was revealed: they cancel, the order stays (SB-7)."""
 
-    kind: ClassVar[str] = "jacks_cancel"
+    kind: ClassVar[EventKind] = "jacks_cancel"
     seats: tuple[int, ...]
     reversed: bool
 
@@ -39,7 +40,7 @@ class JacksCancel(Event):
 class JokerCancelsWar(Event):
     """A lone joker met a war: the war is cancelled and ``seat`` takes the trick (SB-9)."""
 
-    kind: ClassVar[str] = "joker_cancels_war"
+    kind: ClassVar[EventKind] = "joker_cancels_war"
     seat: int
 
 
@@ -47,7 +48,7 @@ class JokerCancelsWar(Event):
 class JokerForcesWar(Event):
     """A lone joker where no war would happen: a forced war (SB-10)."""
 
-    kind: ClassVar[str] = "joker_forces_war"
+    kind: ClassVar[EventKind] = "joker_forces_war"
     seat: int
 
 
@@ -55,7 +56,7 @@ class JokerForcesWar(Event):
 class JokersCancel(Event):
     """Two or more jokers cancel each other (SB-11)."""
 
-    kind: ClassVar[str] = "jokers_cancel"
+    kind: ClassVar[EventKind] = "jokers_cancel"
     seats: tuple[int, ...]
 
 
@@ -64,9 +65,9 @@ class PowerGained(Event):
     """``seat`` gains ``power``: ``"seer"`` (queen, SB-8), ``"counting"`` (3, SB-12) or
     ``"exchange"`` (8, SB-13)."""
 
-    kind: ClassVar[str] = "power_gained"
+    kind: ClassVar[EventKind] = "power_gained"
     seat: int
-    power: str
+    power: Power
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +75,7 @@ class Exchanged(Event):
     """``seat`` swapped hand and won pile (SB-13): now ``hand`` cards in hand, ``won`` in the
     won pile."""
 
-    kind: ClassVar[str] = "exchanged"
+    kind: ClassVar[EventKind] = "exchanged"
     seat: int
     hand: int
     won: int

@@ -26,13 +26,14 @@ from engine.scientific.events import (
     PowerGained,
     Revolution,
 )
+from engine.vocabulary import EndReason, Power, TrickCause
 
 if TYPE_CHECKING:
     from engine.scientific.state import ScientificState
 
 COUNTING_RANK = 3
 EXCHANGE_RANK = 8
-_POWERS = {QUEEN: "seer", COUNTING_RANK: "counting", EXCHANGE_RANK: "exchange"}
+_POWERS: dict[int, Power] = {QUEEN: "seer", COUNTING_RANK: "counting", EXCHANGE_RANK: "exchange"}
 
 
 def resolve_trick(state: ScientificState, events: list[Event]) -> None:
@@ -170,7 +171,11 @@ def _settle(
 
 
 def _take(
-    state: ScientificState, seat: int, cards: tuple[Card, ...], cause: str, events: list[Event]
+    state: ScientificState,
+    seat: int,
+    cards: tuple[Card, ...],
+    cause: TrickCause,
+    events: list[Event],
 ) -> None:
     """SB-4: the trick and every card waiting from earlier wars go to the winner's pile."""
     taken = cards + tuple(state.pot) if state.pot else cards
@@ -218,7 +223,7 @@ def settle_empty_hands(state: ScientificState, seats: Iterable[int], events: lis
 
 
 def _finish(
-    state: ScientificState, winners: tuple[int, ...], reason: str, events: list[Event]
+    state: ScientificState, winners: tuple[int, ...], reason: EndReason, events: list[Event]
 ) -> None:
     scores = state.owned()
     state.outcome = Result(winners=winners, scores=scores, reason=reason)

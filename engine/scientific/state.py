@@ -8,7 +8,7 @@ from typing import Self
 
 from engine.actions import Action
 from engine.cards import Card
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, bad_seat
 from engine.events import ChoiceMade, Event
 from engine.protocol import Result
 from engine.scientific.events import Exchanged, SeerTurn
@@ -173,9 +173,9 @@ class ScientificState:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Choose (or change) a card, or take the exchange; the last choice plays the trick."""
+        self._check_seat(seat)
         if self.outcome is not None:
             raise IllegalAction("the game is over", code="game_over")
-        self._check_seat(seat)
         if self.out[seat]:
             raise IllegalAction("you are out of the game", code="not_your_turn", seat=seat)
         kind = action.kind
@@ -231,12 +231,8 @@ class ScientificState:
         return [Exchanged(seat, hand=len(won), won=len(hand))]
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(
-                f"there is no seat {seat!r}; the seats are 0 to {self.players - 1}",
-                code="bad_seat",
-                seat=seat,
-            )
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise bad_seat(seat, self.players)
 
     # -- what is known -------------------------------------------------------------------
 

@@ -139,3 +139,62 @@ def explain(public: Public, chosen: int, codes: list[int]) -> Reason:
     if leading:
         return "lead_weakest", play
     return "cheapest_answer", play
+
+
+_PLANNED: dict[int, int] = {}
+_PLANNED_LIMIT = 1 << 18
+
+
+def planned_lead(hand: int) -> int:
+    """The lead a planning player makes from ``hand`` with nothing else in mind (not the first
+    play of the deal): out if one play empties the hand, else the play that leaves the
+    cheapest hand (:func:`~engine.bots.cardavia.plan.hand_cost`), bombs last. Remembered by
+    hand: the same hands come back again and again in the play-outs of one search."""
+    code = _PLANNED.get(hand)
+    if code is not None:
+        return code
+    best = 1e9
+    code = -1
+    for option in legal_plays(hand, None, first_play=False):
+        mask = option & CARDS
+        if mask == hand:
+            code = option
+            break
+        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        if option >> KIND_SHIFT >= BOMB:
+            cost += 0.5
+        if cost < best:
+            best, code = cost, option
+    if len(_PLANNED) >= _PLANNED_LIMIT:
+        _PLANNED.clear()
+    _PLANNED[hand] = code
+    return code
+
+
+_ANSWERS: dict[tuple[int, int], int] = {}
+
+
+def planned_answer(hand: int, codes: list[int]) -> int:
+    """The answer a planning player makes among ``codes``: out if one empties the hand, else
+    the one that leaves the cheapest hand, a bomb only when it is the only answer or leaves
+    a much cheaper hand. Remembered by hand and weakest answer."""
+    key = (hand, codes[0])
+    code = _ANSWERS.get(key)
+    if code is not None:
+        return code
+    best = 1e9
+    code = codes[0]
+    for option in codes:
+        mask = option & CARDS
+        if mask == hand:
+            code = option
+            break
+        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        if option >> KIND_SHIFT >= BOMB:
+            cost += 1.0
+        if cost < best:
+            best, code = cost, option
+    if len(_ANSWERS) >= _PLANNED_LIMIT:
+        _ANSWERS.clear()
+    _ANSWERS[key] = code
+    return code

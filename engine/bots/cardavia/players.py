@@ -8,7 +8,7 @@ from engine.actions import Action
 from engine.bots.cardavia.codes import codes_of
 from engine.bots.cardavia.heuristic import easy_code, explain, normal_code
 from engine.bots.cardavia.public import read_view
-from engine.bots.cardavia.search import search
+from engine.bots.cardavia.search import MARGIN, WIN_WEIGHT, search
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 
 
@@ -57,20 +57,46 @@ class NormalCardavia(CardaviaBot):
 
 
 class HardCardavia(CardaviaBot):
-    """Determinized Monte Carlo over hands consistent with the public information."""
+    """Determinized Monte Carlo over hands consistent with the public information
+    (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most."""
 
     level = "hard"
 
     def __init__(
-        self, seed: int | None = None, budget: float | None = 0.05, *, deals: int = 48
+        self,
+        seed: int | None = None,
+        budget: float | None = None,
+        *,
+        deals: int = 48,
+        candidates: int = 8,
+        margin: float = MARGIN,
+        win_weight: float = WIN_WEIGHT,
+        answers: bool = True,
+        keen: bool = False,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
+        self.candidates = candidates
+        self.margin = margin
+        self.win_weight = win_weight
+        self.answers = answers
+        self.keen = keen
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
     ) -> tuple[int, str, dict[str, object]]:
-        verdict = search(public, codes, self.rng, deadline, deals=self.deals)
+        verdict = search(
+            public,
+            codes,
+            self.rng,
+            deadline,
+            deals=self.deals,
+            candidates=self.candidates,
+            margin=self.margin,
+            win_weight=self.win_weight,
+            answers=self.answers,
+            keen=self.keen,
+        )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:
             params = {**params, "why": reason}
@@ -78,3 +104,17 @@ class HardCardavia(CardaviaBot):
             params["wins"] = round(100 * verdict.wins)
             params["deals"] = verdict.deals
         return verdict.code, reason, params
+
+
+EXPERT_DEALS = 240
+"""Sampled deals an expert decision weighs at most (the hard player: 48)."""
+
+
+class ExpertCardavia(HardCardavia):
+    """The hard player's search with several times the play-outs and more plays weighed:
+    up to about a second a decision."""
+
+    level = "expert"
+
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        super().__init__(seed, budget, deals=EXPERT_DEALS, candidates=12)

@@ -28,6 +28,9 @@ EXCHANGE_MARGIN = 0.5
 NORMAL_SPREAD = 0.35
 """How widely the normal player mixes among its good cards (in owned-card units): players
 at one table never all follow one plan, and nobody can read them by their first choice."""
+MIXED_AT_MOST = 90
+"""A hint calls a choice mixed only when the card is played less often than this (percent);
+more often, it gives the plain reason."""
 MANY_SPREAD = 0.25
 """The same for the hard player at a table of three or more."""
 
@@ -194,8 +197,12 @@ class HardScientific(ScientificBot):
     """Matrix game of the trick with opponent modelling (see the module docstring)."""
 
     level = "hard"
+    iterations = 120
+    """Regret-matching iterations on a trick's matrix."""
+    samples = 24
+    """Forecast tricks a card is weighed on at a table of three or more."""
 
-    def __init__(self, seed: int | None = None, budget: float | None = 0.05) -> None:
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
         self.tracker = Tracker(self.rng)
         self.models: dict[int, OpponentModel] = {}
@@ -247,7 +254,7 @@ class HardScientific(ScientificBot):
         matrix = payoff_matrix(
             mine, theirs, view.seat, other, my_owned, their_owned, view.pot, view.reversed
         )
-        rows, cols, _ = solve(matrix, iterations=120)
+        rows, cols, _ = solve(matrix, iterations=self.iterations)
         model = self.models.setdefault(other, OpponentModel())
         forecast = model.forecast(theirs, view.reversed, cols)
         self._pending = (view.trick, {other: (tuple(theirs), view.reversed, cols)})
@@ -294,7 +301,10 @@ class HardScientific(ScientificBot):
         index = _draw(rows, self.rng.random())
         card, action = plays[index]
         code, params = reason_against(card, expected, view.reversed)
-        return hint_of(action, "mixed", **params, why=code, chance=round(100 * rows[index]))
+        chance = round(100 * rows[index])
+        if chance >= MIXED_AT_MOST:
+            return hint_of(action, code, **params)  # no mix to speak of: say why plainly
+        return hint_of(action, "mixed", **params, why=code, chance=chance)
 
     def _many(
         self,
@@ -314,7 +324,7 @@ class HardScientific(ScientificBot):
             {s: (tuple(h), view.reversed, None) for s, (h, _) in forecasts.items()},
         )
         samples = []
-        for _ in range(24):
+        for _ in range(self.samples):
             samples.append(
                 [
                     (s, hand[_draw(chances, self.rng.random())])
@@ -338,6 +348,14 @@ class HardScientific(ScientificBot):
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
         return hint_of(action, "best_average", **_card_params(card))
+
+
+class ExpertScientific(HardScientific):
+    """The hard player thinking longer: a finer equilibrium and more forecast tricks."""
+
+    level = "expert"
+    iterations = 600
+    samples = 120
 
 
 def _draw(chances: Sequence[float], u: float) -> int:

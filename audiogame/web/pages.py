@@ -1,0 +1,126 @@
+"""The page over HTTP, on the server's own port: ``/`` is the page in the player's language,
+``/static/…`` its scripts and style, ``/sounds/NAME.ogg`` the cues. A WebSocket upgrade passes
+through to the game server; any other request gets a plain 404.
+
+The answer is computed by :func:`answer` (path and headers in, status, headers and body out), so
+that it can be tested without a socket; :func:`process_request` plugs it into the
+``websockets`` server.
+
+>>> status, headers, body = answer("/static/../pages.py", {})
+>>> status
+404
+>>> b'<html lang="it">' in answer("/", {"Accept-Language": "it-IT,it;q=0.9"})[2]
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from audiogame.i18n import LANGUAGES
+from audiogame.web.words import page_words
+
+STATIC = Path(__file__).resolve().parent / "static"
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".ogg": "audio/ogg",
+    ".svg": "image/svg+xml",
+}
+HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "media-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+NAME = re.compile(r"^[a-z0-9_]+\.(js|css|ogg|svg)$")
+
+Answer = tuple[int, dict[str, str], bytes]
+
+
+def language_of(query: str, headers: Mapping[str, str]) -> str:
+    """``?lang=it`` first, then the browser's Accept-Language, then English."""
+    asked = parse_qs(query).get("lang", [""])[0]
+    if asked in LANGUAGES:
+        return asked
+    for part in headers.get("Accept-Language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+@cache
+def page(language: str) -> bytes:
+    """The page in ``language``: the template's ``{{key}}`` filled with the words, and every
+    word also handed to the scripts as JSON."""
+    words = page_words(language)
+    template = (STATIC / "index.html").read_text(encoding="utf-8")
+    values = {key: html.escape(text) for key, text in words.items()}
+    values["lang"] = language
+    values["words_json"] = html.escape(json.dumps(words, ensure_ascii=False), quote=False)
+    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template).encode("utf-8")
+
+
+def _file(folder: Path, name: str) -> bytes | None:
+    if not NAME.match(name):
+        return None
+    path = folder / name
+    return path.read_bytes() if path.is_file() else None
+
+
+def _sound(name: str) -> bytes | None:
+    if not NAME.match(name) or not name.endswith(".ogg"):
+        return None
+    cue = resources.files("sounds").joinpath(name)
+    return cue.read_bytes() if cue.is_file() else None
+
+
+def answer(target: str, headers: Mapping[str, str]) -> Answer:
+    """The answer to ``GET target``."""
+    parts = urlsplit(target)
+    path = parts.path
+    body: bytes | None = None
+    if path in ("/", "/index.html"):
+        body, kind = page(language_of(parts.query, headers)), ".html"
+    elif path.startswith("/static/"):
+        name = path.removeprefix("/static/")
+        body, kind = _file(STATIC, name), Path(name).suffix
+    elif path.startswith("/sounds/"):
+        body, kind = _sound(path.removeprefix("/sounds/")), ".ogg"
+    if body is None:
+        return 404, {"Content-Type": "text/plain; charset=utf-8", **HEADERS}, b"Not found.\n"
+    return 200, {"Content-Type": TYPES[kind], **HEADERS}, body
+
+
+def is_websocket(headers: Mapping[str, str]) -> bool:
+    return headers.get("Upgrade", "").lower() == "websocket"
+
+
+def process_request(connection: ServerConnection, request: Request) -> Response | None:
+    """For ``websockets.asyncio.server.serve(process_request=...)``: a WebSocket upgrade goes on
+    to the game server (``None``); any other request is answered here."""
+    request_headers = request.headers
+    if is_websocket(request_headers):
+        return None
+    status, headers, body = answer(request.path, request_headers)
+    reasons = {200: "OK", 404: "Not Found"}
+    response_headers = Headers(headers)
+    response_headers["Content-Length"] = str(len(body))
+    return Response(status, reasons[status], response_headers, body)

@@ -1,0 +1,401 @@
+"""A browser's connection on the server: the terminal game's own table screens, fed by the
+seat's stream, speak for the page; the page's keys go to those screens as a terminal's would.
+
+The server hands every outgoing message to :meth:`BrowserSeat.outgoing`. The seat's stream
+(``started``, ``update``, ``dealt``, ``refused``) goes into a :class:`SeatState` and on to the
+table screen (:mod:`audiogame.tables`) of a program without a terminal (:class:`PageProgram`),
+whose narrator sends each message, cue and placing to the page instead of a voice; after each,
+the page is sent the screen's state lines, the hand and the keys. People's comings and goings,
+chat, errors and the lobby get their words here. Everything said comes from that seat's stream
+only, so nothing here can tell a card the seat was not sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
+
+from audiogame import i18n
+from audiogame.app.application import AudioGame
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
+from audiogame.cues import NullCuePlayer
+from audiogame.i18n import N_, _
+from audiogame.narrator import Narrator
+from audiogame.settings import Settings
+from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.speech.base import RecordingSpeaker
+from audiogame.table.codec import decode_event, decode_refusal
+from audiogame.table.seat import SeatState
+from audiogame.words.cards import card_name
+from audiogame.words.registry import render
+from audiogame.words.seats import Seats, join_words
+from engine.actions import Action
+
+log = logging.getLogger("audiogame.server")
+Send = Callable[[dict[str, Any]], None]
+Intent = tuple[str, Any]
+"""What the seat asks of its table: ``("act", action)``, ``("hurry", None)``,
+``("next_deal", None)``."""
+
+PRESENCE = {
+    "joined": N_("{name} sits at the table."),
+    "left": N_("{name} leaves the table."),
+    "dropped": N_("{name} has lost the connection; the seat is kept."),
+    "returned": N_("{name} is back at the table."),
+    "taken_over": N_("A computer player plays for {name} until they return."),
+    "watching": N_("{name} is watching."),
+}
+ERRORS = {
+    "name_taken": N_("That name is in use on the server: choose another."),
+    "bad_name": N_("That name cannot be used: no control or direction characters, no spaces "
+                   "at either end."),
+    "bad_password": N_("Wrong server password."),
+    "version": N_("This page and the server do not speak the same version: reload the page."),
+    "bad_token": N_("Your seat is no longer kept."),
+    "no_table": N_("There is no table with this code."),
+    "table_full": N_("Every seat of that table is taken."),
+    "seat_taken": N_("That seat is taken."),
+    "not_creator": N_("Only the person who created the table starts the game."),
+    "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
+    "started": N_("The game has already started."),
+    "at_table": N_("Leave your table first."),
+    "not_playing": N_("You are not playing at a table."),
+    "no_next_deal": N_("There is no next deal now."),
+    "rate_limited": N_("Too many keys at once: slow down."),
+    "invalid": N_("The server did not understand that request; nothing changed."),
+}  # fmt: skip
+CLOSING = {
+    "shutdown": N_("The server is stopping; your table is saved. Trying to reconnect."),
+    "replaced": N_(
+        "This seat is now played in another tab or window. Reload this page to take it back."
+    ),
+    "empty": N_("The table closed: nobody was left at it."),
+}
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Words in ``language`` for the moment; the server's own language afterwards."""
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
+"""The page's key names that the terminal names otherwise."""
+KEY_WORDS = {
+    "left": N_("Left"), "right": N_("Right"), "up": N_("Up"), "down": N_("Down"),
+    "home": N_("Home"), "end": N_("End"), ENTER: N_("Enter"), TAB: N_("Tab"),
+    "s-tab": N_("Shift+Tab"), BACKSPACE: N_("Backspace"), " ": N_("Space"),
+}  # fmt: skip
+NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
+"""Keys the page keeps for itself (Escape leaves the game region) or that mean nothing
+online (the deal code stays secret)."""
+
+
+class PageNarrator(Narrator):
+    """A narrator whose every message, cue and placing goes to the page."""
+
+    def __init__(self, send: Send) -> None:
+        super().__init__(RecordingSpeaker(), NullCuePlayer())
+        self.send = send
+
+    def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
+        if record and text:
+            self.history.append(text)
+        self.send({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
+                   "urgent": cue == "your_turn"})  # fmt: skip
+
+    def cue(self, name: str, pan: float = 0.0) -> None:
+        self.send({"type": "say", "text": "", "cue": name, "pan": pan, "record": False})
+
+    def speak_unrecorded(self, text: str) -> None:
+        self.send({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
+
+
+class PageProgram(AudioGame):
+    """The program without a terminal: it holds one table screen for one browser seat."""
+
+    def __init__(self, send: Send, language: str) -> None:
+        super().__init__(narrator=PageNarrator(send), settings=Settings(language=language),
+                         input=DummyInput(), output=DummyOutput())  # fmt: skip
+
+    def quit(self) -> None:
+        self.stack.clear()
+
+
+def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: SeatState) -> Screen:
+    if game == "battle":
+        from audiogame.tables.battle import make_table as battle
+
+        return battle(program, config, seat)
+    if game == "scientific":
+        from audiogame.tables.scientific import make_table as scientific
+
+        return scientific(program, config, seat)
+    from audiogame.tables.cardavia import make_table as cardavia
+
+    return cardavia(program, config, seat)
+
+
+class SpectatorSeats(Seats):
+    """A spectator hears every seat by its name: nobody at the table is "you"."""
+
+    def subject(self, seat: int) -> str:
+        return self.names[seat]
+
+    def object(self, seat: int) -> str:
+        return self.names[seat]
+
+
+class BrowserSeat:
+    """One browser connection: ``send`` puts a message on its wire."""
+
+    def __init__(self, send: Send, language: str) -> None:
+        self.send = send
+        self.language = language if language in i18n.LANGUAGES else "en"
+        self.table: dict[str, Any] | None = None
+        self.me: int | None = None
+        self.names: list[str] = []
+        self.program: PageProgram | None = None
+        self.state: SeatState | None = None
+        self.screen: Any = None
+        self.intents: list[Intent] = []
+        self.failed = False
+        self.shown: dict[str, dict[str, Any]] = {}
+        """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
+
+    def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
+        self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
+
+    def outgoing(self, message: dict[str, Any]) -> None:
+        """Everything the server sends this connection. A message the seat cannot present
+        never reaches the server's other work (the table, the other seats): it is logged, and
+        the page is told once."""
+        with speaking(self.language):
+            try:
+                self._outgoing(message)
+            except Exception:
+                log.exception("a browser seat could not present %s", message.get("type"))
+                if not self.failed:
+                    self.failed = True
+                    self.say(_("This page cannot show the table just now; the game goes on "
+                               "without this page. Reload it to try again."), "not_allowed",
+                             urgent=True)  # fmt: skip
+
+    def _outgoing(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "joined":
+            self.table = message["table"]
+            self.me = message.get("seat")
+            self.names = [str(name) for name in message.get("names", [])]
+            self.screen = None
+            self.send(message)
+        elif kind in ("started", "update", "dealt", "refused"):
+            self.stream(message)
+        elif kind == "presence":
+            text = PRESENCE.get(str(message.get("what")))
+            if text:
+                self.say(_(text).format(name=message.get("name", "")))
+        elif kind == "who":
+            self.say(self.who_text(message))
+        elif kind == "timer":
+            self.say(_("Your time is running out: in {seconds} seconds a computer player "
+                       "moves for you.").format(seconds=message.get("seconds")),
+                     "your_turn", urgent=True)  # fmt: skip
+        elif kind == "error":
+            words = ERRORS.get(str(message.get("code")))
+            self.send({**message, "message": _(words) if words else str(message.get("message"))})
+        elif kind == "closing":
+            reason = str(message.get("reason"))
+            words = CLOSING.get(reason)
+            self.send({**message, "message": _(words) if words else reason})
+        elif kind == "left":
+            self.table = self.screen = self.state = self.program = None
+            self.send(message)
+        else:  # welcome, lobby, chat: as they are
+            self.send(message)
+
+    # ----- the table -----------------------------------------------------------------------
+    def stream(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind != "update" and kind != "refused":
+            self.send({"type": kind})
+        if self.table is None:
+            return
+        if self.me is None:
+            self.spectate(message)
+            return
+        if kind == "started" or self.screen is None:
+            if kind != "started":
+                return
+            if message.get("names"):
+                self.names = [str(name) for name in message["names"]]
+            self.open_screen(message)
+        elif kind == "refused":
+            self.screen.on_refused(decode_refusal(message.get("refusal") or {}))
+        else:
+            assert self.state is not None
+            events = self.state.feed(message)
+            if kind == "dealt" and hasattr(self.screen, "dealt"):
+                self.screen.dealt()
+            else:
+                self.screen.on_stream(events, message.get("by") == 0)
+        self.publish()
+
+    def open_screen(self, message: dict[str, Any]) -> None:
+        assert self.table is not None
+        self.shown.clear()
+        game = str(self.table["game"])
+        players = len(self.table.get("seats") or []) or len(self.names) + 1
+        self.program = PageProgram(self.send, self.language)
+        self.state = SeatState(game, players, self.submit, self.request)
+        self.state.feed(message)
+        config = {**(self.table.get("options") or {}), "names": self.names}
+        self.screen = make_screen(self.program, game, config, self.state)
+        self.program.push(self.screen)
+
+    def spectate(self, message: dict[str, Any]) -> None:
+        """A spectator's stream: the public events, each seat by its name."""
+        assert self.table is not None
+        names = [str(name) for name in message.get("names") or self.names]
+        if message.get("names"):
+            self.names = names
+        seats = SpectatorSeats(tuple(self.names), len(self.names), self.table.get("options") or {})
+        for data in message.get("events", []):
+            event = decode_event(data)
+            self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
+                       "cue": cue_for(event, None) or None,
+                       "pan": seat_pan(event_seat(event), len(self.names))})  # fmt: skip
+
+    def submit(self, action: Action) -> None:
+        self.intents.append(("act", action))
+
+    def request(self, what: str) -> None:
+        self.intents.append((what, None))
+
+    def publish(self) -> None:
+        """The screen's state lines, the hand with its cursor and selection, the keys."""
+        screen = self.screen
+        if screen is None:
+            return
+        self.changed({"type": "show", "lines": [str(line) for line in screen.status()]})
+        view = screen.view
+        hand = self.hand_of(screen)
+        cursor, selected = self.cursor_and_selection(screen, view, hand)
+        self.changed({"type": "hand", "cursor": cursor if hand else None,
+                   "cards": [{"name": card_name(card), "selected": card in selected}
+                             for card in hand]})  # fmt: skip
+        self.changed({"type": "keys", "keys": self.key_list(screen.commands())})
+
+    def changed(self, message: dict[str, Any]) -> None:
+        """Send ``message`` unless the page has it already."""
+        if self.shown.get(message["type"]) != message:
+            self.shown[message["type"]] = message
+            self.send(message)
+
+    @staticmethod
+    def hand_of(screen: Any) -> list[Any]:
+        """The hand in the order the screen moves through it."""
+        if hasattr(screen, "hand") and hasattr(screen.hand, "cards"):  # Cardavia: 3 up to 2
+            return list(screen.hand.cards)
+        return list(getattr(screen.view, "hand", ()) or ())
+
+    @staticmethod
+    def cursor_and_selection(screen: Any, view: Any, hand: list[Any]) -> tuple[int, set[Any]]:
+        if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
+            return int(screen.hand.focus), set(screen.hand.selected)
+        if hasattr(screen, "cursor"):  # Battaglia scientifica
+            chosen = {view.my_choice} if getattr(view, "my_choice", None) else set()
+            return int(screen.cursor.index), chosen
+        return int(getattr(screen, "focus", 0)), set()
+
+    @staticmethod
+    def key_list(commands: list[Command]) -> list[dict[str, Any]]:
+        """Every key of the screen: one button for each, and its line in the keys help."""
+        entries: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for command in commands:
+            keys = [key for key in command.keys if key not in NOT_FOR_THE_PAGE]
+            if not keys and command.keys:
+                continue
+            help_text = _(command.help)
+            entries.append({"text": help_text, "button": False})
+            what = help_text.split(": ", 1)[-1]
+            for key in keys:
+                name = key.lower() if len(key) == 1 else key
+                if name in seen:
+                    continue
+                seen.add(name)
+                page = next((p for p, t in PAGE_KEYS.items() if t == key), key)
+                label = _(KEY_WORDS[key]) if key in KEY_WORDS else key.upper()
+                entries.append(
+                    {
+                        "key": page.lower() if len(page) == 1 else page,
+                        "label": f"{label}: {what}",
+                        "text": "",
+                        "button": True,
+                    }
+                )
+        return entries
+
+    # ----- keys ----------------------------------------------------------------------------
+    def key(self, key: str) -> list[Intent]:
+        """A key of the page's game region: the screen does what the terminal does."""
+        with speaking(self.language):
+            if self.screen is None or self.program is None:
+                self.say(_("The game has not started yet."), "not_allowed")
+                return []
+            name = PAGE_KEYS.get(key, key)
+            if name in NOT_FOR_THE_PAGE:
+                self.say(_("No action on this key."), "not_allowed")
+                return []
+            self.program.dispatch(name)
+            self.publish()
+            intents, self.intents = self.intents, []
+            return intents
+
+    def pick(self, index: int) -> list[Intent]:
+        """A card of the hand clicked or tapped: go there and select or choose it."""
+        with speaking(self.language):
+            screen = self.screen
+            hand = self.hand_of(screen) if screen is not None else []
+            if screen is None or not 0 <= index < len(hand):
+                self.say(_("That card is no longer in your hand."), "not_allowed")
+                return []
+            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):
+                screen.hand.focus = index
+                key = "space"
+            elif hasattr(screen, "cursor"):
+                screen.cursor.hear(hand, index)
+                key = "enter"
+            else:
+                screen.focus = index
+                screen._heard = hand[index]
+                key = "enter"
+        return self.key(key)
+
+    def who_text(self, message: dict[str, Any]) -> str:
+        people = []
+        for seat in message.get("seats", []):
+            if seat.get("kind") == "bot":
+                people.append(_("a computer player ({level})").format(level=_(seat["level"])))
+            elif not seat.get("name"):
+                people.append(_("a free seat"))
+            elif seat.get("connected") is False:
+                people.append(_("{name} (away)").format(name=seat["name"]))
+            else:
+                people.append(str(seat["name"]))
+        text = _("At the table: {people}.").format(people=join_words(people))
+        watching = [str(name) for name in message.get("watching", [])]
+        if watching:
+            text += " " + _("Watching: {names}.").format(names=join_words(watching))
+        return text

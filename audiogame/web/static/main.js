@@ -1,0 +1,255 @@
+// The page: wires the connection, the lobby, the table, the live regions, the cues and the keys.
+// No game logic here: the server's presenter decides what is said, which cue plays where and
+// what the table shows; the page sends keys and actions.
+import { Announcer } from "./announce.js";
+import { Cues } from "./cues.js";
+import { gameKey, historyKey, pageKey } from "./keys.js";
+import { createMessage, followGame, showTables } from "./lobby.js";
+import { Connection, stored } from "./net.js";
+import { save, settings } from "./settings.js";
+import { TableView } from "./table.js";
+import { voiceAvailable } from "./voice.js";
+import { word } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const announcer = new Announcer($("history-log"), $("history"), $("urgent"), $("echo"));
+const said = new Set();
+
+/** Say a page word once only in this visit (sound on, no voice...). */
+function once(key) {
+  if (said.has(key)) return;
+  said.add(key);
+  announcer.say(word(key));
+}
+
+const cues = new Cues(once);
+let view = "enter";
+
+function status(text) {
+  $("status").textContent = text;
+}
+
+function showView(name) {
+  view = name;
+  $("enter").hidden = name !== "enter";
+  $("lobby").hidden = name !== "lobby";
+  $("create").hidden = name !== "lobby";
+  $("table").hidden = name !== "table";
+}
+
+const connection = new Connection({
+  welcome(message, back) {
+    status(word("connected", { name: message.name }));
+    if (back) announcer.say(word("reconnected"));
+    else announcer.say(word("connected", { name: message.name }));
+    if (!connection.token) {
+      showView("lobby");
+      connection.send({ type: "list" });
+    }
+  },
+  message: receive,
+  unknown() {
+    announcer.say(word("not_understood"));
+  },
+  lost() {
+    status(word("reconnecting"));
+    announcer.say(word("reconnecting"), true);
+  },
+  unreachable(seconds) {
+    announcer.say(word("unreachable", { seconds }), true);
+  },
+  waiting(seconds) {
+    status(word("unreachable", { seconds }));
+  },
+  replaced() {
+    status(word("other_tab"));
+    announcer.say(word("other_tab"), true);
+  },
+  refused() {
+    showView("enter");
+  },
+});
+
+const table = new TableView({
+  title: $("play-title"), heading: $("table-h"), seatLine: $("seat-line"), start: $("start"),
+  state: $("state"), hand: $("hand"), handEmpty: $("hand-empty"), actions: $("actions"),
+  gameKeys: $("game-keys"),
+}, (message) => connection.send(message));
+
+function receive(message) {
+  switch (message.type) {
+    case "say":
+      if (message.record === false) announcer.aside(String(message.text ?? ""));
+      else announcer.say(String(message.text ?? ""), Boolean(message.urgent));
+      cues.play(message.cue, message.pan);
+      break;
+    case "cue":
+      cues.play(message.cue, message.pan);
+      break;
+    case "show":
+      table.show((message.lines || []).map(String));
+      break;
+    case "hand":
+      table.hand(message);
+      break;
+    case "keys":
+      table.keys(message.keys || []);
+      break;
+    case "lobby":
+      showTables($("tables"), $("no-tables"), message.tables || [], (m) => connection.send(m));
+      break;
+    case "joined": {
+      const fresh = view !== "table";
+      table.joined(message);
+      showView("table");
+      if (fresh) $("play").focus();
+      break;
+    }
+    case "started":
+    case "dealt":
+      table.started();
+      if (document.activeElement === document.body || document.activeElement === $("start")) {
+        $("play").focus();
+      }
+      break;
+    case "left":
+      table.clear();
+      showView("lobby");
+      announcer.say(word("left_table"));
+      connection.send({ type: "list" });
+      $("lobby-h").focus?.();
+      break;
+    case "chat":
+      announcer.say(word("chat_line", { name: message.name, text: message.text }));
+      break;
+    case "error":
+      announcer.say(word("server_error", { message: message.message || message.code }), true);
+      if (view === "enter" || ["name_taken", "bad_name", "bad_password", "version"].includes(message.code)) {
+        showView("enter");
+      }
+      if (message.code === "bad_token") connection.token = null;
+      break;
+    case "closing":
+      // "replaced" is said when the connection closes (the seat is played elsewhere).
+      if (message.reason !== "replaced") {
+        connection.expectClose = true;
+        announcer.say(String(message.message || message.reason || ""), true);
+      }
+      break;
+    default:
+      // Values meant for other clients (the terminal's engine values) have nothing to say here.
+      break;
+  }
+}
+
+// ----- forms and buttons ------------------------------------------------------------------
+$("name").value = stored("audiogame.name") || localStorage.getItem("audiogame.name") || "";
+$("enter-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  try { localStorage.setItem("audiogame.name", name); } catch { /* kept for this visit */ }
+  status(word("connecting"));
+  connection.open(name, $("password").value);
+});
+$("refresh").addEventListener("click", () => connection.send({ type: "list" }));
+$("code-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = $("code").value.trim().toUpperCase();
+  const how = event.submitter?.value === "watch" ? "watch" : "join";
+  connection.send(how === "watch" ? { type: "watch", table: code } : { type: "join", table: code, seat: null });
+});
+const createForm = $("create-form");
+createForm.addEventListener("change", () => followGame(createForm));
+followGame(createForm);
+createForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  connection.send(createMessage(createForm));
+});
+$("start").addEventListener("click", () => connection.send({ type: "start" }));
+$("who").addEventListener("click", () => connection.send({ type: "who" }));
+$("leave").addEventListener("click", () => connection.send({ type: "leave" }));
+$("help").addEventListener("click", () => openHelp());
+$("keys-close").addEventListener("click", () => closeHelp());
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text && connection.send({ type: "chat", text })) $("chat-text").value = "";
+});
+
+let helpReturn = null;
+function openHelp() {
+  helpReturn = document.activeElement;
+  $("keys").hidden = false;
+  $("keys-h").focus();
+}
+function closeHelp() {
+  $("keys").hidden = true;
+  (helpReturn && document.contains(helpReturn) ? helpReturn : $("main")).focus();
+}
+
+// ----- options ----------------------------------------------------------------------------
+const options = $("options-form");
+options.elements.lang.value = document.documentElement.lang;
+options.elements.voice.checked = settings.voice;
+options.elements.rate.value = settings.rate;
+options.elements.volume.value = settings.volume;
+options.elements.cues.checked = settings.cues;
+options.elements.cue_volume.value = settings.cue_volume;
+options.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field.name === "lang") {
+    location.search = `?lang=${encodeURIComponent(field.value)}`;
+    return;
+  }
+  settings[field.name] = field.type === "checkbox" ? field.checked : Number(field.value);
+  save();
+  if (field.name === "voice") {
+    if (field.checked && !voiceAvailable) announcer.say(word("no_voice"));
+    else announcer.say(word(field.checked ? "voice_on" : "voice_off"));
+  }
+  if (field.name === "cues") announcer.say(word(field.checked ? "sound_on" : "sound_off"));
+});
+
+// ----- keys -------------------------------------------------------------------------------
+function firstGesture() {
+  cues.start();
+}
+document.addEventListener("pointerdown", firstGesture, { capture: true });
+
+document.addEventListener("keydown", (event) => {
+  firstGesture();
+  const own = pageKey(event);
+  if (own) {
+    event.preventDefault();
+    if (own === "help") openHelp();
+    if (own === "repeat") announcer.repeat();
+    if (own === "silence") announcer.silence();
+    return;
+  }
+  if (event.target !== $("play")) return;
+  const history = historyKey(event);
+  if (history) {
+    event.preventDefault();
+    announcer.review(history);
+    return;
+  }
+  if (event.key === "Escape") {
+    // Out of the game region, to the buttons after it (inside it, Tab steps through plays).
+    event.preventDefault();
+    $("start").hidden ? $("who").focus() : $("start").focus();
+    return;
+  }
+  const key = gameKey(event);
+  if (key === null) return;
+  event.preventDefault();
+  announcer.newTurn();
+  connection.key(key, event.repeat);
+}, { capture: true });
+
+// Reconnect straight away when this tab already holds a seat (a reload, a dropped network).
+if (stored("audiogame.token") && stored("audiogame.name")) {
+  status(word("connecting"));
+  connection.open(stored("audiogame.name"), null);
+}
+
+window.audiogame = { connection, announcer, cues, table };

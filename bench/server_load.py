@@ -1,0 +1,206 @@
+"""Load on the online server: N tables of scripted clients over loopback.
+
+The server runs as its own process (``audiogame serve``); this process holds every client.
+Half the tables seat three people, half two people and a computer player; each person turns
+up a card (Battaglia, 52 cards) about once every ``--interval`` seconds, as a brisk player
+would. Reported: action-to-delivery latency (from a person's move to its update reaching
+each person at the table; p50, p99, max), moves and messages per second, the server's CPU
+use and so the tables one core holds at that pace.
+
+    python3 bench/server_load.py                      # 200 tables, 500 clients, 30 s
+    python3 bench/server_load.py --tables 20 --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from audiogame.online.messages import VERSION  # noqa: E402
+
+decode = msgspec.json.Decoder().decode
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.sent: dict[tuple[str, int], float] = {}
+        self.arrived: list[tuple[str, int, float]] = []
+        self.moves = 0
+        self.messages = 0
+        self.errors: dict[str, int] = {}
+
+
+async def person(
+    url: str,
+    name: str,
+    stats: Stats,
+    table: asyncio.Future[str] | None,
+    create: dict | None,
+    stop: asyncio.Event,
+    interval: float,
+    rng: random.Random,
+) -> None:
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
+        json.loads(await ws.recv())
+        if create is not None:
+            await ws.send(json.dumps(create))
+        else:
+            assert table is not None
+            await ws.send(json.dumps({"type": "join", "table": await table}))
+        table_id = ""
+        seated = 1
+        pending: float | None = None
+        waiting_move: asyncio.Task[None] | None = None
+
+        async def move(delay: float) -> None:
+            nonlocal pending
+            await asyncio.sleep(delay)
+            pending = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": "flip"}))
+
+        closer = asyncio.ensure_future(close_on(stop, ws))
+        async for raw in ws:
+            now = time.perf_counter()
+            stats.messages += 1
+            message = decode(raw)
+            kind = message["type"]
+            if kind == "joined":
+                table_id = message["table"]["id"]
+                if create is not None and table is not None and not table.done():
+                    table.set_result(table_id)
+            elif kind == "presence" and create is not None and message["what"] == "joined":
+                seated += 1
+                if seated == create["seats"].count("person"):  # everyone is here: start
+                    await ws.send(json.dumps({"type": "start"}))
+            elif kind in ("started", "update"):
+                if kind == "update":
+                    stats.arrived.append((table_id, message["seq"], now))
+                if message.get("by") == 0 and pending is not None:
+                    stats.sent[(table_id, message["seq"])] = pending
+                    stats.moves += 1
+                    pending = None
+                if (
+                    message.get("legal")
+                    and pending is None
+                    and (waiting_move is None or waiting_move.done())
+                ):
+                    waiting_move = asyncio.ensure_future(move(interval * rng.uniform(0.5, 1.5)))
+            elif kind == "error":
+                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+        if waiting_move is not None:
+            waiting_move.cancel()
+        closer.cancel()
+
+
+async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
+    await stop.wait()
+    await ws.close()
+
+
+async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple[Stats, float]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(1)
+    tasks = []
+    for number in range(tables):
+        three = number % 2 == 0
+        seats = ["person", "person", "person"] if three else ["person", "person", "bot:greedy"]
+        create = {
+            "type": "create",
+            "game": "battle",
+            "seats": seats,
+            "options": {"players": 3, "trick_limit": 5000},
+        }
+        table: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        people = seats.count("person")
+        tasks.append(
+            asyncio.ensure_future(
+                person(url, f"T{number}p0", stats, table, create, stop, interval, rng)
+            )
+        )
+        for seat in range(1, people):
+            tasks.append(
+                asyncio.ensure_future(
+                    person(url, f"T{number}p{seat}", stats, table, None, stop, interval, rng)
+                )
+            )
+        await asyncio.sleep(0.01)  # connections come in over a couple of seconds, not at once
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats, time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between moves")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert server.stdout is not None
+        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+        cpu_before = cpu_seconds(server.pid)
+        stats, wall = asyncio.run(
+            drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds, args.interval)
+        )
+        cpu = cpu_seconds(server.pid) - cpu_before
+        server.terminate()
+        server.wait(20)
+    latencies = sorted(
+        (arrived - stats.sent[(table, seq)]) * 1000
+        for table, seq, arrived in stats.arrived
+        if (table, seq) in stats.sent
+    )
+    clients = args.tables // 2 * 3 + (args.tables - args.tables // 2) * 2
+    print(f"tables {args.tables}, clients {clients}, {wall:.0f} s, a move every ~{args.interval} s")
+    print(
+        f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
+        f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}"
+    )
+    if latencies:
+        p50 = statistics.median(latencies)
+        p99 = latencies[int(len(latencies) * 0.99) - 1]
+        print(
+            f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
+            f" over {len(latencies)} deliveries"
+        )
+    share = cpu / wall
+    print(
+        f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
+        f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Output that cannot be written never stops the program: a terminal that cannot show a
+character gets a replacement, a full disk under the rules or the speech log is said in one
+line and the program goes on or ends cleanly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.pty_program import Program
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32" or not Path("/dev/full").exists(),
+    reason="needs a POSIX pseudo-terminal and /dev/full",
+)
+LOG_STOPPED = (
+    b"The speech log cannot be written any more (No space left on device): logging stopped."
+)
+
+
+def test_the_rules_into_a_full_disk_say_so_in_one_line_and_exit_1() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "audiogame", "rules", "cardavia"],
+            stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=30,
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == "audiogame: cannot write the rules: No space left on device\n"
+
+
+def test_a_speech_log_on_a_full_disk_stops_logging_with_one_notice(tmp_path: Path) -> None:
+    program = Program(["--speech-log", "/dev/full"], tmp_path)
+    end = time.monotonic() + 20
+    while b"Main menu" not in program.output and time.monotonic() < end:
+        time.sleep(0.05)
+    program.press(["down", "down"])
+    time.sleep(0.5)
+    program.press(["c-c"])
+    code, errors = program.finish()
+    assert code == 0 and "Traceback" not in errors
+    assert bytes(program.output).count(LOG_STOPPED) == 1
+    assert b"Cardavia, 3 of " in program.output  # the program went on
+
+
+def test_a_terminal_that_cannot_show_accents_gets_replacements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONIOENCODING", "ascii")
+    program = Program(["--lang", "it"], tmp_path)
+    program.wait_for(lambda said: any(line.startswith("Menu principale") for line in said))
+    program.press(["f1"])
+    said = program.wait_for(lambda said: said[-1] == "Control C: esci dal programma.")
+    assert "Pagina su e Pagina giù: messaggio precedente e successivo della cronologia." in said
+    program.press(["c-c"])
+    code, errors = program.finish()
+    assert code == 0 and "Traceback" not in errors
+    assert not (tmp_path / "logs").exists()

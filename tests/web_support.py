@@ -1,0 +1,128 @@
+"""The browser tests' server: the real ``audiogame serve`` (page and tables on one port) on
+127.0.0.1 and a free port, in a thread of its own, stopped at the end; and the page driven the
+way a player drives it, by keys."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tests.browser import texts, wait_for
+
+
+@contextmanager
+def live_server(data_dir: Path, port: int = 0, **options: Any) -> Iterator[dict[str, Any]]:
+    """``{"url": "http://127.0.0.1:PORT/", "server": Server, "stop": callable}``."""
+    from audiogame.online.server import run
+
+    ready = threading.Event()
+    info: dict[str, Any] = {}
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        info["loop"], info["stop_event"] = asyncio.get_running_loop(), stop
+
+        def started(server: Any) -> None:
+            info["server"] = server
+            info["url"] = f"http://127.0.0.1:{server.port}/"
+            ready.set()
+
+        await run("127.0.0.1", port, data_dir, ready=started, stop=stop,
+                  log_file=data_dir / "server.log", **options)  # fmt: skip
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread.start()
+    if not ready.wait(15):
+        raise AssertionError("the server did not start")
+
+    def stop() -> None:
+        if thread.is_alive():
+            info["loop"].call_soon_threadsafe(info["stop_event"].set)
+            thread.join(15)
+
+    info["stop"] = stop
+    try:
+        yield info
+    finally:
+        stop()
+
+
+# ----- the page, by keys -------------------------------------------------------------------
+def keys(driver: Any, *sequence: str) -> None:
+    """Type ``sequence`` into whatever has the focus (names from Selenium's ``Keys``)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
+def chord(driver: Any, modifier: str, key: str) -> None:
+    """``key`` with ``modifier`` held (Control, Shift, Alt)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).key_down(modifier).send_keys(key).key_up(modifier).perform()
+
+
+def history(driver: Any) -> list[str]:
+    return texts(driver, "#history li")
+
+
+def said(driver: Any) -> list[str]:
+    """Everything the page said: the history, then the last key's answer and urgent message."""
+    return [*history(driver), *texts(driver, "#echo"), *texts(driver, "#urgent")]
+
+
+def wait_said(driver: Any, words: str, timeout: float = 20) -> None:
+    wait_for(lambda: any(words in line for line in said(driver)), timeout,
+             f"never said {words!r}; last said: {said(driver)[-6:]}")  # fmt: skip
+
+
+def enter_lobby(driver: Any, url: str, name: str) -> None:
+    """Open the page, type a name, press Enter: the lobby."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver.get(url)
+    field = wait_for(lambda: driver.find_element("id", "name"))
+    field.clear()
+    field.send_keys(name, Keys.ENTER)
+    wait_said(driver, f"Connected as {name}.")
+    wait_for(lambda: driver.find_element("id", "lobby").is_displayed())
+
+
+def create_table(driver: Any, game: str, people: int = 1, **fields: str) -> str:
+    """Fill the new table form by keys and send it; the table's code."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    driver.find_element("id", f"game-{game}").send_keys(Keys.SPACE)
+    fields = {"pace": "0", **fields}
+    for name, value in fields.items():
+        element = driver.find_element("id", name)
+        if element.tag_name == "select":
+            Select(element).select_by_value(value)
+        elif element.get_attribute("type") == "checkbox":
+            if element.is_selected() != (value == "on"):
+                element.send_keys(Keys.SPACE)
+        else:
+            element.clear()
+            element.send_keys(value)
+    people_field = driver.find_element("id", "people")
+    people_field.clear()
+    people_field.send_keys(str(people), Keys.ENTER)
+    wait_for(lambda: driver.find_element("id", "table").is_displayed())
+    title = driver.find_element("id", "play-title").text
+    return title.rsplit(" ", 1)[-1]
+
+
+def start_game(driver: Any) -> None:
+    """From the game region: Escape to the Start button, Enter; back in the game region."""
+    from selenium.webdriver.common.keys import Keys
+
+    assert driver.switch_to.active_element.get_attribute("id") == "play"
+    keys(driver, Keys.ESCAPE)
+    assert driver.switch_to.active_element.get_attribute("id") == "start"
+    keys(driver, Keys.ENTER)
+    wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "play")
