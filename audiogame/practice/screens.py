@@ -152,7 +152,7 @@ class ListenMenu(Menu):
     def resume(self) -> None:
         self.move_to(self.position)
 
-    def move_to(self, position: int) -> None:
+    def move_to(self, position: int, wrapped: bool = False) -> None:
         self.position = position
         self.presenter.present(self.cues[position].cue, self.item_text())
 
