@@ -177,6 +177,10 @@ class AudioGame:
             return
         self.key_count += 1
         self.narrator.new_turn()
+        if getattr(self.top, "capturing", None) is not None:
+            self.top.capture(key)  # type: ignore[attr-defined]  # the key to bind, whatever it is
+            self.application.invalidate()
+            return
         for command in self.global_commands():
             if key in command.keys:
                 command.run(key)
@@ -227,7 +231,7 @@ class AudioGame:
 
     def _screen_key(self, key: str, data: str) -> None:
         screen = self.top
-        for command in screen.commands():
+        for command in screen.bound_commands():
             if key in command.keys:
                 command.run(key)
                 return
@@ -254,8 +258,10 @@ class AudioGame:
         text, moved = found
         if not moved:
             self.narrator.cue("not_allowed")
-            edge = _("First message.") if where in ("previous", "first") else _("Last message.")
-            text = f"{edge} {text}"
+            if not position:  # with the position, "Message 1 of 40" says the edge already
+                first = where in ("previous", "first")
+                edge = _("First message.") if first else _("Last message.")
+                text = f"{edge} {text}"
         if position:
             number, total = self.narrator.review_position
             text = _("Message {number} of {total}: {text}").format(
