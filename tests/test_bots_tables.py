@@ -47,7 +47,7 @@ def test_h_at_cardavia_names_a_legal_play_and_why() -> None:
 
 def test_h_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
     session = drive(["h"], game="cardavia", config=ANNA_LEADS, settings=slow())
-    assert session.spoken[-1] == "It is Anna's turn. Space makes the others play at once."
+    assert session.spoken[-1] == "It is Anna's turn. N makes the others play at once."
     assert session.played[-1] == "not_allowed"
 
 

@@ -177,7 +177,7 @@ class AudioGame:
             return
         self.key_count += 1
         self.narrator.new_turn()
-        if getattr(self.top, "capturing", None) is not None:
+        if getattr(self.top, "capturing", None) is not None and key != "c-c":
             self.top.capture(key)  # type: ignore[attr-defined]  # the key to bind, whatever it is
             self.application.invalidate()
             return

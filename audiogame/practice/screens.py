@@ -152,7 +152,8 @@ class ListenMenu(Menu):
     def resume(self) -> None:
         self.move_to(self.position)
 
-    def move_to(self, position: int) -> None:
+    def move_to(self, position: int, wrapped: bool = False) -> None:
+        # Each item plays its own cue, which says more than the edge's: it stays.
         self.position = position
         self.presenter.present(self.cues[position].cue, self.item_text())
 
