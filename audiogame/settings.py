@@ -103,7 +103,7 @@ def from_json(data: dict[str, Any]) -> Settings:
         volume=_clamp(data.get("volume"), 0, 100, base.volume),
         pace=float(pace),
         names=tuple(names),
-        sound=data.get("sound") if isinstance(data.get("sound"), bool) else base.sound,
+        sound=sound if isinstance(sound := data.get("sound"), bool) else base.sound,
         cue_volume=_clamp(data.get("cue_volume"), 0, 100, base.cue_volume),
         brief=data.get("brief") if isinstance(data.get("brief"), bool) else base.brief,
         auto_pass=(

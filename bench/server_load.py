@@ -52,9 +52,16 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] | None,
-                 create: dict | None, stop: asyncio.Event,
-                 interval: float, rng: random.Random) -> None:  # fmt: skip
+async def person(
+    url: str,
+    name: str,
+    stats: Stats,
+    table: asyncio.Future[str] | None,
+    create: dict | None,
+    stop: asyncio.Event,
+    interval: float,
+    rng: random.Random,
+) -> None:
     async with connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "version": VERSION, "name": name}))
         json.loads(await ws.recv())
@@ -95,8 +102,10 @@ async def person(url: str, name: str, stats: Stats, table: asyncio.Future[str] |
                     stats.sent[(table_id, message["seq"])] = pending
                     stats.moves += 1
                     pending = None
-                if message.get("legal") and pending is None and (
-                    waiting_move is None or waiting_move.done()
+                if (
+                    message.get("legal")
+                    and pending is None
+                    and (waiting_move is None or waiting_move.done())
                 ):
                     waiting_move = asyncio.ensure_future(move(interval * rng.uniform(0.5, 1.5)))
             elif kind == "error":
@@ -119,15 +128,25 @@ async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple
     for number in range(tables):
         three = number % 2 == 0
         seats = ["person", "person", "person"] if three else ["person", "person", "bot:greedy"]
-        create = {"type": "create", "game": "battle", "seats": seats,
-                  "options": {"players": 3, "trick_limit": 5000}}  # fmt: skip
+        create = {
+            "type": "create",
+            "game": "battle",
+            "seats": seats,
+            "options": {"players": 3, "trick_limit": 5000},
+        }
         table: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         people = seats.count("person")
-        tasks.append(asyncio.ensure_future(person(url, f"T{number}p0", stats, table, create,
-                                                  stop, interval, rng)))  # fmt: skip
+        tasks.append(
+            asyncio.ensure_future(
+                person(url, f"T{number}p0", stats, table, create, stop, interval, rng)
+            )
+        )
         for seat in range(1, people):
-            tasks.append(asyncio.ensure_future(person(url, f"T{number}p{seat}", stats, table, None,
-                                                      stop, interval, rng)))  # fmt: skip
+            tasks.append(
+                asyncio.ensure_future(
+                    person(url, f"T{number}p{seat}", stats, table, None, stop, interval, rng)
+                )
+            )
         await asyncio.sleep(0.01)  # connections come in over a couple of seconds, not at once
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -145,13 +164,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert server.stdout is not None
         port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
         cpu_before = cpu_seconds(server.pid)
-        stats, wall = asyncio.run(drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds,
-                                        args.interval))  # fmt: skip
+        stats, wall = asyncio.run(
+            drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds, args.interval)
+        )
         cpu = cpu_seconds(server.pid) - cpu_before
         server.terminate()
         server.wait(20)
@@ -162,16 +184,22 @@ def main() -> None:
     )
     clients = args.tables // 2 * 3 + (args.tables - args.tables // 2) * 2
     print(f"tables {args.tables}, clients {clients}, {wall:.0f} s, a move every ~{args.interval} s")
-    print(f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
-          f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}")  # fmt: skip
+    print(
+        f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
+        f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}"
+    )
     if latencies:
         p50 = statistics.median(latencies)
         p99 = latencies[int(len(latencies) * 0.99) - 1]
-        print(f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
-              f" over {len(latencies)} deliveries")  # fmt: skip
+        print(
+            f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
+            f" over {len(latencies)} deliveries"
+        )
     share = cpu / wall
-    print(f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
-          f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace")  # fmt: skip
+    print(
+        f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
+        f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace"
+    )
 
 
 if __name__ == "__main__":

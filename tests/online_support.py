@@ -76,9 +76,14 @@ async def player(url: str, name: str) -> Recorder:
     return link
 
 
+def view_over(view: dict[str, Any] | None) -> bool:
+    """Whether a view on the wire says the game is over (Battaglia's keeps it in its step)."""
+    view = view or {}
+    return bool(view.get("is_over", (view.get("step") or {}).get("is_over")))
+
+
 def over(message: dict[str, Any]) -> bool:
-    view = message.get("view") or {}
-    return bool(view.get("is_over")) and message.get("deal") == message.get("deals")
+    return view_over(message.get("view")) and message.get("deal") == message.get("deals")
 
 
 async def play_out(
@@ -108,7 +113,7 @@ async def play_out(
             pending = True
             await asyncio.sleep(pace)
             await link.send({"type": "act", "action": rng.choice(state["legal"])})
-        elif kind != "error" and state.get("view", {}).get("is_over"):
+        elif kind != "error" and view_over(state.get("view")):
             await link.send({"type": "next_deal"})
         message = await asyncio.wait_for(link.receive(), 20)
 

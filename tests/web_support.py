@@ -59,6 +59,13 @@ def keys(driver: Any, *sequence: str) -> None:
     ActionChains(driver).send_keys(*sequence).perform()
 
 
+def chord(driver: Any, modifier: str, key: str) -> None:
+    """``key`` with ``modifier`` held (Control, Shift, Alt)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).key_down(modifier).send_keys(key).key_up(modifier).perform()
+
+
 def history(driver: Any) -> list[str]:
     return texts(driver, "#history li")
 

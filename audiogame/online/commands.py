@@ -39,6 +39,9 @@ def serve_command(args: argparse.Namespace) -> int:
     def ready(server: Any) -> None:
         scheme = "wss" if tls else "ws"
         print(f"audiogame serve: listening on {scheme}://{args.host}:{server.port}/", flush=True)
+        page = "https" if tls else "http"
+        print(f"audiogame serve: players with a browser open {page}://{args.host}:{server.port}/",
+              flush=True)  # fmt: skip
 
     try:
         asyncio.run(

@@ -21,13 +21,15 @@ import types
 import typing
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
+from audiogame.table.frame import field_names
 from engine import event_kinds
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.vocabulary import ActionKind, RefusalCode, values
 
 Json = Any
 """A plain JSON value (dicts, lists, strings, numbers, booleans, None)."""
@@ -45,7 +47,7 @@ def encode(value: Any) -> Json:
         return value
     if isinstance(value, Event):
         return {"kind": value.kind, **_fields(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if field_names(value) and not isinstance(value, type):
         return _fields(value)
     if isinstance(value, Mapping):
         return [[encode(key), encode(item)] for key, item in value.items()]
@@ -55,7 +57,7 @@ def encode(value: Any) -> Json:
 
 
 def _fields(value: Any) -> dict[str, Json]:
-    return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return {name: encode(getattr(value, name)) for name in field_names(value)}
 
 
 @functools.cache
@@ -69,6 +71,10 @@ def decode(hint: Any, data: Json) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is Any:
+        return data
+    if origin is typing.Literal:
+        if data not in args:
+            raise DecodeError(f"{data!r} is none of {args}")
         return data
     if origin in (types.UnionType, typing.Union):
         if data is None and type(None) in args:
@@ -106,7 +112,7 @@ def decode(hint: Any, data: Json) -> Any:
         return MappingProxyType(
             {decode(args[0], pair[0]): decode(args[1], pair[1]) for pair in _pairs(data)}
         )
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and field_names(hint):
         return decode_dataclass(hint, data)
     raise DecodeError(f"cannot decode {hint}")
 
@@ -117,21 +123,30 @@ def _pairs(data: list[Any]) -> list[list[Any]]:
     return data
 
 
+def _has_default(cls: type, name: str) -> bool:
+    if dataclasses.is_dataclass(cls):
+        field = next(f for f in dataclasses.fields(cls) if f.name == name)
+        return field.default is not dataclasses.MISSING
+    return name in getattr(cls, "_field_defaults", {})
+
+
 def decode_dataclass(cls: type, data: Json) -> Any:
+    """An object of a dataclass or named tuple, field by field."""
     if not isinstance(data, dict):
         raise DecodeError(f"expected an object for {cls.__name__}")
     hints = _hints(cls)
-    values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            if f.default is dataclasses.MISSING:
-                raise DecodeError(f"{cls.__name__} lacks {f.name}")
+    names = field_names(cls)
+    found = {}
+    for name in names:
+        if name not in data:
+            if not _has_default(cls, name):
+                raise DecodeError(f"{cls.__name__} lacks {name}")
             continue
-        values[f.name] = decode(hints[f.name], data[f.name])
-    extra = set(data) - {f.name for f in dataclasses.fields(cls)} - {"kind"}
+        found[name] = decode(hints[name], data[name])
+    extra = set(data) - set(names) - {"kind"}
     if extra:
         raise DecodeError(f"{cls.__name__} has no field {sorted(extra)[0]}")
-    return cls(**values)
+    return cls(**found)
 
 
 @functools.cache
@@ -161,10 +176,10 @@ def encode_action(action: Action) -> str:
 
 def decode_action(text: str) -> Action:
     parts = text.split()
-    if not parts or not parts[0].isidentifier():
+    if not parts or parts[0] not in values(ActionKind):
         raise DecodeError(f"not an action: {text!r}")
     try:
-        return Action.make(parts[0], (Card.parse(token) for token in parts[1:]))
+        return Action.make(cast(ActionKind, parts[0]), (Card.parse(token) for token in parts[1:]))
     except ValueError as error:
         raise DecodeError(f"not an action: {text!r}") from error
 
@@ -180,7 +195,10 @@ def decode_refusal(data: Json) -> IllegalAction:
     for pair in _pairs(data.get("params", [])):
         key, value = pair
         params[str(key)] = _loose(value)
-    return IllegalAction(str(data.get("message", "")), code=str(data.get("code", "")), **params)
+    code = str(data.get("code", ""))
+    if code not in values(RefusalCode):
+        raise DecodeError(f"no refusal {code!r}")
+    return IllegalAction(str(data.get("message", "")), code=cast(RefusalCode, code), **params)
 
 
 def _loose(value: Json) -> Any:

@@ -19,7 +19,6 @@ Reveal(cards=((0, Card(rank=5, suit='s', deck=0)), (1, Card(rank=2, suit='c', de
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -28,8 +27,9 @@ T = TypeVar("T")
 SEAT = frozenset({"seat", "leader"})
 """A seat number."""
 SEAT_SET = frozenset(
-    {"seats", "winners", "eliminated", "chosen", "in_step", "face_down_seats", "to_act", "seers"}
-)
+    {"seats", "winners", "eliminated", "chosen", "in_step", "face_down_seats", "to_act", "seers",
+     "choosers"}
+)  # fmt: skip
 """A set of seats, as a sorted tuple."""
 PER_SEAT = frozenset(
     {"stock", "won", "owned", "scores", "hand_counts", "has_played", "bonuses", "totals",
@@ -40,6 +40,8 @@ SEAT_PAIRS = frozenset({"last_reveal"})
 """``(seat, card)`` pairs, sorted by seat."""
 SEAT_KEYS = frozenset({"seen_choices", "powers"})
 """A mapping keyed by seat."""
+NESTED = frozenset({"counts", "step"})
+"""A record of its own (Battaglia's view), renumbered field by field."""
 BY_SHAPE = frozenset({"awaiting", "cards", "table", "face_down", "history", "lines"})
 """Fields whose meaning depends on the value: ``awaiting`` is one seat (Cardavia) or a set;
 ``cards`` pairs (a reveal) or plain cards; ``table`` pairs (Battaglia) or ``(seat, play)``
@@ -49,10 +51,21 @@ NEUTRAL = frozenset(
     {"players", "hand", "pot", "war_round", "phase", "my_choice", "tricks", "trick_limit",
      "set_aside", "open", "is_over", "won_pile", "reversed", "exchange_offered", "seers_phase",
      "trick", "round", "first_play", "played_cards", "rank", "cause", "hidden", "limit",
-     "reason", "combination", "beaten", "count", "power", "points", "item"}
+     "reason", "combination", "beaten", "count", "power", "points", "item", "deck"}
 )  # fmt: skip
 """Fields that name no seat."""
-KNOWN = SEAT | SEAT_SET | PER_SEAT | SEAT_PAIRS | SEAT_KEYS | BY_SHAPE | NEUTRAL
+KNOWN = SEAT | SEAT_SET | PER_SEAT | SEAT_PAIRS | SEAT_KEYS | NESTED | BY_SHAPE | NEUTRAL
+
+
+def field_names(value: Any) -> tuple[str, ...]:
+    """The fields of a dataclass or a named tuple (class or instance); ``()`` for others."""
+    if dataclasses.is_dataclass(value):
+        return tuple(f.name for f in dataclasses.fields(value))
+    fields = getattr(value, "_fields", None)
+    if isinstance(fields, tuple) and (isinstance(value, tuple) or (
+            isinstance(value, type) and issubclass(value, tuple))):  # fmt: skip
+        return fields
+    return ()
 
 
 class Frame:
@@ -69,8 +82,8 @@ class Frame:
         return tuple(sorted(self.seat(seat) for seat in seats))
 
     def per_seat(self, values: Any) -> Any:
-        if values is None:
-            return None
+        if values is None or isinstance(values, int):
+            return values  # a count of one seat's cards (Exchanged's ``won``), not per seat
         count = len(values)
         return tuple(values[(seat + self.me) % count] for seat in range(count))
 
@@ -86,6 +99,8 @@ class Frame:
             return self.per_seat(value)
         if name in SEAT_PAIRS:
             return self.pairs(value)
+        if name in NESTED:
+            return self.value(value)
         if name in SEAT_KEYS:
             return MappingProxyType({self.seat(s): v for s, v in sorted(value.items(),
                                      key=lambda item: self.seat(item[0]))})  # fmt: skip
@@ -118,9 +133,9 @@ class Frame:
 
     def value(self, value: T) -> T:
         """``value`` (an event, a view, a settlement line) renumbered."""
-        if self.me == 0 or not dataclasses.is_dataclass(value) or isinstance(value, type):
+        names = field_names(value)
+        if self.me == 0 or not names or isinstance(value, type):
             return value
-        names = [f.name for f in dataclasses.fields(value)]
         changed = {name: self.field(name, getattr(value, name)) for name in names}
         return type(value)(**changed)
 
@@ -131,9 +146,5 @@ def to_frame(value: T, me: int, players: int) -> T:
 
 
 def unknown_fields(cls: type) -> list[str]:
-    """Fields of a dataclass that no set above names (a test wants none)."""
-    return [f.name for f in dataclasses.fields(cls) if f.name not in KNOWN]
-
-
-def frozen_mapping(items: Mapping[int, Any]) -> Mapping[int, Any]:
-    return MappingProxyType(dict(items))
+    """Fields of a dataclass or named tuple that no set above names (a test wants none)."""
+    return [name for name in field_names(cls) if name not in KNOWN]

@@ -260,6 +260,14 @@ class BattleTable(TableScreen):
     def after_stream(self) -> None:
         self.after_move()
 
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        super().on_stream(events, mine)
+        if mine and all(event.kind == "choice_made" for event in events):
+            # Offline the computer players answer at once; people take their time: say so.
+            others = [seat for seat in self.view.awaiting if seat != HUMAN]
+            if others:
+                self.app.say(_("Waiting for {names}.").format(names=self.seats.objects(others)))
+
     def after_move(self) -> None:
         """What to say after the cards moved: the end, or what the player must do now."""
         view = self.view

@@ -13,6 +13,7 @@ only, so nothing here can tell a card the seat was not sent.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -35,6 +36,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
+log = logging.getLogger("audiogame.server")
 Send = Callable[[dict[str, Any]], None]
 Intent = tuple[str, Any]
 """What the seat asks of its table: ``("act", action)``, ``("hurry", None)``,
@@ -167,13 +169,27 @@ class BrowserSeat:
         self.state: SeatState | None = None
         self.screen: Any = None
         self.intents: list[Intent] = []
+        self.failed = False
+        self.shown: dict[str, dict[str, Any]] = {}
+        """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
 
     def outgoing(self, message: dict[str, Any]) -> None:
+        """Everything the server sends this connection. A message the seat cannot present
+        never reaches the server's other work (the table, the other seats): it is logged, and
+        the page is told once."""
         with speaking(self.language):
-            self._outgoing(message)
+            try:
+                self._outgoing(message)
+            except Exception:
+                log.exception("a browser seat could not present %s", message.get("type"))
+                if not self.failed:
+                    self.failed = True
+                    self.say(_("This page cannot show the table just now; the game goes on "
+                               "without this page. Reload it to try again."), "not_allowed",
+                             urgent=True)  # fmt: skip
 
     def _outgoing(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -237,6 +253,7 @@ class BrowserSeat:
 
     def open_screen(self, message: dict[str, Any]) -> None:
         assert self.table is not None
+        self.shown.clear()
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.program = PageProgram(self.send, self.language)
@@ -270,14 +287,20 @@ class BrowserSeat:
         screen = self.screen
         if screen is None:
             return
-        self.send({"type": "show", "lines": [str(line) for line in screen.status()]})
+        self.changed({"type": "show", "lines": [str(line) for line in screen.status()]})
         view = screen.view
         hand = self.hand_of(screen)
         cursor, selected = self.cursor_and_selection(screen, view, hand)
-        self.send({"type": "hand", "cursor": cursor if hand else None,
+        self.changed({"type": "hand", "cursor": cursor if hand else None,
                    "cards": [{"name": card_name(card), "selected": card in selected}
                              for card in hand]})  # fmt: skip
-        self.send({"type": "keys", "keys": self.key_list(screen.commands())})
+        self.changed({"type": "keys", "keys": self.key_list(screen.commands())})
+
+    def changed(self, message: dict[str, Any]) -> None:
+        """Send ``message`` unless the page has it already."""
+        if self.shown.get(message["type"]) != message:
+            self.shown[message["type"]] = message
+            self.send(message)
 
     @staticmethod
     def hand_of(screen: Any) -> list[Any]:

@@ -40,8 +40,8 @@ _CARDAVIA: dict[str, str] = {
     "saves_low_cards": N_("It beats the table and leaves your hand easier to empty."),
     "lead_weakest": N_("Lead your weakest cards while you can."),
     "cheapest_answer": N_("The cheapest answer to the table."),
-    "best_odds": N_("In {deals} deals played out from here, it went out first most often: "
-                    "{wins} percent."),
+    "best_odds": N_("In {deals} deals played out from here, it does best: you go out first "
+                    "{wins} percent of the time."),
 }  # fmt: skip
 
 # Why, in Battaglia scientifica and open Battaglia.

@@ -243,7 +243,7 @@ document.addEventListener("keydown", (event) => {
   if (key === null) return;
   event.preventDefault();
   announcer.newTurn();
-  connection.key(key);
+  connection.key(key, event.repeat);
 }, { capture: true });
 
 // Reconnect straight away when this tab already holds a seat (a reload, a dropped network).

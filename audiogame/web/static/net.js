@@ -154,11 +154,13 @@ export class Connection {
     return true;
   }
 
-  /** A game key: held keys repeat fast, and the server limits each connection's rate. */
-  key(name) {
+  /** A game key. A key held down repeats faster than the server takes keys from one
+   * connection: repeats over the limit are left out (the last one heard says where it stopped);
+   * a key pressed is always sent. */
+  key(name, repeat = false) {
     const now = performance.now();
     this.sent = this.sent.filter((time) => now - time < 1000);
-    if (this.sent.length >= MAX_KEYS_PER_SECOND) return false;
+    if (repeat && this.sent.length >= MAX_KEYS_PER_SECOND) return false;
     this.sent.push(now);
     return this.send({ type: "key", key: name });
   }

@@ -1,0 +1,95 @@
+"""The page's own keys and its sound in a real browser: cues through Web Audio from the server's
+OGG files, placed by seat, started by the first key and said once; the history read back with
+Page Up and Page Down, the last message repeated with F2 (or Alt+R), the keys help with F1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import texts, wait_for
+from tests.web_support import (
+    chord,
+    create_table,
+    enter_lobby,
+    history,
+    keys,
+    live_server,
+    start_game,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def last(driver: Any) -> str:
+    text: str = driver.execute_script("return window.audiogame.announcer.last")
+    return text
+
+
+def answer(driver: Any, *sequence: str) -> str:
+    """Press a key (a modifier first holds it for the next); what the page said."""
+    before = driver.execute_script("return window.audiogame.announcer.count")
+    if len(sequence) == 2:
+        chord(driver, *sequence)
+    else:
+        keys(driver, *sequence)
+    wait_for(lambda: driver.execute_script("return window.audiogame.announcer.count") > before)
+    return last(driver)
+
+
+def test_cues_start_with_the_first_key_placed_by_seat_and_said_once(
+    tmp_path: Path, browser: Any
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    with live_server(tmp_path) as server:
+        enter_lobby(driver, server["url"], "Anna")
+        create_table(driver, "cardavia")
+        start_game(driver)
+        for key in (Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT):
+            answer(driver, key)
+        assert history(driver).count("Sound cues are on.") == 1
+        state = driver.execute_script("return window.audiogame.cues.context.state")
+        assert state in ("running", "suspended")
+        played = driver.execute_script("return window.audiogame.cues.played")
+        assert ["menu_move", 0] in played
+        # The cue files decode in the browser (the same OGG files as the terminal's).
+        decoded = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.audiogame.cues.buffer('your_turn').then(b => done(b ? b.duration : null));"
+        )
+        assert decoded and decoded > 0
+        # The computer players' moves come from their side (Bruno and Carla, left and right).
+        wait_for(lambda: "Your turn" in " ".join(texts(driver, "#state li")))
+        keys(driver, "p" if "P passes" in answer(driver, Keys.TAB) else Keys.ENTER)
+        wait_for(lambda: any(pan != 0 for _, pan in driver.execute_script(
+            "return window.audiogame.cues.played")))  # fmt: skip
+        pans = {pan for _, pan in driver.execute_script("return window.audiogame.cues.played")}
+        assert pans <= {-1, 0, 1}
+
+
+def test_history_read_back_repeat_and_keys_help(tmp_path: Path, browser: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    with live_server(tmp_path) as server:
+        enter_lobby(driver, server["url"], "Anna")
+        create_table(driver, "cardavia")
+        start_game(driver)
+        wait_for(lambda: len(history(driver)) >= 4)
+        said = history(driver)
+        total = len(said)
+        assert answer(driver, Keys.PAGE_UP) == f"{said[-2]} ({total - 1} of {total})"
+        assert answer(driver, Keys.CONTROL, Keys.HOME) == f"{said[0]} (1 of {total})"
+        assert answer(driver, Keys.SHIFT, Keys.PAGE_DOWN).endswith(f"({total} of {total})")
+        assert answer(driver, Keys.F2) == history(driver)[-1]
+        assert answer(driver, Keys.ALT, "r") == history(driver)[-1]
+        chord(driver, Keys.ALT, "k")
+        wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "keys-h")
+        assert "Space: select or unselect the card you are on." in texts(driver, "#game-keys li")
+        keys(driver, Keys.ESCAPE)  # Escape is no game key outside the table: nothing happens
+        driver.find_element("id", "keys-close").send_keys(Keys.ENTER)
+        wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "play")
