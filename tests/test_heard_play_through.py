@@ -164,7 +164,7 @@ def test_quitting_the_program_says_goodbye() -> None:
     session = make_session()
     session.app.farewell = True
     session.app.start(opening(session.app, None, None))
-    session.app.quit()
+    session.app.dispatch("c-c")
     assert session.spoken[-1] == "Goodbye."
     assert session.played[-1] == "back"
 

@@ -118,10 +118,12 @@ class AudioGame:
             self.stack.pop().leave()
         self.top.resume()
 
-    def quit(self) -> None:
+    def quit(self, goodbye: bool = False) -> None:
+        """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
+        signal or a closed terminal ends it."""
         if self.autosave is not None:
             self.autosave.flush()
-        if self.stack and self.farewell:
+        if goodbye and self.stack and self.farewell:
             self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()
@@ -213,8 +215,8 @@ class AudioGame:
                     EVERYWHERE),
             Command(("c-home", "c-end"), N_("first and last message in the history."),
                     lambda key: self.review(_HISTORY_KEYS[key]), "history_ends", EVERYWHERE),
-            Command(("c-c",), N_("quit the program."), lambda key: self.quit(), "quit",
-                    EVERYWHERE),
+            Command(("c-c",), N_("quit the program."), lambda key: self.quit(goodbye=True),
+                    "quit", EVERYWHERE),
         ]  # fmt: skip
         return commands
 

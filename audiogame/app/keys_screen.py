@@ -73,11 +73,15 @@ class KeysScreen(Screen):
 
     # ----- binding keys -------------------------------------------------------------------
     def bindable(self) -> Command | None:
-        """The action on this line, if the player may bind its keys (else the reason said)."""
+        """The action on this line, if the player may bind its keys (else the reason said):
+        an action of one key (two arrows that go two ways cannot become one key), never
+        Escape's (the way back to the menus stays where every player expects it)."""
         command = self.commands_listed[self.position]
         global_ids = {c.id for c in self.app.global_commands()}
-        if (not self.below.key_scope() or not command.id or not command.keys
-                or command.keys_text or command.id in global_ids):  # fmt: skip
+        one_key = len({key.lower() if len(key) == 1 else key for key in command.keys}) == 1
+        if (not self.below.key_scope() or not command.id or not one_key
+                or command.keys_text or command.id in global_ids
+                or ESCAPE in command.keys):  # fmt: skip  # Escape always leads back home
             self.app.refuse(_("The keys of this action cannot be changed."))
             return None
         return command

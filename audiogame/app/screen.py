@@ -71,10 +71,14 @@ class Screen:
         bound = []
         for command in commands:
             keys = overrides.get(f"{scope}.{command.id}") if command.id else None
-            if keys:
+            if keys and command.keys:
                 both_cases = [k for key in keys for k in ((key, key.upper()) if key.isalpha()
                               and len(key) == 1 else (key,))]  # fmt: skip
-                command = replace(command, keys=tuple(dict.fromkeys(both_cases)))
+                # The action runs as if its own key were pressed: what it does never depends
+                # on which key the player chose for it.
+                default, run = command.keys[0], command.run
+                command = replace(command, keys=tuple(dict.fromkeys(both_cases)),
+                                  run=lambda key, run=run, default=default: run(default))  # type: ignore[misc]  # fmt: skip
             bound.append(command)
         return bound
 
