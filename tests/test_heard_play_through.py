@@ -332,3 +332,13 @@ def test_backspace_in_the_key_list_gives_the_default_keys_back() -> None:
     ]
     assert said[-2:] == ["Anna: straight from 3 to jack.", "Your turn."]  # N hurried again
     assert session.app.settings.keys == {}
+
+
+def test_the_arrows_and_escape_keep_their_keys() -> None:
+    session = drive(["f1", "enter", "end", *["up"] * 8, "enter"],
+                    game="cardavia", config=PLAYER_LEADS, settings=slow())  # fmt: skip
+    said = session.spoken
+    assert said[6] == "The keys of this action cannot be changed."  # the arrows go two ways
+    assert said[-2] == "Escape: pause menu: resume, keys, rules, options, quit."
+    assert said[-1] == "The keys of this action cannot be changed."
+    assert session.app.settings.keys == {}
