@@ -44,6 +44,8 @@ class Settings:
     """Routine events in the fewest words, their cues carrying the rest."""
     auto_pass: bool = False
     """Cardavia: pass by itself, after a short cue, when passing is the only thing to do."""
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Keys the player bound to actions in place of the defaults: ``"cardavia.hurry": ("g",)``."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so that nothing a later feature wrote is lost."""
 
@@ -107,8 +109,23 @@ def from_json(data: dict[str, Any]) -> Settings:
         auto_pass=(
             data.get("auto_pass") if isinstance(data.get("auto_pass"), bool) else base.auto_pass
         ),
+        keys=_keys(data.get("keys")),
         extra=extra,
     )
+
+
+def _keys(value: Any) -> dict[str, tuple[str, ...]]:
+    """The player's key bindings; anything malformed is left out (the default keys then)."""
+    if not isinstance(value, dict):
+        return {}
+    return {
+        action: tuple(keys)
+        for action, keys in value.items()
+        if isinstance(action, str)
+        and isinstance(keys, list)
+        and keys
+        and all(isinstance(key, str) and key for key in keys)
+    }
 
 
 class SettingsStore:

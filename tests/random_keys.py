@@ -40,7 +40,7 @@ WEIGHTED_KEYS: dict[str, int] = {
 KEYS = list(WEIGHTED_KEYS)
 WEIGHTS = list(WEIGHTED_KEYS.values())
 # At a table the player mostly plays: fewer Escapes, so that games get deep before they end.
-AT_TABLE = {**WEIGHTED_KEYS, "escape": 1, ENTER: 20, " ": 16, TAB: 8}
+AT_TABLE = {**WEIGHTED_KEYS, "escape": 1, ENTER: 20, " ": 16, TAB: 8, "n": 8}  # N: others play
 TABLE_WEIGHTS = [AT_TABLE[key] for key in KEYS]
 BURST = 25
 SESSION_KEYS = 2000

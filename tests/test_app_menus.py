@@ -124,14 +124,14 @@ def test_options_change_is_saved_and_survives_a_restart(tmp_path: Path) -> None:
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["version"] == 1 and saved["rate"] == 70
     session = drive(["o", "enter", "down", "down"], config_dir=tmp_path, settings=Settings(rate=70))
-    assert session.spoken[-1] == "Speech rate: 70 percent, 3 of 11"
+    assert session.spoken[-1] == "Speech rate: 70 percent, 3 of 12"
 
 
 def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     session = drive(["o", "enter", "right", "escape", "up"], config_dir=tmp_path)
     said = session.spoken
     assert said[-4:] == [
-        "Options. Language: English, 1 of 11",
+        "Options. Language: English, 1 of 12",
         "Lingua: Italiano",
         "Opzioni, 6 di 8",
         "Esercizio sui suoni, 5 di 8",

@@ -26,7 +26,7 @@ PLAY_KINDS = ("played", "bomb", "celestial_bomb")
 
 def slow(language: str = "en") -> Settings:
     """Settings where the computer players never act on their own during a test: only
-    Space makes them play, so that every key lands where the script expects."""
+    N makes them play, so that every key lands where the script expects."""
     return Settings(language=language, pace=3600.0)
 
 

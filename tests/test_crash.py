@@ -81,7 +81,7 @@ def test_the_real_program_crashes_cleanly_and_offers_to_resume(tmp_path: Path) -
     import termios
 
     program = Program(["play", "battle", "--seed", "12"], tmp_path, script=BREAK_E, name="first")
-    program.wait_for(lambda said: any("Press Space" in line for line in said))
+    program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     program.press([" "], settle=3.0)
     program.press([" "], settle=3.0)
     running = program.settings()

@@ -164,7 +164,7 @@ def test_quitting_the_program_says_goodbye() -> None:
     session = make_session()
     session.app.farewell = True
     session.app.start(opening(session.app, None, None))
-    session.app.quit()
+    session.app.dispatch("c-c")
     assert session.spoken[-1] == "Goodbye."
     assert session.played[-1] == "back"
 
@@ -297,3 +297,48 @@ def test_scientific_enter_just_after_the_end_is_refused_then_leaves() -> None:
     ]
     clock.now += 1.0
     assert press(session, [ENTER]) == ["Start the game, 1 of 7"]
+
+
+# ----- keys bound by the player (issue 11, item 2) ---------------------------------------------
+def test_a_key_is_rebound_in_the_options_saved_and_used_at_the_table(tmp_path: Path) -> None:
+    import json
+
+    to_play = ["o", "enter", "end", "up", "enter", "down", "down", "enter", *["down"] * 6]
+    session = drive([*to_play, "enter", "t", "enter", "g"], config_dir=tmp_path)
+    said = session.spoken
+    assert said[-5] == "Enter: play the selected cards. After a deal: the next deal."
+    assert said[-3] == "T already does this: the round and whose turn it is. Nothing changed."
+    assert said[-1] == "Now G: play the selected cards. After a deal: the next deal."
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["keys"] == {"cardavia.play": ["g"]}
+    settings = Settings(language="en", pace=3600.0, keys={"cardavia.play": ("g",)})
+    table = drive(["enter", "tab", "G"], game="cardavia", config=PLAYER_LEADS, settings=settings)
+    said = table.spoken
+    assert said[3] == ("Your hand: Left and Right arrows. Select a card: Space. Your plays: Tab "
+                       "and Shift Tab. Play: G. All the keys: F1.")  # fmt: skip
+    assert said[-3] == "No action on this key."  # Enter no longer plays
+    assert said[-1] == "You: three."  # G does
+
+
+def test_backspace_in_the_key_list_gives_the_default_keys_back() -> None:
+    settings = Settings(language="en", pace=3600.0, keys={"cardavia.hurry": ("g",)})
+    session = drive(["f1", *["down"] * 9, "backspace", "backspace", "escape", "n"],
+                    game="cardavia", config=ANNA_LEADS, settings=settings)  # fmt: skip
+    said = session.spoken
+    hurry = said.index("G: while the others are to play: they play at once, up to your turn.")
+    assert said[hurry + 1 : hurry + 3] == [
+        "Default keys again: N: while the others are to play: they play at once, up to your turn.",
+        "This action already has its default keys.",
+    ]
+    assert said[-2:] == ["Anna: straight from 3 to jack.", "Your turn."]  # N hurried again
+    assert session.app.settings.keys == {}
+
+
+def test_the_arrows_and_escape_keep_their_keys() -> None:
+    session = drive(["f1", "enter", "end", *["up"] * 8, "enter"],
+                    game="cardavia", config=PLAYER_LEADS, settings=slow())  # fmt: skip
+    said = session.spoken
+    assert said[6] == "The keys of this action cannot be changed."  # the arrows go two ways
+    assert said[-2] == "Escape: pause menu: resume, keys, rules, options, quit."
+    assert said[-1] == "The keys of this action cannot be changed."
+    assert session.app.settings.keys == {}

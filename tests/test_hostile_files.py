@@ -214,7 +214,7 @@ def test_a_name_with_escape_sequences_never_reaches_the_terminal_or_the_voice(
         json.dumps({**VALID_SETTINGS, "names": [hostile, "Bruno"]}), encoding="utf-8"
     )
     program = Program(["play", "battle", "--seed", "5"], tmp_path)
-    said = program.wait_for(lambda said: any("Press Space" in line for line in said))
+    said = program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     program.press(["e"], settle=3.0)
     said = program.said()
     program.press(["c-c"])

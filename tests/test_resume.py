@@ -20,8 +20,10 @@ ENTER, TAB = "c-m", "c-i"
 PROGRESS: dict[str, list[str]] = {
     "battle": [" ", " ", " ", "t", "e"],
     "battle-open": [ENTER, ENTER, "right", "end", "h"],
-    "scientific": [ENTER, ENTER, "right", "left", "t", "s"],
-    "cardavia": [TAB, ENTER, TAB, ENTER, " ", "p", "e"],
+    # One Enter in six: Enter on a card not heard yet only names it, so that 60 keys leave
+    # the game going (the edge of the hand says "Last card." and names no card).
+    "scientific": [ENTER, "right", "left", "t", "s", "w"],
+    "cardavia": [TAB, ENTER, TAB, ENTER, "n", "p", "e"],  # N: the others play now
 }
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("battle", "battle", {"seed": 3}),
@@ -107,7 +109,7 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
     table = first.app.top
     while table.match.number < 2 or not table.record.moves[-1][0].isdigit():
         press(first, [rng.choice(PROGRESS["cardavia"] + [ENTER])])
-    press(first, [TAB, ENTER, " ", " "])
+    press(first, [TAB, ENTER, "n", "n"])
     assert any(line.startswith("deal ") for line in table.record.moves)
     second = start(tmp_path)
     press(second, [ENTER])

@@ -51,7 +51,7 @@ def expected_words(moves: list[str]) -> tuple[str, str]:
 def test_a_battle_killed_with_sigkill_resumes_exactly(tmp_path: Path, attempt: int) -> None:
     rng = random.Random(attempt)
     first = Program(["play", "battle", "--seed", str(SEED)], tmp_path, name="first")
-    first.wait_for(lambda said: any("Press Space" in line for line in said))
+    first.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(rng.randrange(3, 25)):
         first.press([" "], settle=2.0)
     # A random moment: sometimes right after a key, before it has been answered.

@@ -34,7 +34,7 @@ def saved(folder: Path) -> dict[str, object]:
 
 def started_battle(folder: Path, name: str, presses: int) -> Program:
     program = Program(["play", "battle", "--seed", str(SEED)], folder, name=name)
-    program.wait_for(lambda said: any("Press Space" in line for line in said))
+    program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(presses):
         program.press([" "], settle=3.0)
     return program
@@ -72,7 +72,7 @@ def test_a_second_copy_neither_offers_nor_overwrites_the_first_ones_game(tmp_pat
     first = started_battle(tmp_path, "first", 3)
     first_moves = saved(tmp_path)["moves"]
     second = Program(["play", "battle", "--seed", "7"], tmp_path, name="second")
-    said = second.wait_for(lambda said: any("Press Space" in line for line in said))
+    said = second.wait_for(lambda said: any("Turn up your card" in line for line in said))
     assert SHARED in said
     assert not any("Resume the game" in line or "interrupted game" in line for line in said)
     second.press([" "], settle=3.0)

@@ -118,10 +118,12 @@ class AudioGame:
             self.stack.pop().leave()
         self.top.resume()
 
-    def quit(self) -> None:
+    def quit(self, goodbye: bool = False) -> None:
+        """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
+        signal or a closed terminal ends it."""
         if self.autosave is not None:
             self.autosave.flush()
-        if self.stack and self.farewell:
+        if goodbye and self.stack and self.farewell:
             self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()
@@ -177,6 +179,10 @@ class AudioGame:
             return
         self.key_count += 1
         self.narrator.new_turn()
+        if getattr(self.top, "capturing", None) is not None and key != "c-c":
+            self.top.capture(key)  # type: ignore[attr-defined]  # the key to bind, whatever it is
+            self.application.invalidate()
+            return
         for command in self.global_commands():
             if key in command.keys:
                 command.run(key)
@@ -220,8 +226,8 @@ class AudioGame:
                     EVERYWHERE),
             Command(("c-home", "c-end"), N_("first and last message in the history."),
                     lambda key: self.review(_HISTORY_KEYS[key]), "history_ends", EVERYWHERE),
-            Command(("c-c",), N_("quit the program."), lambda key: self.quit(), "quit",
-                    EVERYWHERE),
+            Command(("c-c",), N_("quit the program."), lambda key: self.quit(goodbye=True),
+                    "quit", EVERYWHERE),
         ]  # fmt: skip
         return commands
 
@@ -238,7 +244,7 @@ class AudioGame:
 
     def _screen_key(self, key: str, data: str) -> None:
         screen = self.top
-        for command in screen.commands():
+        for command in screen.bound_commands():
             if key in command.keys:
                 command.run(key)
                 return
@@ -265,8 +271,10 @@ class AudioGame:
         text, moved = found
         if not moved:
             self.narrator.cue("not_allowed")
-            edge = _("First message.") if where in ("previous", "first") else _("Last message.")
-            text = f"{edge} {text}"
+            if not position:  # with the position, "Message 1 of 40" says the edge already
+                first = where in ("previous", "first")
+                edge = _("First message.") if first else _("Last message.")
+                text = f"{edge} {text}"
         if position:
             number, total = self.narrator.review_position
             text = _("Message {number} of {total}: {text}").format(

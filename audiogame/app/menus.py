@@ -30,7 +30,7 @@ class MainMenu(Menu):
             MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
             MenuItem(lambda: _("Options"), self.open_options),
             MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
-            MenuItem(lambda: _("Quit"), self.app.quit),
+            MenuItem(lambda: _("Quit"), lambda: self.app.quit(goodbye=True)),
         ]
 
     def _game_item(self, entry: GameEntry) -> MenuItem:

@@ -81,12 +81,44 @@ class OptionsMenu(Menu):
             MenuItem(
                 lambda: _("Computer players' names"), lambda: self.app.push(NamesMenu(self.app))
             ),
+            MenuItem(
+                lambda: _("Keys of the tables"), lambda: self.app.push(TableKeysMenu(self.app))
+            ),
             MenuItem(lambda: _("Back"), self.back),
         ]
 
 
 def _on_off(value: bool) -> str:
     return _("on") if value else _("off")
+
+
+class TableKeysMenu(Menu):
+    """A game, then its table's keys: Enter on a key binds another one (see F1's list)."""
+
+    title = N_("Keys of the tables")
+
+    def items(self) -> Sequence[MenuItem]:
+        from audiogame.catalog import GAMES
+
+        return [
+            *(
+                MenuItem(lambda entry=entry: _(entry.title),  # type: ignore[misc]
+                         lambda entry=entry: self.open_keys(entry))  # type: ignore[misc]
+                for entry in GAMES
+            ),
+            MenuItem(lambda: _("Back"), self.back),
+        ]  # fmt: skip
+
+    def open_keys(self, entry: Any) -> None:
+        from audiogame.app.keys_screen import KeysScreen
+
+        factory = entry.table_factory()
+        if factory is None:
+            self.app.refuse(_("This table is not ready yet."))
+            return
+        # A table of that game, never opened: only its keys are read.
+        table = factory(self.app, {**entry.defaults(), "seed": 1})
+        self.app.push(KeysScreen(self.app, table))
 
 
 class NamesMenu(Menu):

@@ -4,7 +4,7 @@ greets the player when it opens or comes back."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from audiogame.i18n import _
@@ -57,11 +57,36 @@ class Screen:
     def commands(self) -> list[Command]:
         return []
 
+    def key_scope(self) -> str:
+        """Where the player's own key bindings apply ("cardavia"); empty: nowhere here."""
+        return ""
+
+    def bound_commands(self) -> list[Command]:
+        """:meth:`commands` with the keys the player bound in place of the defaults."""
+        scope = self.key_scope()
+        overrides = self.app.settings.keys if scope else {}
+        commands = self.commands()
+        if not overrides:
+            return commands
+        bound = []
+        for command in commands:
+            keys = overrides.get(f"{scope}.{command.id}") if command.id else None
+            if keys and command.keys:
+                both_cases = [k for key in keys for k in ((key, key.upper()) if key.isalpha()
+                              and len(key) == 1 else (key,))]  # fmt: skip
+                # The action runs as if its own key were pressed: what it does never depends
+                # on which key the player chose for it.
+                default, run = command.keys[0], command.run
+                command = replace(command, keys=tuple(dict.fromkeys(both_cases)),
+                                  run=lambda key, run=run, default=default: run(default))  # type: ignore[misc]  # fmt: skip
+            bound.append(command)
+        return bound
+
     def key_for(self, action: str) -> str:
         """The keys bound to ``action`` here, as the player hears them ("Space", "N")."""
         from audiogame.app.actions import keys_name
 
-        for command in self.commands():
+        for command in self.bound_commands():
             if command.id == action:
                 return keys_name(command.keys)
         raise KeyError(action)

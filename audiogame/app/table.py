@@ -67,6 +67,9 @@ class TableScreen(Screen):
             seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
         }
 
+    def key_scope(self) -> str:
+        return self.game
+
     def turn_changed(self) -> None:
         """The player's turn came, or the deal or game ended: keys change meaning now."""
         self._changed_at = self.app.clock()

@@ -75,7 +75,8 @@ class Link:
             )
         except ssl.SSLError as error:
             raise LinkError("tls", str(error)) from error
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as error:
+            # ValueError: an address whose port is not a number ("host:80x").
             raise LinkError("unreachable", str(error)) from error
         await self.send(
             {

@@ -153,6 +153,7 @@ class ListenMenu(Menu):
         self.move_to(self.position)
 
     def move_to(self, position: int, wrapped: bool = False) -> None:
+        # Each item plays its own cue, which says more than the edge's: it stays.
         self.position = position
         self.presenter.present(self.cues[position].cue, self.item_text())
 

@@ -188,7 +188,7 @@ class BattleTable(TableScreen):
             self.jump(JUMP_KEYS[lower])
             return True
         if lower in ("t", "e", "w", "p", "h", "u") or (lower == "a" and not self.open):
-            for command in self.commands():
+            for command in self.bound_commands():
                 if lower in command.keys:
                     command.run(lower)
                     return True

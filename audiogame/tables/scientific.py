@@ -104,7 +104,7 @@ class ScientificTable(TableScreen):
         if lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
             return True
-        for command in self.commands():
+        for command in self.bound_commands():
             if lower in command.keys:
                 command.run(lower)
                 return True

@@ -79,8 +79,14 @@ def choices_text(view: ScientificView, seats: Seats) -> str:
     if YOU in view.eliminated:
         return _("You are out of the game.")
     parts = [_("Trick {number} of {limit}.").format(number=view.trick + 1, limit=view.trick_limit)]
-    if view.chosen:
-        parts.append(_("Chosen: {names}.").format(names=seats.subjects(view.chosen)))
+    if tuple(view.chosen) == (YOU,):
+        parts.append(_("Chosen: you."))
+    elif view.chosen:
+        parts.append(
+            ngettext("Chosen: {names}.", "Chosen: {names}.", len(view.chosen)).format(
+                names=seats.subjects(view.chosen)
+            )
+        )
     else:
         parts.append(_("Nobody has chosen yet."))
     if tuple(view.awaiting) == (YOU,):

@@ -128,7 +128,7 @@ class PageProgram(AudioGame):
         super().__init__(narrator=PageNarrator(send), settings=Settings(language=language),
                          input=DummyInput(), output=DummyOutput())  # fmt: skip
 
-    def quit(self) -> None:
+    def quit(self, goodbye: bool = False) -> None:
         self.stack.clear()
 
 
