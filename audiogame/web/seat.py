@@ -371,8 +371,12 @@ class BrowserSeat:
             if screen is None or not 0 <= index < len(hand):
                 self.say(_("That card is no longer in your hand."), "not_allowed")
                 return []
-            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):
+            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
                 screen.hand.focus = index
+                if screen.view.awaiting != 0:  # Space would make the others play: say the card
+                    screen.hand_keys.say_focus()
+                    self.publish()
+                    return []
                 key = "space"
             elif hasattr(screen, "cursor"):
                 screen.cursor.hear(hand, index)
