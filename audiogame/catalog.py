@@ -208,7 +208,7 @@ GAMES: tuple[GameEntry, ...] = (
             SetupOption(
                 "deals",
                 N_("Deals in the match"),
-                (1, 3, 5, 10),
+                tuple(range(1, 21)),
                 1,
                 "--deals",
                 _deals,

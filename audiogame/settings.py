@@ -40,6 +40,10 @@ class Settings:
     names: tuple[str, ...] = DEFAULT_NAMES
     sound: bool = True
     cue_volume: int = 80
+    brief: bool = False
+    """Routine events in the fewest words, their cues carrying the rest."""
+    auto_pass: bool = False
+    """Cardavia: pass by itself, after a short cue, when passing is the only thing to do."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Keys this version does not know, kept so that nothing a later feature wrote is lost."""
 
@@ -97,8 +101,12 @@ def from_json(data: dict[str, Any]) -> Settings:
         volume=_clamp(data.get("volume"), 0, 100, base.volume),
         pace=float(pace),
         names=tuple(names),
-        sound=data.get("sound") if isinstance(data.get("sound"), bool) else base.sound,
+        sound=sound if isinstance(sound := data.get("sound"), bool) else base.sound,
         cue_volume=_clamp(data.get("cue_volume"), 0, 100, base.cue_volume),
+        brief=data.get("brief") if isinstance(data.get("brief"), bool) else base.brief,
+        auto_pass=(
+            data.get("auto_pass") if isinstance(data.get("auto_pass"), bool) else base.auto_pass
+        ),
         extra=extra,
     )
 

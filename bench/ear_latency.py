@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -139,7 +140,12 @@ def line(name: str, times: list[float], missed: int = 0) -> str:
     return text + (f", {missed} not heard)" if missed else ")")
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(1)  # the sound server and the program are stopped on the way out
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--floor-runs", type=int, default=100)
@@ -156,6 +162,7 @@ def main() -> int:
                 print(line(f"F3 to silence, {kind}", results[kind][3]), flush=True)
             server.stop_speech_dispatcher()
         words = results["speechd"][2]
+        subprocess.run(["spd-say", "-w", "ready"], env=server.env, capture_output=True)  # started
         spd = floor(record, server.env, ["spd-say", words], args.floor_runs)
         print(line("floor: spd-say", spd), flush=True)
         server.stop_speech_dispatcher()

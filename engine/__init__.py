@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping
 
 from engine.actions import Action, Exchange, FaceDown, Flip, Pass, Play
@@ -17,44 +16,33 @@ from engine.cards import Card, parse_cards
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.protocol import Game, Result, SettlementLine, State
+from engine.registry import event_classes, registered, registration
 
 GAME_NAMES: tuple[str, ...] = ("battle", "scientific", "cardavia")
-_EVENT_MODULES = (
-    "engine.events",
-    "engine.battle.events",
-    "engine.scientific.events",
-    "engine.cardavia.events",
-)
+"""The games that ship with the program, in a fixed order (saves and deal codes name them).
+Every registered game, these and any other, is in :data:`games`."""
 
 
 class _Games(Mapping[str, Game]):
-    """``engine.games["cardavia"]``: each game is imported the first time it is asked for."""
+    """``engine.games["cardavia"]``: every registered game (see :mod:`engine.registry`), each
+    imported the first time it is asked for."""
 
     def __getitem__(self, name: str) -> Game:
-        if name not in GAME_NAMES:
-            raise KeyError(f"no game {name!r}; the games are {', '.join(GAME_NAMES)}")
-        game: Game = importlib.import_module(f"engine.{name}").GAME
-        return game
+        return registration(name).game()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(GAME_NAMES)
+        return iter(registered())
 
     def __len__(self) -> int:
-        return len(GAME_NAMES)
+        return len(registered())
 
 
 games: Mapping[str, Game] = _Games()
 
 
-def event_kinds() -> dict[str, type[Event]]:
-    """Every event kind any game can emit, mapped to its class."""
-    kinds: dict[str, type[Event]] = {}
-    for module_name in _EVENT_MODULES:
-        module = importlib.import_module(module_name)
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Event) and value is not Event:
-                kinds[value.kind] = value
-    return kinds
+def event_kinds(game: str | None = None) -> dict[str, type[Event]]:
+    """Every event kind ``game`` (or, with no name, any game) can emit, mapped to its class."""
+    return event_classes(game)
 
 
 __all__ = [

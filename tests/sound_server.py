@@ -60,7 +60,7 @@ class Recording:
              "--channels=2", "--raw", f"--latency-msec={block_ms}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
         )  # fmt: skip
-        self._chunks: list[bytes] = []
+        self._data = bytearray()
         self._frames = 0
         self._lock = threading.Lock()
         self.offset = float("inf")
@@ -88,16 +88,17 @@ class Recording:
             pending += data
             usable = len(pending) - len(pending) % 4
             with self._lock:
-                self._chunks.append(pending[:usable])
+                self._data += pending[:usable]
                 self._frames += usable // 4
                 self.offset = min(self.offset, now - self._frames / RATE)
             pending = pending[usable:]
 
-    def samples(self) -> np.ndarray:
-        """Everything recorded so far: frames by 2 channels, floats from -1 to 1."""
+    def samples(self, first: int = 0, last: int | None = None) -> np.ndarray:
+        """Frames ``first`` to ``last`` recorded so far (all by default): frames by 2 channels,
+        floats from -1 to 1. Only those frames are copied, so that a long recording stays
+        quick to look into."""
         with self._lock:
-            raw = b"".join(self._chunks)
-            self._chunks = [raw]
+            raw = bytes(self._data[first * 4 : None if last is None else last * 4])
         return np.frombuffer(raw, dtype="<i2").reshape(-1, 2).astype(np.float64) / 32768.0
 
     def now(self) -> float:
@@ -113,10 +114,9 @@ class Recording:
 
     def _span(self, start: float, end: float) -> np.ndarray:
         self.wait_until(end)
-        data = self.samples()
         first = max(0, int((start - self.offset) * RATE))
         last = max(first, int((end - self.offset) * RATE))
-        return data[first:last]
+        return self.samples(first, last)
 
     def level(self, start: float, end: float) -> Level:
         """How loud the sound was between two moments of ``time.monotonic()``."""

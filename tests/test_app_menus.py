@@ -19,7 +19,8 @@ def test_main_menu_says_item_and_position() -> None:
         "Battaglia (War), 1 of 8",
         "Quit, 8 of 8",
     ]
-    assert session.played == ["menu_move"] * 5
+    # Up from the first item goes round to the last, with the edge cue.
+    assert session.played == ["menu_move"] * 4 + ["menu_edge"]
 
 
 def test_first_letter_jumps_and_cycles() -> None:
@@ -56,7 +57,9 @@ def test_setup_starts_the_table_with_the_chosen_options() -> None:
     session = drive(["enter", "down", "right", "end", "up", "7", "home", "enter"])
     assert session.spoken[-3] == "Battaglia, deal 7: you, Anna and Bruno. 17 cards each."
     assert session.spoken[-2].startswith("1 card set aside, out of play: ")
-    assert session.spoken[-1] == "Press Space to turn up your card. F1: keys."
+    assert session.spoken[-1] == (
+        "Turn up your card: Space or Enter. Your stock and won pile: W. All the keys: F1."
+    )
 
 
 def test_unknown_key_says_no_action_and_changes_nothing() -> None:
@@ -65,14 +68,28 @@ def test_unknown_key_says_no_action_and_changes_nothing() -> None:
     assert session.played == ["not_allowed", "not_allowed"]
 
 
-def test_f1_lists_the_keys_of_the_screen() -> None:
-    session = drive(["f1"])
+def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
+    """Issue 10, item 5: F1 opens a list (Down reads on, Right the next group, Escape
+    closes), grouped, each line named from its keys; it is in the history."""
+    session = drive(["f1", "down", "right", "end", "down", "c-home", "escape", "down"])
     said = session.spoken
-    assert said[1] == "Keys of Main menu:"
-    assert "Up and Down arrows: move through the items." in said
-    assert "F3: silence the speech." in said
-    assert "Control Home and Control End: first and last message in the history." in said
-    assert session.app.narrator.history == ["Main menu. Battaglia (War), 1 of 8"]
+    assert said[1] == (
+        "Keys of Main menu: 13 keys; Down reads on, Right goes to the next group, Escape closes."
+    )
+    assert said[2:6] == [
+        "Moving. Up and Down arrows: move through the items.",
+        "Home and End: first and last item.",
+        "Choosing and playing. Left and Right arrows: change the value of an option.",
+        "Control C: quit the program.",
+    ]
+    assert said[6] == "Last key."
+    assert said[7] == "Main menu. Battaglia (War), 1 of 8"  # Control Home: the history's first
+    assert said[-2:] == [
+        "Battaglia (War), 1 of 8",
+        "Battaglia scientifica (Scientific Battle), 2 of 8",
+    ]
+    assert "Control C: quit the program." in session.app.narrator.history
+    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 8"
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -107,14 +124,14 @@ def test_options_change_is_saved_and_survives_a_restart(tmp_path: Path) -> None:
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["version"] == 1 and saved["rate"] == 70
     session = drive(["o", "enter", "down", "down"], config_dir=tmp_path, settings=Settings(rate=70))
-    assert session.spoken[-1] == "Speech rate: 70 percent, 3 of 9"
+    assert session.spoken[-1] == "Speech rate: 70 percent, 3 of 11"
 
 
 def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     session = drive(["o", "enter", "right", "escape", "up"], config_dir=tmp_path)
     said = session.spoken
     assert said[-4:] == [
-        "Options. Language: English, 1 of 9",
+        "Options. Language: English, 1 of 11",
         "Lingua: Italiano",
         "Opzioni, 6 di 8",
         "Esercizio sui suoni, 5 di 8",
@@ -162,12 +179,15 @@ def test_rules_are_read_paragraph_by_paragraph_in_italian() -> None:
     assert said[3].startswith("Regole di Battaglia: 9 paragrafi")
     assert said[4].startswith("Battaglia si gioca da 2 a 6 giocatori")
     assert said[-1] == "Fine del testo."
+    assert session.played[-1] == "menu_edge"
 
 
 def test_f4_at_the_table_reads_the_rules_and_escape_comes_back() -> None:
     session = drive(["f4", "escape"], game="battle", config={"seed": 3})
-    assert session.spoken[-3].startswith("Rules of Battaglia (War): 9 paragraphs")
-    assert session.spoken[-1] == "Back to the game."
+    assert session.spoken[-5].startswith("Rules of Battaglia (War): 9 paragraphs")
+    assert session.spoken[-3] == "Back to the game."
+    assert session.spoken[-2:] == ["Trick 1 of 2000. Your turn: press Space or Enter.",
+                                   "Cards owned: you 26, Anna 26."]  # fmt: skip
 
 
 def test_speech_log_keeps_every_line(tmp_path: Path) -> None:

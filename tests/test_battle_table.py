@@ -14,7 +14,7 @@ from audiogame.words.seats import Seats
 from engine import Flip, games
 
 REVEAL = re.compile(r"^(Face down: [^.]*\. )?(You|Anna|Bruno|Carla|Dario|Elena): \w+\.")
-REVEAL_IT = re.compile(r"^(Coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|Elena): \w+\.")
+REVEAL_IT = re.compile(r"^(Carte coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|Elena): \w+\.")
 
 
 def classic_script(seed: int, **options: Any) -> tuple[list[str], int]:
@@ -81,7 +81,7 @@ def test_a_war_is_announced_with_face_down_cards_bt4() -> None:
     said = session.spoken
     war = next(i for i, line in enumerate(said) if line.startswith("War between"))
     assert re.match(r"War between you and Anna! \d+ cards on the table\.", said[war])
-    assert "Your war cards: press Space." in said[war + 1 : war + 3]
+    assert "Your war cards: press Space or Enter." in said[war + 1 : war + 3]
     assert any(line.startswith("Face down: you and Anna. You: ") for line in said)
 
 
@@ -123,7 +123,7 @@ def test_italian_game_speaks_italian_from_start_to_end() -> None:
 def test_information_keys_turn_owned_and_stock() -> None:
     session = drive(["space", "t", "e", "w"], game="battle", config={"seed": 3})
     said = session.spoken
-    assert said[-3] == "Trick 2 of 2000. Your turn: press Space."
+    assert said[-3] == "Trick 2 of 2000. Your turn: press Space or Enter."
     assert re.fullmatch(r"Cards owned: you \d+, Anna \d+\.", said[-2])
     assert re.fullmatch(r"Your stock: \d+\. Your won pile: \d+\.", said[-1])
 
@@ -272,14 +272,14 @@ def test_automatic_play_flips_at_the_chosen_pace() -> None:
 def test_escape_pauses_and_resume_comes_back() -> None:
     session = drive(["escape", "enter", "space"], game="battle", config={"seed": 3})
     said = session.spoken
-    assert "Pause. Resume the game, 1 of 4" in said
+    assert "Pause. Resume the game, 1 of 5" in said
     assert "Back to the game." in said
     assert REVEAL.match(said[-2])
 
 
 def test_quit_to_main_menu_from_pause() -> None:
     session = drive(["escape", "end", "enter"], game="battle", config={"seed": 3})
-    assert session.spoken[-1] == "Battaglia (War), 1 of 8"
+    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 8"
 
 
 def test_open_enter_never_plays_a_card_not_yet_heard() -> None:

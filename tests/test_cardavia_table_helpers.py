@@ -107,7 +107,7 @@ def table_script(
                 script.keys += keys
                 events += state.apply(0, Play(plays[index].cards))
                 continue
-            script.keys.append("space")
+            script.keys.append("n")  # the hurry key: the others play now
             while not state.is_over and state.to_act() != (0,):
                 seat = state.to_act()[0]
                 action = bots[seat].choose(state.view(seat), state.legal_actions(seat))

@@ -39,7 +39,7 @@ def test_the_hand_is_sorted_by_rank_and_each_card_says_how_many_of_its_rank_cv4(
         "three of spades, 2 threes",
         "four of diamonds, 2 fours",
         "three of hearts, 2 threes",
-        "three of hearts, 2 threes",  # already on the lowest rank
+        "Lowest rank.",  # already on the lowest rank: the edge said, the focus stays
         "ace of diamonds, 1 ace",
         "king of diamonds, 2 kings",
         "king of clubs, 2 kings",
@@ -111,7 +111,7 @@ def test_the_celestial_bomb_is_the_last_play_listed_and_is_announced_cv8() -> No
 def test_what_does_not_beat_and_passing_with_an_answer_are_refused_cv6_cv9() -> None:
     """CV-6: a play of another kind does not beat; CV-9: no pass while an answer exists."""
     session = drive(
-        ["space", "home", "space", "enter", "p", "l", "e"], game="cardavia", config=ANNA_LEADS,
+        ["n", "home", "space", "enter", "p", "l", "e"], game="cardavia", config=ANNA_LEADS,
         settings=slow(),
     )  # fmt: skip
     said = session.spoken
@@ -133,7 +133,7 @@ def test_keys_while_the_others_are_to_play_say_whose_turn_it_is() -> None:
         ["enter", "p", "tab", "t", "l", "e", "s", "r", "m"], game="cardavia", config=ANNA_LEADS,
         settings=slow(),
     )  # fmt: skip
-    wait = "It is Anna's turn. Space makes the others play at once."
+    wait = "It is Anna's turn. N makes the others play at once."
     assert session.spoken[-9:] == [
         wait,
         wait,
@@ -150,7 +150,7 @@ def test_keys_while_the_others_are_to_play_say_whose_turn_it_is() -> None:
 
 
 def test_round_history_scores_and_high_cards_after_a_bomb_cv13() -> None:
-    said = play(["space", "tab", "enter", "space", "p", "t", "r", "s", "m", "l"], ANNA_LEADS)
+    said = play(["n", "tab", "enter", "n", "p", "t", "r", "s", "m", "l"], ANNA_LEADS)
     assert said[-5:] == [
         "Round 2. It is Bruno's turn.",
         "Round 2: no play yet. Round 1, finished: Anna: straight from 3 to jack. "
@@ -175,30 +175,39 @@ def test_after_the_deal_playing_keys_are_refused_and_space_does_not_leave() -> N
     ]
 
 
-def test_space_after_a_deal_of_a_match_deals_the_next_one() -> None:
-    said = play([*table_script(5).keys[:-1], "space", "t"], {"seed": 5, "deals": 3})
-    assert said[-5:-3] == ["Match totals after deal 1 of 3: you minus 3, Bruno plus 14, "
+def test_enter_after_a_deal_of_a_match_deals_the_next_one_and_reads_the_hand_cv4() -> None:
+    """Issue 10, item 7: every deal starts with the hand, short."""
+    said = play([*table_script(5).keys[:-1], "space", "enter", "t"], {"seed": 5, "deals": 3})
+    assert said[-5] == "The deal is over. Press Enter for the next deal."  # Space never deals
+    assert said[-7:-5] == ["Match totals after deal 1 of 3: you minus 3, Bruno plus 14, "
                            "Anna minus 11.", "Press Enter for deal 2 of 3."]  # fmt: skip
-    assert said[-3:-1] == ["Deal 2 of 3.", "You hold the three of hearts: you lead, and your "
+    assert said[-4:-2] == ["Deal 2 of 3.", "You hold the three of hearts: you lead, and your "
                            "first play must include it."]  # fmt: skip
+    assert said[-2].startswith("Your hand, 16 cards: ")
     assert said[-1].startswith("Round 1. Your turn: you lead.")  # deal number 6
 
 
 def test_f1_lists_every_key_of_the_table() -> None:
-    said = " ".join(play(["f1"], PLAYER_LEADS))
-    for key in ("Left and Right arrows", "Up and Down arrows", "Home and End", "J, Q, K, A",
-                "Space: select", "Space while the others", "Tab and Shift Tab", "Enter: play",
-                "C: ", "Backspace: ", "P: pass", "T: ", "L: ", "E: ", "S: ", "R: ", "M: ",
-                "W: ", "Escape: pause", "F4: the rules", "F2: repeat"):  # fmt: skip
+    said = " ".join(play(["f1", *["down"] * 40], PLAYER_LEADS))
+    for key in ("Moving. Left and Right arrows", "Up and Down arrows", "Home and End",
+                "J, Q, K, A", "Choosing and playing. Space: select", "N: while the others",
+                "Tab and Shift Tab", "Enter: play", "U: take the last hint",
+                "Information. C: ", "Backspace: ", "P: pass", "T: ", "L: ", "E: ", "S: ",
+                "R: ", "M: ", "W: ", "Everywhere. B: brief mode", "Escape: pause",
+                "F4: the rules", "F2: repeat", "Last key."):  # fmt: skip
         assert key in said, key
 
 
 def test_escape_pauses_and_the_game_comes_back() -> None:
     said = play(["escape", "enter", "t"], PLAYER_LEADS)
-    assert "Pause. Resume the game, 1 of 4" in said
-    assert said[-2:] == [
+    assert "Pause. Resume the game, 1 of 5" in said
+    turn = "Round 1. Your turn: you lead. Your first play must include the three of hearts."
+    assert said[-5:] == [  # issue 10, item 8: the resume says where the game stands
         "Back to the game.",
-        "Round 1. Your turn: you lead. Your first play must include the three of hearts.",
+        turn,
+        "The table is empty: you lead.",
+        "Cards left: you 16, Bruno 16, Anna 16.",
+        turn,
     ]
 
 
@@ -209,7 +218,7 @@ def test_the_others_play_by_themselves_at_the_chosen_pace() -> None:
         settings=settings,
     )  # fmt: skip
     said = session.spoken
-    assert said[3:5] == ["Anna: straight from 3 to jack.", "Your turn."]
+    assert said[4:6] == ["Anna: straight from 3 to jack.", "Your turn."]
     after = said[said.index("You: straight from 4 to queen.") + 1 :]
     assert after[:3] == ["Bruno: three aces bomb!", "Anna passes.",
                          "Your turn: you cannot beat it. P passes."]  # fmt: skip
@@ -230,12 +239,12 @@ def test_the_pause_holds_the_others_until_the_game_resumes() -> None:
 
 
 def test_italian_keys_and_refusals() -> None:
-    said = play(["space", "home", "space", "enter", "p", "tab", "w"], ANNA_LEADS, "it")
+    said = play(["n", "home", "space", "enter", "p", "tab", "w"], ANNA_LEADS, "it")
     assert said[-8:] == [
         "Anna: scala dal 3 al fante.",
         "Tocca a te.",
         "quattro di fiori, 1 quattro",
-        "Selezioni quattro di fiori.",
+        "Nella selezione: quattro di fiori.",
         "Non batte la giocata sul tavolo: scala dal 3 al fante.",
         "Non puoi passare: puoi battere la giocata sul tavolo. Tab scorre le tue risposte.",
         "scala dal 4 alla donna, 1 di 2",
@@ -278,3 +287,52 @@ def test_every_cardavia_event_has_words_and_the_examples_hold() -> None:
         failed, _tried = doctest.testmod(module)
         assert failed == 0
     i18n.set_language("en")
+
+
+def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
+    """Anna thinks for a long while (a stand-in for a hard player on a slow machine): W,
+    pressed while she thinks, is answered at once; her play comes once she has decided."""
+    import asyncio
+    import threading
+
+    from prompt_toolkit.input import create_pipe_input
+
+    import audiogame.app.table as table_module
+    from audiogame.testing import key_bytes, make_session, opening
+
+    release = threading.Event()
+    real_make_bot = table_module.make_bot
+
+    class Slow:
+        def __init__(self, bot) -> None:
+            self.bot = bot
+
+        def choose(self, view, legal):
+            release.wait(10)  # decides only once W has been answered
+            return self.bot.choose(view, legal)
+
+    monkeypatch.setattr(table_module, "make_bot", lambda *args: Slow(real_make_bot(*args)))
+
+    async def run() -> list[str]:
+        with create_pipe_input() as pipe:
+            program = make_session(input=pipe, settings=Settings(language="en", pace=0.05))
+            program.app.start(opening(program.app, "cardavia", ANNA_LEADS))
+            task = asyncio.ensure_future(program.app.run_async())
+            await asyncio.sleep(0.3)  # the pace has passed: Anna is thinking
+            pipe.send_text(key_bytes(["w"]))
+            for _ in range(500):
+                if len(program.spoken) > 3:  # W answered
+                    break
+                await asyncio.sleep(0.01)
+            release.set()
+            for _ in range(500):
+                if any(line.startswith("Anna: ") for line in program.spoken):
+                    break
+                await asyncio.sleep(0.01)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return program.spoken
+
+    said = asyncio.run(run())
+    anna = next(i for i, line in enumerate(said) if line.startswith("Anna: "))
+    assert anna == 4, said  # the opening (3 lines), W's answer, then Anna's play

@@ -219,3 +219,42 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
         again.terminate()
         again.wait(10)
     assert [table["started"] for table in tables] == [True]
+
+
+def test_a_table_nobody_sits_at_any_more_closes_after_a_while(tmp_path: Path) -> None:
+    async def go() -> tuple[list[Any], list[Any]]:
+        async with running_server(tmp_path, close_empty_after=0.2) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            await anna.send({"type": "create", "game": "battle", "seats": ["person", "person"]})
+            await anna.expect("joined")
+            await anna.send({"type": "leave"})
+            await anna.expect("left")
+            await bruno.send({"type": "list"})
+            before = (await bruno.expect("lobby"))["tables"]
+            await asyncio.sleep(0.5)
+            await bruno.send({"type": "list"})
+            return before, (await bruno.expect("lobby"))["tables"]
+
+    before, after = asyncio.run(go())
+    assert len(before) == 1 and after == []
+
+
+def test_when_the_creator_leaves_before_the_start_the_next_person_may_start(
+    tmp_path: Path,
+) -> None:
+    async def go() -> dict[str, Any]:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno, carla = [await player(url, name) for name in ("Anna", "Bruno", "Carla")]
+            await anna.send({"type": "create", "game": "battle", "seats": ["person", "person"]})
+            table = (await anna.expect("joined"))["table"]["id"]
+            await bruno.send({"type": "join", "table": table})
+            await bruno.expect("joined")
+            await anna.send({"type": "leave"})
+            await carla.send({"type": "join", "table": table})
+            await carla.expect("joined")
+            await bruno.send({"type": "start"})
+            return await bruno.expect("started")
+
+    assert asyncio.run(go())["names"] == ["Carla"]

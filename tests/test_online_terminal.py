@@ -81,6 +81,7 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
         assert start["legal"] == ["flip"]
         pipe.send_text(key_bytes(["space"]))
         await bruno.expect("update")  # Anna has turned up her card: Bruno's turn
+        await until(lambda: "Waiting for Bruno." in said, said=said)
         await bruno.send({"type": "act", "action": "flip"})
         await until(lambda: any(t.startswith("You: ") for t in said), said=said)
         await until(lambda: any(" take" in t for t in said), said=said)

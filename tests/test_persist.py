@@ -236,9 +236,47 @@ def test_a_save_that_breaks_the_loading_itself_is_set_aside(
     monkeypatch.setattr(SaveStore, "load", broken)
     session = make_session(data_dir=tmp_path)
     session.app.start(opening(session.app, None, {}))
-    assert session.spoken == [
-        "The saved game was damaged and cannot be resumed; the file was kept aside.",
-        "Main menu. Battaglia (War), 1 of 7",
-    ]
+    assert len(session.spoken) == 2
+    assert session.spoken[0] == (
+        "The saved game was damaged and cannot be resumed; the file was kept aside."
+    )
+    assert session.spoken[1].startswith("Main menu. Battaglia (War), 1 of ")
     assert len(list(tmp_path.glob("autosave.json.bad-*"))) == 1
     assert len(list((tmp_path / "logs").glob("crash-*.log"))) == 1
+
+
+def test_options_that_cannot_be_set_aside_are_said_so_and_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from audiogame import settings as settings_module
+    from audiogame.__main__ import settings_notice
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"version": 1, "rate": NaN}')
+    monkeypatch.setattr(settings_module, "set_aside", lambda path: None)  # a read-only folder
+    store = settings_module.SettingsStore(tmp_path)
+    assert store.load() == (settings_module.Settings(), "corrupt")
+    notice = settings_notice(store, "corrupt")
+    assert "could not be set aside" in notice and "kept aside" not in notice
+    with pytest.raises(OSError):
+        store.save(settings_module.Settings(rate=70))
+    assert path.read_bytes() == b'{"version": 1, "rate": NaN}'
+
+
+def test_a_save_that_cannot_be_set_aside_is_said_so_and_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from audiogame.saves import store as store_module
+
+    path = tmp_path / "autosave.json"
+    path.write_bytes(b'{"format": "audiogame-save", "version": 1, "game": [1]}')
+    monkeypatch.setattr(store_module, "set_aside", lambda path: None)  # a read-only folder
+    session = make_session(data_dir=tmp_path)
+    session.app.start(opening(session.app, "battle", {"seed": 3}))
+    assert session.spoken[0] == (
+        "The saved game cannot be resumed, and its file could not be set aside: it is left as "
+        "it is, and no game is saved until it can be."
+    )
+    session.app.dispatch(" ")  # a move: saving it would write over the damaged file
+    session.app.autosave.flush()
+    assert path.read_bytes() == b'{"format": "audiogame-save", "version": 1, "game": [1]}'

@@ -41,7 +41,7 @@ def test_hand_is_read_with_arrows_digits_letters_and_the_joker_key() -> None:
     )
     assert session.spoken[-12:] == [
         "two of hearts, 1 of 14",
-        "two of hearts, 1 of 14",
+        "First card.",  # issue 10, item 3: the edge said, with its own cue
         "three of hearts, 2 of 14",
         "joker, 14 of 14",
         "king of hearts, 12 of 14",
@@ -52,9 +52,9 @@ def test_hand_is_read_with_arrows_digits_letters_and_the_joker_key() -> None:
         "ace of hearts, 13 of 14",
         "joker, 14 of 14",
         "Your hand, 14 cards: two, three, four, five, six, seven, eight, nine, ten, jack, queen, "
-        "king, ace, joker. Won pile: 0.",
+        "king, ace, joker. Won pile: empty.",
     ]
-    assert session.played.count("not_allowed") == 1  # Left on the first card
+    assert session.played.count("menu_edge") == 1  # Left on the first card
     # Moving through the hand is not history: F2 and Page Up repeat what happened.
     assert session.app.narrator.last is not None
     assert "of 14" not in session.app.narrator.last
@@ -70,9 +70,9 @@ def test_enter_chooses_and_the_focus_stays_in_place_after_the_reveal_sb2_sb4() -
         "War between you and Anna! 2 cards on the table.",
         "king of hearts, 12 of 13",
         "joker, 13 of 13",
-        "joker, 13 of 13",
+        "Last card.",
     ]
-    assert session.played[-2:] == ["not_allowed", "menu_move"]
+    assert session.played[-2:] == ["menu_move", "menu_edge"]
 
 
 def test_enter_never_chooses_a_card_not_heard() -> None:
@@ -220,7 +220,9 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "Exchange offered: you.",
         "Swapped: now 2 cards in your hand, 12 cards in your won pile.",
         "No exchange is offered: it comes after you play an eight, with a won pile.",
-        "Your hand, 2 cards: jack, ace. Won pile: 12.",
+        # Issue 10, item 10: the won pile the swap is decided on, by rank.
+        "Your hand, 2 cards: jack, ace. Won pile, 12 cards: ace, king, queen, ten and 8 lower "
+        "cards.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "No powers in force.",
     ]
@@ -293,15 +295,15 @@ def test_bad_keys_are_refused_or_silent_and_change_nothing() -> None:
 
 
 def test_f1_lists_every_key_in_english_and_italian() -> None:
-    english = drive(["f1"], game="scientific", config=TWO).spoken
+    english = drive(["f1", *["down"] * 30], game="scientific", config=TWO).spoken
     for start in (
-        "Left and Right",
+        "Moving. Left and Right",
         "Home and End",
         "2 to 9",
         "X or asterisk",
-        "Enter: choose",
+        "Choosing and playing. Enter: choose",
         "S: swap",
-        "R: the rules",
+        "Information. R: the rules",
         "T: who has chosen",
         "E: cards owned",
         "C: the cards",
@@ -311,8 +313,8 @@ def test_f1_lists_every_key_in_english_and_italian() -> None:
         "F4: the rules",
     ):
         assert any(line.startswith(start) for line in english), start
-    italian = drive(["f1"], game="scientific", config=TWO, language="it").spoken
-    assert "Tasti di Battaglia scientifica:" in italian
+    italian = drive(["f1", *["down"] * 30], game="scientific", config=TWO, language="it").spoken
+    assert italian[2].startswith("Tasti di Battaglia scientifica: 24 tasti; Freccia giù legge")
     assert any(line.startswith("C: le carte scelte dagli altri") for line in italian)
     assert any(line.startswith("X o asterisco") for line in italian)
 
@@ -322,12 +324,15 @@ def test_escape_pauses_and_shared_keys_keep_working() -> None:
         ["2", "enter", "escape", "enter", "f2", "pageup", "pageup"], game="scientific", config=TWO
     )
     said = session.spoken
-    assert "Pause. Resume the game, 1 of 4" in said
-    assert said[-4:] == [
+    assert "Pause. Resume the game, 1 of 5" in said
+    assert said[-7:] == [
         "Back to the game.",
-        "Back to the game.",  # F2
-        "Pause. Resume the game, 1 of 4",  # Page Up, twice: back through the history
-        "Anna takes 2 cards.",
+        "Trick 2 of 500. Chosen: Anna. Still to choose: you.",
+        "Cards owned: you 13, Anna 15.",
+        "Normal order: the ace is highest. No cards waiting on the table. No powers in force.",
+        "Normal order: the ace is highest. No cards waiting on the table. No powers in force.",
+        "Cards owned: you 13, Anna 15.",  # Page Up, twice: back through the history
+        "Trick 2 of 500. Chosen: Anna. Still to choose: you.",
     ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,23 +18,22 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from audiogame import i18n
+from audiogame.app.actions import EVERYWHERE
 from audiogame.app.display import Mirror, build_layout, display_mode
-from audiogame.app.screen import ENTER, Screen
+from audiogame.app.screen import ENTER, Command, Screen
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import Speaker
 
-GLOBAL_HELP: tuple[str, ...] = (
-    N_("F1: the keys of this screen."),
-    N_("F2: repeat the last message."),
-    N_("F3: silence the speech."),
-    N_("Page Up and Page Down: previous and next message in the history."),
-    N_("Control Home and Control End: first and last message in the history."),
-    N_("Control C: quit the program."),
-)
-RULES_HELP = N_("F4: the rules of this game.")
-_HISTORY_KEYS = {"pageup": "previous", "pagedown": "next", "c-home": "first", "c-end": "last"}
+_HISTORY_KEYS = {
+    "pageup": "previous",
+    "pagedown": "next",
+    "s-pageup": "previous",
+    "s-pagedown": "next",
+    "c-home": "first",
+    "c-end": "last",
+}
 
 
 def key_name(key: Keys | str) -> str:
@@ -68,6 +68,10 @@ class AudioGame:
         self.autosave: Any = None
         """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
         self.failure: BaseException | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        """The time keys are judged by (a turn that has just changed)."""
+        self.farewell = True
+        """Say goodbye when the program ends (the tests' drives end quietly)."""
         narrator.on_message = self.mirror.add
         bindings = KeyBindings()
         bindings.add(Keys.Any)(self._on_key)
@@ -117,6 +121,8 @@ class AudioGame:
     def quit(self) -> None:
         if self.autosave is not None:
             self.autosave.flush()
+        if self.stack and self.farewell:
+            self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()
         if self.running:
@@ -171,24 +177,53 @@ class AudioGame:
             return
         self.key_count += 1
         self.narrator.new_turn()
-        if key == "c-c":
-            self.quit()
-        elif key == "f1":
-            self.say_keys()
-        elif key == "f2":
-            last = self.narrator.last
-            self.narrator.speak_unrecorded(last if last else _("No messages yet."))
-        elif key == "f3":
-            self.narrator.silence()
-        elif key in _HISTORY_KEYS:
-            self.review(_HISTORY_KEYS[key])
-        elif key == "f4" and self.top.rules_game() is not None:
-            from audiogame.app.texts import RulesScreen
-
-            self.push(RulesScreen(self, str(self.top.rules_game())))
+        for command in self.global_commands():
+            if key in command.keys:
+                command.run(key)
+                break
         else:
             self._screen_key(key, data)
         self.application.invalidate()
+
+    def global_commands(self) -> list[Command]:
+        """The keys of every screen (F4 where there are rules to read)."""
+        commands = [
+            Command(("f1",), N_("the keys of this screen, as a list."), self.say_keys,
+                    "keys", EVERYWHERE),
+            Command(("f2",), N_("repeat the last message."), self.repeat, "repeat", EVERYWHERE),
+            Command(("f3",), N_("silence the speech."), lambda key: self.narrator.silence(),
+                    "silence", EVERYWHERE),
+        ]
+        if self.stack and self.top.rules_game() is not None:
+            commands.append(
+                Command(("f4",), N_("the rules of this game."), self.open_rules, "rules",
+                        EVERYWHERE)
+            )
+        commands += [
+            Command(("pageup", "pagedown"),
+                    N_("previous and next message in the history."),
+                    lambda key: self.review(_HISTORY_KEYS[key]), "history", EVERYWHERE),
+            Command(("s-pageup", "s-pagedown"),
+                    N_("the same, saying where the message is in the history."),
+                    lambda key: self.review(_HISTORY_KEYS[key], position=True), "history_where",
+                    EVERYWHERE),
+            Command(("c-home", "c-end"), N_("first and last message in the history."),
+                    lambda key: self.review(_HISTORY_KEYS[key]), "history_ends", EVERYWHERE),
+            Command(("c-c",), N_("quit the program."), lambda key: self.quit(), "quit",
+                    EVERYWHERE),
+        ]  # fmt: skip
+        return commands
+
+    def repeat(self, key: str = "") -> None:
+        last = self.narrator.last
+        self.narrator.speak_unrecorded(last if last else _("No messages yet."))
+
+    def open_rules(self, key: str = "") -> None:
+        from audiogame.app.texts import RulesScreen
+
+        game = self.top.rules_game()
+        if game is not None:
+            self.push(RulesScreen(self, game))
 
     def _screen_key(self, key: str, data: str) -> None:
         screen = self.top
@@ -200,17 +235,18 @@ class AudioGame:
             return
         self.narrator.say(_("No action on this key."), cue="not_allowed", record=False)
 
-    def say_keys(self) -> None:
-        """F1: the screen's keys, then the keys of every screen, one message each."""
-        lines = [_("Keys of {screen}:").format(screen=self.top.heading())]
-        lines += [_(command.help) for command in self.top.commands()]
-        if self.top.rules_game() is not None:
-            lines.append(_(RULES_HELP))
-        lines += [_(text) for text in GLOBAL_HELP]
-        for line in lines:
-            self.narrator.speak_unrecorded(line)
+    def say_keys(self, key: str = "") -> None:
+        """F1: the keys of the screen and of every screen, as a list browsed like the rules."""
+        from audiogame.app.keys_screen import KeysScreen
 
-    def review(self, where: str) -> None:
+        screen = self.top
+        if isinstance(screen, KeysScreen):
+            screen.enter()  # F1 on the list itself: where the player is in it
+            return
+        self.push(KeysScreen(self, screen))
+
+    def review(self, where: str, position: bool = False) -> None:
+        """Page Up and the like: a message of the history; with Shift, where it is in it."""
         found = self.narrator.review(where)
         if found is None:
             self.narrator.speak_unrecorded(_("No messages yet."))
@@ -220,6 +256,11 @@ class AudioGame:
             self.narrator.cue("not_allowed")
             edge = _("First message.") if where in ("previous", "first") else _("Last message.")
             text = f"{edge} {text}"
+        if position:
+            number, total = self.narrator.review_position
+            text = _("Message {number} of {total}: {text}").format(
+                number=number, total=total, text=text
+            )
         self.narrator.speak_unrecorded(text)
 
     # ----- time ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from audiogame.app.actions import EVERYWHERE, MOVING
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
@@ -61,17 +62,15 @@ class Menu(Screen):
 
     def commands(self) -> list[Command]:
         return [
-            Command(("up", "down"), N_("Up and Down arrows: move through the items."), self.step),
-            Command(("home", "end"), N_("Home and End: first and last item."), self.step),
-            Command(
-                ("left", "right"),
-                N_("Left and Right arrows: change the value of an option."),
-                self.change,
-            ),
-            Command((ENTER,), N_("Enter: choose the item."), lambda key: self.activate()),
-            Command((ESCAPE,), N_("Escape: go back."), lambda key: self.back()),
-            Command((), N_("A letter: jump to the next item starting with it."), self.step),
-        ]
+            Command(("up", "down"), N_("move through the items."), self.step, "move", MOVING),
+            Command(("home", "end"), N_("first and last item."), self.step, "ends", MOVING),
+            Command((), N_("jump to the next item starting with it."), self.step, "letter",
+                    MOVING, keys_text=N_("A letter")),
+            Command(("left", "right"), N_("change the value of an option."), self.change,
+                    "change"),
+            Command((ENTER,), N_("choose the item."), lambda key: self.activate(), "choose"),
+            Command((ESCAPE,), N_("go back."), lambda key: self.back(), "back", EVERYWHERE),
+        ]  # fmt: skip
 
     def step(self, key: str) -> None:
         total = len(self.items())
@@ -81,7 +80,10 @@ class Menu(Screen):
             "home": 0,
             "end": total - 1,
         }
-        self.move_to(targets[key])
+        wrapped = (key == "up" and self.position == 0) or (
+            key == "down" and self.position == total - 1
+        )
+        self.move_to(targets[key], wrapped)
 
     def change(self, key: str) -> None:
         item = self.current()
@@ -91,9 +93,11 @@ class Menu(Screen):
         item.change(-1 if key == "left" else 1)
         self.app.say(item.label(), cue="menu_move")
 
-    def move_to(self, position: int) -> None:
+    def move_to(self, position: int, wrapped: bool = False) -> None:
+        """Say the item at ``position``; going round from one end to the other has the edge
+        cue (the position said, "7 of 7", tells where)."""
         self.position = position
-        self.app.say(self.item_text(), cue="menu_move", record=False)
+        self.app.say(self.item_text(), cue="menu_edge" if wrapped else "menu_move", record=False)
 
     def activate(self) -> None:
         item = self.current()

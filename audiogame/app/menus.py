@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.actions import EVERYWHERE
 from audiogame.app.menu import Menu, MenuItem
 from audiogame.app.screen import BACKSPACE, ESCAPE, Command, Screen
 from audiogame.app.texts import RulesScreen
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 SEED_DIGITS = 9
+ITEM = N_("Enter on its item")
 
 
 class MainMenu(Menu):
@@ -133,8 +134,9 @@ class SetupMenu(Menu):
     def commands(self) -> list[Command]:
         return [
             *super().commands(),
-            Command((BACKSPACE,), N_("Backspace: clear the deal number."), self.clear_seed),
-            Command((), N_("Digits on the deal number: type the number."), self.step),
+            Command((BACKSPACE,), N_("clear the deal number."), self.clear_seed, "clear_seed"),
+            Command((), N_("type the deal number, on its item."), self.step, "digits",
+                    keys_text=N_("Digits")),
         ]
 
     def clear_seed(self, key: str) -> None:
@@ -154,7 +156,8 @@ class SetupMenu(Menu):
 
 
 class PauseMenu(Menu):
-    """Escape at a table: resume, rules, options, quit to the menu."""
+    """Escape at a table: its items are the actions of :meth:`actions` (resume, the keys of
+    the table, its rules, options, quit to the main menu), each also bound to its key."""
 
     title = N_("Pause")
 
@@ -162,32 +165,64 @@ class PauseMenu(Menu):
         super().__init__(app)
         self.table = table
 
-    def items(self) -> Sequence[MenuItem]:
+    def actions(self) -> list[Command]:
         game = self.table.rules_game()
-        items = [MenuItem(lambda: _("Resume the game"), self.back)]
-        if game is not None:
-            items.append(
-                MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesScreen(self.app, game)))
-            )
-        items += [
-            MenuItem(lambda: _("Options"), self.open_options),
-            MenuItem(lambda: _("Quit to the main menu"), lambda: self.app.pop_to(MainMenu)),
+        actions = [
+            Command((ESCAPE,), N_("Resume the game"), lambda key: self.back(), "resume",
+                    EVERYWHERE),
+            Command((), N_("Keys of the table"), lambda key: self.open_keys(), "table_keys",
+                    keys_text=ITEM),
         ]
-        return items
+        if game is not None:
+            actions.append(Command(("f4",), N_("Rules"), lambda key: self.open_rules(game),
+                                   "rules", EVERYWHERE))
+        actions += [
+            Command((), N_("Options"), lambda key: self.open_options(), "options",
+                    keys_text=ITEM),
+            Command((), N_("Quit to the main menu"), lambda key: self.quit_to_menu(),
+                    "quit_to_menu", keys_text=ITEM),
+        ]  # fmt: skip
+        return actions
+
+    def items(self) -> Sequence[MenuItem]:
+        return [
+            MenuItem(lambda action=action: _(action.help), lambda action=action: action.run(""))  # type: ignore[misc]
+            for action in self.actions()
+        ]
+
+    def open_keys(self) -> None:
+        from audiogame.app.keys_screen import KeysScreen
+
+        self.app.push(KeysScreen(self.app, self.table))
+
+    def open_rules(self, game: str) -> None:
+        self.app.push(RulesScreen(self.app, game))
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
 
         self.app.push(OptionsMenu(self.app))
 
+    def quit_to_menu(self) -> None:
+        """Back to the main menu, which says its title; the game stays saved."""
+        app = self.app
+        while len(app.stack) > 1 and not isinstance(app.top, MainMenu):
+            app.stack.pop().leave()
+        if getattr(app, "autosave", None) is not None:
+            app.say(_("The game is saved: the next start offers to resume it."))
+        app.top.enter()
+
+    def back(self) -> None:
+        self.app.narrator.cue("back")
+        self.app.pop()
+
     def commands(self) -> list[Command]:
-        commands = super().commands()
-        with contextlib.suppress(StopIteration):
-            escape = next(c for c in commands if c.keys == (ESCAPE,))
-            commands[commands.index(escape)] = Command(
-                (ESCAPE,), N_("Escape: back to the game."), lambda key: self.back()
-            )
-        return commands
+        menu = [c for c in super().commands() if c.id != "back"]
+        # F4 is the program's own key for the rules: listed once, with the others.
+        return [*menu, *(action for action in self.actions() if action.id != "rules")]
+
+    def rules_game(self) -> str | None:
+        return self.table.rules_game()
 
 
 def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> list[Screen]:

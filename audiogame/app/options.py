@@ -6,11 +6,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame import i18n
+from audiogame.app.actions import EVERYWHERE
 from audiogame.app.menu import Menu, MenuItem
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 from audiogame.settings import DEFAULT_NAMES, PACES
 from audiogame.speech.chain import CHOICES, backend_label
+from audiogame.words.cards import seconds_text
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
@@ -20,9 +22,17 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 
 
 def _language_label(value: str) -> str:
+    """The language chosen, and the one in use when ``--lang`` chose another for this run."""
     if not value:
-        return _("system ({language})").format(language=LANGUAGE_NAMES[i18n.system_language()])
-    return LANGUAGE_NAMES[value]
+        chosen = _("system ({language})").format(language=LANGUAGE_NAMES[i18n.system_language()])
+    else:
+        chosen = LANGUAGE_NAMES[value]
+    in_use = i18n.language()
+    if in_use == (value or i18n.system_language()):
+        return chosen
+    return _("{language} for this run, from the command line; saved choice: {chosen}").format(
+        language=LANGUAGE_NAMES[in_use], chosen=chosen
+    )
 
 
 def _percent(value: int) -> str:
@@ -30,7 +40,7 @@ def _percent(value: int) -> str:
 
 
 def _seconds(value: float) -> str:
-    return _("{value} seconds").format(value=f"{value:g}")
+    return seconds_text(value)
 
 
 class OptionsMenu(Menu):
@@ -66,6 +76,8 @@ class OptionsMenu(Menu):
             self._choice(N_("Automatic play pace"), "pace", PACES, _seconds),
             self._choice(N_("Sound cues"), "sound", (True, False), _on_off),
             self._choice(N_("Cue volume"), "cue_volume", tens, _percent),
+            self._choice(N_("Brief mode"), "brief", (True, False), _on_off),
+            self._choice(N_("Automatic pass in Cardavia"), "auto_pass", (True, False), _on_off),
             MenuItem(
                 lambda: _("Computer players' names"), lambda: self.app.push(NamesMenu(self.app))
             ),
@@ -121,10 +133,10 @@ class NameEditor(Screen):
 
     def commands(self) -> list[Command]:
         return [
-            Command((), N_("Letters: type the name."), self.save),
-            Command((BACKSPACE,), N_("Backspace: delete the last letter."), self.delete),
-            Command((ENTER,), N_("Enter: save the name."), self.save),
-            Command((ESCAPE,), N_("Escape: cancel."), lambda key: self.app.pop()),
+            Command((), N_("type the name."), self.save, "type", keys_text=N_("Letters")),
+            Command((BACKSPACE,), N_("delete the last letter."), self.delete, "delete"),
+            Command((ENTER,), N_("save the name."), self.save, "save"),
+            Command((ESCAPE,), N_("cancel."), lambda key: self.app.pop(), "cancel", EVERYWHERE),
         ]
 
     def on_char(self, char: str) -> bool:

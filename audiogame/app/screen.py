@@ -20,13 +20,26 @@ ESCAPE = "escape"
 
 @dataclass(frozen=True)
 class Command:
-    """Keys that do one thing; ``help`` (marked with ``N_``) is what F1 says about them.
-    ``run`` gets the key pressed. A command with no keys only documents printable keys that
-    :meth:`Screen.on_char` handles."""
+    """An action of a screen: the keys bound to it, what it does (``help``, marked with
+    ``N_``), and ``run``, which gets the key pressed.
+
+    An action with an ``id`` is named in F1's list from its keys ("Left and Right arrows:
+    move through your hand"), or from ``keys_text`` for a family of printable keys that
+    :meth:`Screen.on_char` handles; its ``help`` holds no key name. ``group`` places it in
+    F1's list; ``enabled`` (when given) says whether it applies at this screen now. Without an
+    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings)."""
 
     keys: tuple[str, ...]
     help: str
     run: Callable[[str], None]
+    id: str = ""
+    group: str = "choosing"
+    enabled: Callable[[], bool] | None = None
+    keys_text: str = ""
+
+    def listed(self) -> bool:
+        """Whether F1 lists it now."""
+        return self.enabled is None or self.enabled()
 
 
 class Screen:
@@ -43,6 +56,15 @@ class Screen:
 
     def commands(self) -> list[Command]:
         return []
+
+    def key_for(self, action: str) -> str:
+        """The keys bound to ``action`` here, as the player hears them ("Space", "N")."""
+        from audiogame.app.actions import keys_name
+
+        for command in self.commands():
+            if command.id == action:
+                return keys_name(command.keys)
+        raise KeyError(action)
 
     def on_char(self, char: str) -> bool:
         """A printable key no command took; return whether it meant something."""

@@ -7,12 +7,14 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.bots import DEFAULT_LEVEL, Bot, make_bot
 from audiogame.i18n import N_, _
 from audiogame.saves.record import TableRecord
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.table.seat import SeatState
+from audiogame.words.brief import brief_message
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine.errors import IllegalAction
@@ -22,6 +24,9 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 HUMAN = 0
+SETTLING = 0.3
+"""Seconds after a turn changes or a game ends during which a key whose meaning depends on it
+is refused with the reason rather than taken with the new meaning (it was meant for the old)."""
 
 
 def table_seed(config: dict[str, Any]) -> int:
@@ -63,6 +68,15 @@ class TableScreen(Screen):
             seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
         }
 
+    def turn_changed(self) -> None:
+        """The player's turn came, or the deal or game ended: keys change meaning now."""
+        self._changed_at = self.app.clock()
+
+    def just_changed(self) -> bool:
+        """Whether the turn changed too recently for a key to have been meant for it."""
+        changed = vars(self).get("_changed_at")
+        return changed is not None and self.app.clock() - changed < SETTLING
+
     @property
     def online(self) -> bool:
         return self.seat is not None
@@ -86,9 +100,24 @@ class TableScreen(Screen):
 
     def common_commands(self) -> list[Command]:
         return [
-            Command(("d", "D"), N_("D: the deal code, to play this deal again."), self.say_code),
-            Command((ESCAPE,), N_("Escape: pause menu."), lambda key: self.pause()),
-        ]
+            Command(("d", "D"), N_("the deal code, to play this deal again."), self.say_code,
+                    "code", INFORMATION),
+            Command(("b", "B"), N_("brief mode on or off: routine events said in the fewest "
+                                   "words, their cues carry the rest."), self.toggle_brief,
+                    "brief", EVERYWHERE),
+            Command((ESCAPE,), N_("pause menu: resume, keys, rules, options, quit."),
+                    lambda key: self.pause(), "pause", EVERYWHERE),
+        ]  # fmt: skip
+
+    def say_edge(self, last: bool) -> None:
+        """An arrow at the edge of the hand: the edge said, with its own cue (the focus
+        stays)."""
+        self.app.say(_("Last card.") if last else _("First card."), cue="menu_edge", record=False)
+
+    def toggle_brief(self, key: str = "") -> None:
+        brief = not self.app.settings.brief
+        self.app.update_settings(brief=brief)
+        self.app.say(_("Brief mode on.") if brief else _("Brief mode off."))
 
     def say_code(self, key: str = "") -> None:
         from audiogame.saves.codes import code_message
@@ -105,6 +134,10 @@ class TableScreen(Screen):
         self.app.push(PauseMenu(self.app, self))
 
     def message(self, event: Event) -> str:
+        if self.app.settings.brief:
+            short = brief_message(event, self.seats)
+            if short is not None:
+                return short
         return render(self.game, event, self.seats)
 
     def announce(self, events: Iterable[Event]) -> None:
@@ -116,7 +149,13 @@ class TableScreen(Screen):
             self.app.say(text, cue=cue, pan=pan)
 
     def resume(self) -> None:
+        """Back from the pause menu (or F1's list): where the game stands, as after a resume."""
         self.app.say(_("Back to the game."))
+        said: list[str] = []
+        for line in self.status():
+            if not any(line in earlier for earlier in said):  # never the same words twice
+                self.app.say(line)
+                said.append(line)
 
     # ----- a table kept elsewhere (online) -------------------------------------------------
     def refusal_text(self, error: IllegalAction) -> str:

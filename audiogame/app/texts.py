@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from audiogame import i18n
+from audiogame.app.actions import EVERYWHERE, MOVING
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
@@ -54,11 +55,10 @@ class TextScreen(Screen):
 
     def commands(self) -> list[Command]:
         return [
-            Command(
-                ("up", "down"), N_("Up and Down arrows: previous and next paragraph."), self.move
-            ),
-            Command(("home", "end"), N_("Home and End: first and last paragraph."), self.move),
-            Command((ESCAPE,), N_("Escape: close."), lambda key: self.app.pop()),
+            Command(("up", "down"), N_("previous and next paragraph."), self.move, "move",
+                    MOVING),
+            Command(("home", "end"), N_("first and last paragraph."), self.move, "ends", MOVING),
+            Command((ESCAPE,), N_("close."), lambda key: self.app.pop(), "close", EVERYWHERE),
         ]
 
     def move(self, key: str) -> None:
@@ -70,7 +70,8 @@ class TextScreen(Screen):
             "end": last,
         }[key]
         if not 0 <= target <= last:
-            self.app.refuse(_("End of the text.") if target > last else _("Start of the text."))
+            edge = _("End of the text.") if target > last else _("Start of the text.")
+            self.app.say(edge, cue="menu_edge", record=False)  # the edge, as in every list
             return
         self.position = target
         self.app.say(self.parts[target])

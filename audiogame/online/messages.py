@@ -110,8 +110,20 @@ class Pick(msgspec.Struct, tag="pick", forbid_unknown_fields=True):
 
 
 ClientMessage = (
-    Hello | ListTables | Create | Join | Watch | Leave | Start | Act | Hurry | NextDeal | Chat | Who
-    | Key | Pick
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Watch
+    | Leave
+    | Start
+    | Act
+    | Hurry
+    | NextDeal
+    | Chat
+    | Who
+    | Key
+    | Pick
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)

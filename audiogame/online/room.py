@@ -286,6 +286,8 @@ class Room:
                 self.table.take_over(index)
             else:
                 seat.name = None
+                if peer.name == self.creator:  # the next person here may start the game
+                    self.creator = next((s.name for s in self.seats if s.peer and s.name), "")
             self.presence("left", index, peer.name)
             self.server.remember(self)
             self.kick()
@@ -412,6 +414,13 @@ class Room:
         self.arm_timers()
 
     async def _drive(self) -> None:
+        try:
+            await self._drive_bots()
+        except Exception:  # a bug: logged, the table waits for the next move to try again
+            log.exception("table %s: computer players stopped", self.id)
+            self.server.log_line(f"table {self.id} computer players stopped by an error")
+
+    async def _drive_bots(self) -> None:
         table = self.table
         assert table is not None
         loop = asyncio.get_running_loop()
@@ -460,16 +469,24 @@ class Room:
             peer.send({"type": "timer", "seconds": min(WARNING_BEFORE, self.turn_timer)})
 
     def _timeout(self, index: int) -> None:
-        table = self.table
-        seat = self.seats[index]
-        seat.timers.clear()
-        if table is None or index not in table.to_act():
-            return
+        self.seats[index].timers.clear()
+        asyncio.get_running_loop().create_task(self._move_for(index))
+
+    async def _move_for(self, index: int) -> None:
+        """The turn timer ran out: a computer player moves for the person, thinking in a
+        worker thread like every computer player."""
         from audiogame.bots import make_bot
 
+        table = self.table
+        if table is None or self.closed or index not in table.to_act():
+            return
         bot = make_bot(self.game, "normal", self.seed * 10 + index)
-        action = bot.choose(table.view(index), table.legal(index))
-        self.server.log_line(f"table {self.id} timer moved for {seat.name}")
+        view, legal = table.view(index), table.legal(index)
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self.server.executor, bot.choose, view, legal)
+        if self.closed or index not in table.to_act() or action not in table.legal(index):
+            return  # the person moved in the meantime
+        self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
         self.moved(table.apply(index, action), index)
 
     def close(self, reason: str) -> None:

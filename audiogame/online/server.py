@@ -128,9 +128,11 @@ class Server:
         threads: int = 2,
         rate: float = RATE,
         burst: float = BURST,
+        close_empty_after: float = CLOSE_EMPTY_AFTER,
     ) -> None:
         self.data_dir = data_dir
         self.rate, self.burst = rate, burst
+        self.close_empty_after = close_empty_after
         self.password = password
         self.rooms: dict[str, Room] = {}
         self.names: dict[str, Connection] = {}
@@ -191,7 +193,7 @@ class Server:
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
-            self._closers[room.id] = loop.call_later(CLOSE_EMPTY_AFTER, self.close_room, room)
+            self._closers[room.id] = loop.call_later(self.close_empty_after, self.close_room, room)
 
     def close_room(self, room: Room) -> None:
         self._closers.pop(room.id, None)
@@ -499,9 +501,17 @@ async def run(
     ready: Callable[[Server], None] | None = None,
     stop: asyncio.Event | None = None,
     rate: float = RATE,
+    close_empty_after: float = CLOSE_EMPTY_AFTER,
 ) -> None:
     """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
-    server = Server(data_dir, password=password, log_file=log_file, rate=rate, burst=2 * rate)
+    server = Server(
+        data_dir,
+        password=password,
+        log_file=log_file,
+        rate=rate,
+        burst=2 * rate,
+        close_empty_after=close_empty_after,
+    )
     server.resume_tables()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -509,7 +519,13 @@ async def run(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
     async with serve(
-        server.handle, host, port, max_size=m.MAX_MESSAGE, ssl=tls, max_queue=64, close_timeout=2,
+        server.handle,
+        host,
+        port,
+        max_size=m.MAX_MESSAGE,
+        ssl=tls,
+        max_queue=64,
+        close_timeout=2,
         process_request=process_request,
     ) as listener:
         server.port = listener.sockets[0].getsockname()[1]

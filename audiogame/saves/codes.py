@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {char: index for index, char in enumerate(ALPHABET)}
@@ -121,7 +121,7 @@ def _digits(number: int) -> str:
             return text
 
 
-def _is_whole(value: Any) -> bool:
+def _is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -240,7 +240,7 @@ def _legacy(code: str) -> bool:
         config = _settings(FIELDS[1][_LEGACY_GAMES[index]], _digits(number * 2 + custom))
     except CodeError:
         return False
-    return config["seed"] <= MAX_SEED
+    return bool(config["seed"] <= MAX_SEED)
 
 
 def spell(code: str) -> str:

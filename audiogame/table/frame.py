@@ -82,8 +82,8 @@ class Frame:
         return tuple(sorted(self.seat(seat) for seat in seats))
 
     def per_seat(self, values: Any) -> Any:
-        if values is None:
-            return None
+        if values is None or isinstance(values, int):
+            return values  # a count of one seat's cards (Exchanged's ``won``), not per seat
         count = len(values)
         return tuple(values[(seat + self.me) % count] for seat in range(count))
 

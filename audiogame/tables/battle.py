@@ -10,13 +10,15 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
+from audiogame.tables.hints import hint_key
 from audiogame.words.battle import refusal
-from audiogame.words.cards import rank_list, rank_name
+from audiogame.words.cards import rank_list, rank_name, seconds_text
 from audiogame.words.seats import join_words
 from engine import games
 from engine.actions import Action, FaceDown, Flip, Play
@@ -114,48 +116,63 @@ class BattleTable(TableScreen):
         self.announce(self.state.opening_events())
         self.announce(self.run_bots())
         if self.open:
-            self.app.say(_("Left and Right arrows choose a card, Enter plays it. F1: keys."))
+            self.app.say(
+                _("Your hand: {move}. Play a card: {play}. Your whole hand: {hand}. All the "
+                  "keys: F1.").format(move=self.key_for("move"), play=self.key_for("play"),
+                                      hand=self.key_for("hand"))
+            )  # fmt: skip
         else:
-            self.app.say(_("Press Space to turn up your card. F1: keys."))
+            self.app.say(
+                _("Turn up your card: {play}. Your stock and won pile: {hand}. All the keys: "
+                  "F1.").format(play=self.key_for("play"), hand=self.key_for("hand"))
+            )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
         if self.open:
             play = [
-                Command(
-                    ("left", "right"),
-                    N_("Left and Right arrows: move through your hand."),
-                    self.move,
-                ),
-                Command(
-                    ("home", "end"), N_("Home and End: your lowest and highest card."), self.move
-                ),
-                Command(
-                    (), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), self.move
-                ),
-                Command((ENTER,), N_("Enter: play the card you are on."), self.play),
-                Command(("w",), N_("W: the cards in your hand."), self.say_hand),
-                Command(("p",), N_("P: automatic play on or off."), self.toggle_auto),
+                Command(("left", "right"), N_("move through your hand."), self.move, "move",
+                        MOVING),
+                Command(("home", "end"), N_("your lowest and highest card."), self.move, "ends",
+                        MOVING),
+                Command(tuple(JUMP_KEYS), N_("the first card of that rank; again, the next "
+                                             "one."), self.jump_key, "jump", MOVING,
+                        keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),
+                Command((ENTER,), N_("play the card you are on."), self.play, "play"),
+                Command(("p",), N_("automatic play on or off."), self.toggle_auto, "auto"),
+                Command(("u",), N_("take the last hint: the cursor goes to its card."),
+                        lambda key: hint_key(self).take(key), "take_hint"),
+                Command(("w",), N_("the cards in your hand."), self.say_hand, "hand",
+                        INFORMATION),
+                Command(("h", "?"), N_("a hint: what a strong player would play in your "
+                                       "place, and why."), lambda key: hint_key(self).say(key),
+                        "hint", INFORMATION),
             ]
         else:
             play = [
-                Command((" ", ENTER), N_("Space or Enter: turn up your card."), self.play),
-                Command(("a", "p"), N_("A or P: automatic play on or off."), self.toggle_auto),
-                Command(("w",), N_("W: your stock and your won pile."), self.say_hand),
+                Command((" ", ENTER), N_("turn up your card."), self.play, "play"),
+                Command(("a", "p"), N_("automatic play on or off."), self.toggle_auto, "auto"),
+                Command(("w",), N_("your stock and your won pile."), self.say_hand, "hand",
+                        INFORMATION),
             ]
         return [
             *play,
-            Command(("t",), N_("T: whose move it is, and the trick number."), self.say_turn),
-            Command(("e",), N_("E: how many cards each player owns."), self.say_owned),
+            Command(("t",), N_("whose move it is, and the trick number."), self.say_turn,
+                    "turn", INFORMATION),
+            Command(("e",), N_("how many cards each player owns."), self.say_owned, "counts",
+                    INFORMATION),
             *self.common_commands(),
-        ]
+        ]  # fmt: skip
+
+    def jump_key(self, key: str) -> None:
+        self.jump(JUMP_KEYS[key.lower()])
 
     def on_char(self, char: str) -> bool:
         lower = char.lower()
         if self.open and lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
             return True
-        if lower in ("t", "e", "w", "p") or (lower == "a" and not self.open):
+        if lower in ("t", "e", "w", "p", "h", "u") or (lower == "a" and not self.open):
             for command in self.commands():
                 if lower in command.keys:
                     command.run(lower)
@@ -167,6 +184,10 @@ class BattleTable(TableScreen):
         """Space/Enter: the player's move (classic flip, or the card in focus); Enter after the
         end goes back to the setup."""
         if self.state.is_over and key == ENTER:
+            if self.just_changed():  # meant for the last trick, which has just ended the game
+                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
+                                  "the game setup."))  # fmt: skip
+                return
             self.app.pop()
             return
         if self.open:
@@ -239,23 +260,33 @@ class BattleTable(TableScreen):
     def after_stream(self) -> None:
         self.after_move()
 
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        super().on_stream(events, mine)
+        if mine and all(event.kind == "choice_made" for event in events):
+            # Offline the computer players answer at once; people take their time: say so.
+            others = [seat for seat in self.view.awaiting if seat != HUMAN]
+            if others:
+                self.app.say(_("Waiting for {names}.").format(names=self.seats.objects(others)))
+
     def after_move(self) -> None:
         """What to say after the cards moved: the end, or what the player must do now."""
         view = self.view
         if view.is_over:
             self.stop_auto(quiet=True)
+            self.turn_changed()
             self.app.say(_("Press Enter to go back to the game setup."))
             return
         if HUMAN not in view.awaiting:
             return
         step = (view.tricks, view.war_round, view.phase)
-        if view.war_round and step != self._prompted:
+        if view.war_round and step != self._prompted and not self.auto:  # automatic play never asks
             self._prompted = step
-            self.app.say(self.prompt(view), cue="your_turn")
+            brief = self.app.settings.brief and not self.open  # the cue says it
+            self.app.say("" if brief else self.prompt(view), cue="your_turn")
 
     def prompt(self, view: BattleView) -> str:
         if not self.open:
-            return _("Your war cards: press Space.")
+            return _("Your war cards: press {key}.").format(key=self.key_for("play"))
         if view.phase == "face_down":
             return _("Choose a card to put face down.")
         return _("Now choose your face-up card.")
@@ -270,8 +301,9 @@ class BattleTable(TableScreen):
         focus = min(self.focus, last)
         target = {"left": focus - 1, "right": focus + 1, "home": 0, "end": last}[key]
         if not 0 <= target <= last:
-            self.app.narrator.cue("not_allowed")
-        self.focus = max(0, min(last, target))
+            self.say_edge(target > last)
+            return
+        self.focus = target
         self.say_focus()
 
     def jump(self, rank: int) -> None:
@@ -298,6 +330,23 @@ class BattleTable(TableScreen):
             cue="menu_move",
             record=False,
         )
+
+    def take_hint(self, action: Action) -> None:
+        """The take-hint key: the cursor goes to the hinted card."""
+        hand = self.view.hand
+        card = action.cards[0] if action.cards else None
+        if card is None or card not in hand:
+            return
+        self.focus = list(hand).index(card)
+        self._heard = card
+        self.app.say(
+            _("{card}, {position} of {total}. {key} plays it.").format(
+                card=rank_name(card.rank), position=self.focus + 1, total=len(hand),
+                key=self.key_for("play"),
+            ),
+            cue="select",
+            record=False,
+        )  # fmt: skip
 
     # ----- information keys ----------------------------------------------------------------
     def say_hand(self, key: str = "") -> None:
@@ -334,7 +383,7 @@ class BattleTable(TableScreen):
         if HUMAN not in view.awaiting:
             return trick
         if not self.open:
-            return trick + " " + _("Your turn: press Space.")
+            return trick + " " + _("Your turn: press {key}.").format(key=self.key_for("play"))
         if view.phase == "face_down":
             return trick + " " + _("Your turn: choose a card to put face down.")
         return trick + " " + _("Your turn: choose a card to play.")
@@ -378,7 +427,7 @@ class BattleTable(TableScreen):
         self.auto = True
         pace = self.app.settings.pace
         self.app.say(
-            _("Automatic play on: one move every {seconds} seconds.").format(seconds=f"{pace:g}")
+            _("Automatic play on: one move every {seconds}.").format(seconds=seconds_text(pace))
         )
         self._schedule()
 

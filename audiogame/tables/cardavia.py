@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
@@ -18,10 +19,11 @@ from audiogame.i18n import _
 from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
-from audiogame.tables.cardavia_hand import HandCursor
+from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
 from audiogame.words.cardavia import play_order, refusal, settlement_lines
+from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import join_words
 from engine.actions import Action, Pass, Play
 from engine.cardavia import GAME as CARDAVIA
@@ -32,6 +34,16 @@ from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
+
+
+_THINKING: list[ThreadPoolExecutor] = []
+
+
+def thinking() -> ThreadPoolExecutor:
+    """The worker thread where computer players think (one: each decides in turn)."""
+    if not _THINKING:
+        _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
+    return _THINKING[0]
 
 
 def make_table(
@@ -55,6 +67,8 @@ class CardaviaTable(TableScreen):
         self.hand_keys = HandKeys(self)
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_start = False
+        self._thinking: tuple[int, Future[Action]] | None = None
+        """The computer player thinking in a worker thread, and his answer to come."""
 
     def heading(self) -> str:
         return _("Cardavia")
@@ -101,13 +115,17 @@ class CardaviaTable(TableScreen):
                 )
             )
         self.announce(self.state.opening_events())
+        self.app.say(info.hand_text(self.view.hand))
         if first:
             self.app.say(
                 _(
-                    "Arrows move through your hand, Space selects, Tab steps through your "
-                    "plays, Enter plays. F1: keys."
+                    "Your hand: {move}. Select a card: {select}. Your plays: {plays}. "
+                    "Play: {play}. All the keys: F1."
+                ).format(
+                    move=self.key_for("move"), select=self.key_for("select"),
+                    plays=self.key_for("plays"), play=self.key_for("play"),
                 )
-            )
+            )  # fmt: skip
         self.after_events()
 
     def next_deal(self) -> None:
@@ -150,25 +168,36 @@ class CardaviaTable(TableScreen):
     def after_events(self) -> None:
         """After anything happened: the end of the deal, the player's turn, or the next
         computer player's move at the chosen pace."""
-        self.hand.update(self.view.hand)
         if self.state.is_over:
             self.cancel_bots()
             if not self.match.counted:
+                self.turn_changed()
                 self.end_of_deal()
             return
         view = self.view
         if view.awaiting == HUMAN:
+            self.turn_changed()
+            if self.app.settings.auto_pass and not self.online and self.only_pass():
+                self.app.say(_("You cannot beat it: you pass."), cue="passed")
+                self.act(Pass(), said=True)
+                return
             self.app.say(self.prompt(view), cue="your_turn")
         else:
             self.schedule_bots()
+
+    def only_pass(self) -> bool:
+        """Whether passing is the player's only legal action now."""
+        return all(action.kind == "pass" for action in self.state.legal_actions(HUMAN))
 
     def prompt(self, view: CardaviaView) -> str:
         """What "your turn" adds: nothing when the player leads (just said), or what to do."""
         if view.table is None:
             return ""
         if self.hand_keys.legal_plays() == []:
-            return _("Your turn: you cannot beat it. P passes.")
-        return _("Your turn.")
+            return _("Your turn: you cannot beat it. {key} passes.").format(
+                key=self.key_for("pass")
+            )
+        return "" if self.app.settings.brief else _("Your turn.")  # brief: the cue says it
 
     def end_of_deal(self) -> None:
         for line in self.match.count(self.state.result().scores, self.seats):
@@ -212,11 +241,40 @@ class CardaviaTable(TableScreen):
         return self.state.apply(seat, action)
 
     def bot_turn(self) -> None:
+        """The pace has passed: the computer player to act thinks in a worker thread, so that
+        no key waits for him; his move is played in the program's loop when he has decided."""
         self._timer = None
         if self.app.top is not self or self.state.is_over or self.view.awaiting == HUMAN:
             return  # paused: resume() starts the clock again
-        self.announce(self.bot_events())
-        self.after_events()
+        if self._thinking is not None:
+            if self._thinking[1].done():  # decided while the game was paused
+                self.announce(self.decided_events())
+                self.after_events()
+            return
+        seat = self.state.to_act()[0]
+        future = thinking().submit(
+            self.bots[seat].choose, self.state.view(seat), self.state.legal_actions(seat)
+        )
+        self._thinking = (seat, future)
+        loop = asyncio.get_running_loop()
+        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._decided, done))
+
+    def _decided(self, future: Future[Action]) -> None:
+        if self._thinking is None or self._thinking[1] is not future or self.app.top is not self:
+            return  # played already (Space), table left, or paused: resume() plays it
+        try:
+            self.announce(self.decided_events())
+            self.after_events()
+        except Exception as error:
+            self.app.fail(error)
+        self.app.application.invalidate()
+
+    def decided_events(self) -> list[Event]:
+        """The move the thinking computer player chose (waiting for him if need be)."""
+        assert self._thinking is not None
+        seat, future = self._thinking
+        self._thinking = None
+        return self.state.apply(seat, future.result())
 
     def hurry(self) -> None:
         """Space while the others are to play: they all play now, up to the player's turn."""
@@ -224,7 +282,7 @@ class CardaviaTable(TableScreen):
             self.seat.request("hurry")
             return
         self.cancel_bots()
-        events: list[Event] = []
+        events: list[Event] = self.decided_events() if self._thinking is not None else []
         while not self.state.is_over and self.view.awaiting != HUMAN:
             events += self.bot_events()
         self.announce(events)
@@ -237,6 +295,7 @@ class CardaviaTable(TableScreen):
 
     def leave(self) -> None:
         self.cancel_bots()
+        self._thinking = None
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
@@ -250,19 +309,21 @@ class CardaviaTable(TableScreen):
         return True
 
     def space(self, key: str = "") -> None:
-        """Space: the next deal after a deal of a match; the others play at once while they
-        are to play; on the player's turn, the card in focus in or out of the selection."""
+        """Space: the card in focus in or out of the selection, whoever is to play (a
+        selection can be made while the others play); after a deal, it never leaves."""
         if self.state.is_over:
-            # Space never leaves the table: it may be pressed to hurry the others just
-            # as the deal ends, and the settlement would be lost.
-            if self.match.over:
-                self.app.refuse(self.over_text())
-            else:
-                self.next_deal()
-        elif self.view.awaiting != HUMAN:
-            self.hurry()
+            self.app.refuse(self.over_text())
         else:
             self.hand_keys.toggle_card()
+
+    def hurry_key(self, key: str = "") -> None:
+        """The hurry key: the others play at once, up to the player's turn."""
+        if self.state.is_over:
+            self.app.refuse(self.over_text())
+        elif self.view.awaiting == HUMAN:
+            self.app.refuse(_("It is already your turn."))
+        else:
+            self.hurry()
 
     # ----- playing -------------------------------------------------------------------------
     def may_act(self) -> bool:
@@ -273,8 +334,8 @@ class CardaviaTable(TableScreen):
         awaiting = self.view.awaiting
         if awaiting != HUMAN:
             self.app.refuse(
-                _("It is {name}'s turn. Space makes the others play at once.").format(
-                    name=self.seats.subject(awaiting or 0)
+                _("It is {name}'s turn. {key} makes the others play at once.").format(
+                    name=self.seats.subject(awaiting or 0), key=self.key_for("hurry")
                 )
             )
             return False
@@ -287,6 +348,10 @@ class CardaviaTable(TableScreen):
 
     def enter_key(self, key: str = "") -> None:
         if self.state.is_over:
+            if self.just_changed():
+                # Meant for the last play: the settlement has just begun, and would be lost.
+                self.app.refuse(_("The deal has just ended.") + " " + self.over_text())
+                return
             self.next_deal()
             return
         if not self.may_act():
@@ -304,8 +369,9 @@ class CardaviaTable(TableScreen):
         if self.may_act():
             self.act(Pass())
 
-    def act(self, action: Action) -> None:
-        """The player's play or pass; a refusal says why and changes nothing."""
+    def act(self, action: Action, said: bool = False) -> None:
+        """The player's play or pass; a refusal says why and changes nothing. ``said``: the
+        pass was just announced (automatic pass), its event is not said again."""
         try:
             events = self.state.apply(HUMAN, action)
         except IllegalAction as error:
@@ -314,6 +380,8 @@ class CardaviaTable(TableScreen):
         self.hand.selected.clear()
         if self.online:
             return  # the events come back from the table
+        if said:
+            events = [event for event in events if event.kind != "passed"]
         self.announce(events)
         self.after_events()
 
@@ -322,6 +390,20 @@ class CardaviaTable(TableScreen):
 
     def after_stream(self) -> None:
         self.after_events()
+
+    def take_hint(self, action: Action) -> None:
+        """The take-hint key: the hinted play becomes the selection."""
+        if action.kind != "play":
+            self.app.say(_("The hint is to pass: {key} passes.").format(key=self.key_for("pass")))
+            return
+        self.hand.select_only(action.cards)
+        combination = selection_combination(self.hand.selection(), self.view.first_play)
+        words = combination_name(combination) if combination else ""
+        self.app.say(
+            _("Selected: {play}. {key} plays it.").format(play=words, key=self.key_for("play")),
+            cue="select",
+            record=False,
+        )
 
     # ----- information ---------------------------------------------------------------------
     def say_info(self, key: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
 from audiogame.app.table import HUMAN
 from audiogame.i18n import N_, _
@@ -42,48 +43,48 @@ def letter(key: str) -> tuple[str, str]:
 
 
 def table_commands(table: CardaviaTable) -> list[Command]:
-    """Every key of the table, in the order F1 reads them."""
+    """Every action of the table, in the order F1 reads them within each group."""
     hand = table.hand_keys
     return [
-        Command(
-            ("left", "right"),
-            N_("Left and Right arrows: move through your hand, sorted from three to two; "
-               "each card says how many of its rank you hold."),
-            hand.move,
-        ),
-        Command(("up", "down"), N_("Up and Down arrows: the next higher or lower rank."),
-                hand.move),
-        Command(("home", "end"), N_("Home and End: your lowest and highest card."), hand.move),
-        Command((), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."),
-                hand.move),
-        Command((" ",), N_("Space: select or unselect the card you are on."), table.space),
-        Command((), N_("Space while the others are to play: they play at once, up to your "
-                       "turn. Space after a deal of a match: the next deal."), table.space),
-        Command(
-            (TAB, BACKTAB),
-            N_("Tab and Shift Tab: step through every play you can make now; the play you "
-               "step to becomes your selection."),
-            hand.step_play,
-        ),
-        Command((ENTER,), N_("Enter: play the selected cards. After a deal: the next deal."),
-                table.enter_key),
-        Command(letter("c"), N_("C: the selected cards and what they form."),
-                hand.say_selection),
-        Command((BACKSPACE,), N_("Backspace: clear the selection."), hand.clear_selection),
-        Command(letter("p"), N_("P: pass, when you cannot beat the play on the table."),
-                table.pass_turn),
-        Command(letter("t"), N_("T: the round and whose turn it is."), table.say_info),
-        Command(letter("l"), N_("L: the play on the table and who made it."), table.say_info),
-        Command(letter("e"), N_("E: the cards left to each player."), table.say_info),
-        Command(letter("s"), N_("S: the scores: bomb bonuses of this deal, match totals."),
-                table.say_info),
-        Command(letter("r"), N_("R: the plays of this round."), table.say_info),
-        Command(letter("m"), N_("M: the high cards played so far: two of spades, aces, "
-                                "kings."), table.say_info),
-        Command(letter("w"), N_("W: your whole hand, rank by rank."), table.say_info),
-        Command((*letter("h"), "?"), N_("H or question mark: a hint, what a strong player "
-                                        "would play in your place and why."),
-                lambda key: hint_key(table).say(key)),
+        Command(("left", "right"),
+                N_("move through your hand, sorted from three to two; each card says how "
+                   "many of its rank you hold."), hand.move, "move", MOVING),
+        Command(("up", "down"), N_("the next higher or lower rank."), hand.move, "rank", MOVING),
+        Command(("home", "end"), N_("your lowest and highest card."), hand.move, "ends", MOVING),
+        Command(tuple(JUMP_KEYS), N_("the first card of that rank; again, the next one."),
+                hand.jump_key, "jump", MOVING, keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),
+        Command((" ",), N_("select or unselect the card you are on."), table.space, "select"),
+        Command((TAB, BACKTAB),
+                N_("step through every play you can make now; the play you step to becomes "
+                   "your selection."), hand.step_play, "plays"),
+        Command((ENTER,), N_("play the selected cards. After a deal: the next deal."),
+                table.enter_key, "play"),
+        Command((BACKSPACE,), N_("clear the selection."), hand.clear_selection, "clear"),
+        Command(letter("p"), N_("pass, when you cannot beat the play on the table."),
+                table.pass_turn, "pass"),
+        Command(letter("n"), N_("while the others are to play: they play at once, up to your "
+                                "turn."), table.hurry_key, "hurry"),
+        Command(letter("u"), N_("take the last hint: its play becomes your selection."),
+                lambda key: hint_key(table).take(key), "take_hint"),
+        Command(letter("c"), N_("the selected cards and what they form."), hand.say_selection,
+                "selection", INFORMATION),
+        Command(letter("t"), N_("the round and whose turn it is."), table.say_info, "turn",
+                INFORMATION),
+        Command(letter("l"), N_("the play on the table and who made it."), table.say_info,
+                "table", INFORMATION),
+        Command(letter("e"), N_("the cards left to each player."), table.say_info, "counts",
+                INFORMATION),
+        Command(letter("s"), N_("the scores: bomb bonuses of this deal, match totals."),
+                table.say_info, "scores", INFORMATION),
+        Command(letter("r"), N_("the plays of this round."), table.say_info, "round",
+                INFORMATION),
+        Command(letter("m"), N_("the high cards played so far: two of spades, aces, kings."),
+                table.say_info, "high_cards", INFORMATION),
+        Command(letter("w"), N_("your whole hand, rank by rank."), table.say_info, "hand",
+                INFORMATION),
+        Command((*letter("h"), "?"), N_("a hint: what a strong player would play in your "
+                                        "place, and why."),
+                lambda key: hint_key(table).say(key), "hint", INFORMATION),
         *table.common_commands(),
     ]  # fmt: skip
 
@@ -108,14 +109,18 @@ class HandKeys:
             return
         if key in ("home", "end"):
             hand.to_end(key == "end")
-            moved = True
         elif key in ("left", "right"):
-            moved = hand.move(1 if key == "right" else -1)
-        else:
-            moved = hand.jump_rank(1 if key == "up" else -1)
-        if not moved:
-            self.app.narrator.cue("menu_edge")
+            if not hand.move(1 if key == "right" else -1):
+                self.table.say_edge(key == "right")
+                return
+        elif not hand.jump_rank(1 if key == "up" else -1):
+            edge = _("Highest rank.") if key == "up" else _("Lowest rank.")
+            self.app.say(edge, cue="menu_edge", record=False)
+            return
         self.say_focus()
+
+    def jump_key(self, key: str) -> None:
+        self.jump(JUMP_KEYS[key.lower()])
 
     def jump(self, rank: int) -> None:
         """A digit or J, Q, K, A: the first card of that rank (the next one, pressed again)."""

@@ -23,6 +23,7 @@ class HintKey:
         self.table = table
         self._bot: Bot | None = None
         self._last: tuple[Any, Hint] | None = None
+        self._said: tuple[Any, Hint] | None = None  # the hint last spoken, where it was said
 
     def hint(self) -> Hint | None:
         """The hint for the player now; ``None`` when he has nothing to choose."""
@@ -34,7 +35,7 @@ class HintKey:
         if not legal:
             return None
         view = state.view(HUMAN)
-        position = (table.game, repr(view), tuple(legal))
+        position = self.position()
         if self._last is not None and self._last[0] == position:
             return self._last[1]
         if self._bot is None:
@@ -42,6 +43,11 @@ class HintKey:
         found = self._bot.advise(view, legal)
         self._last = (position, found)
         return found
+
+    def position(self) -> tuple[Any, ...]:
+        """What the player sees and may do now: a hint holds while this does not change."""
+        state = self.table.state
+        return (self.table.game, repr(state.view(HUMAN)), tuple(state.legal_actions(HUMAN)))
 
     def say(self, key: str = "") -> None:
         """The key: the hint, or why there is none."""
@@ -57,7 +63,29 @@ class HintKey:
             else:
                 table.app.refuse(_("There is nothing for you to choose now."))
             return
-        table.app.say(hint_text(table.game, found, table.seats))
+        swap = table.key_for("swap") if table.game == "scientific" else "S"
+        table.app.say(hint_text(table.game, found, table.seats, swap_key=swap))
+        self._said = (self.position(), found)
+
+    def take(self, key: str = "") -> None:
+        """The take-hint key: the hint just given becomes the selection (Cardavia) or the card
+        under the cursor (Battaglia scientifica, aperta); Enter then plays it."""
+        table = self.table
+        said = self._said
+        if said is None:
+            table.app.refuse(
+                _("No hint to take: {key} asks for one.").format(key=table.key_for("hint"))
+            )
+            return
+        if table.state.is_over or said[0] != self.position():
+            self._said = None
+            table.app.refuse(
+                _("The game has moved on since the hint: {key} asks for a new one.").format(
+                    key=table.key_for("hint")
+                )
+            )
+            return
+        table.take_hint(said[1].action)
 
 
 def hint_key(table: Any) -> HintKey:

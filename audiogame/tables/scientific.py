@@ -86,11 +86,18 @@ class ScientificTable(TableScreen):
             )
         )
         self.announce(self.state.opening_events() + self.run_bots())
-        self.app.say(_("Left and Right arrows: your cards. Enter chooses one. F1: keys."))
+        self.app.say(
+            _("Your hand: {move}. Choose a card: {choose}. Your whole hand: {hand}. All the "
+              "keys: F1.").format(move=self.key_for("move"), choose=self.key_for("choose"),
+                                  hand=self.key_for("hand"))
+        )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
         return [*table_commands(self), *self.common_commands()]
+
+    def jump_key(self, key: str) -> None:
+        self.jump(JUMP_KEYS[key.lower()])
 
     def on_char(self, char: str) -> bool:
         lower = char.lower()
@@ -120,6 +127,10 @@ class ScientificTable(TableScreen):
         """Enter: choose (or change) the card in focus; after the end, back to the setup."""
         view = self.view
         if view.is_over:
+            if self.just_changed():  # meant for the last trick, which has just ended the game
+                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
+                                  "the game setup."))  # fmt: skip
+                return
             self.app.pop()
             return
         if HUMAN in view.eliminated:
@@ -162,6 +173,7 @@ class ScientificTable(TableScreen):
             return True  # the events come back from the table
         self.announce(events + self.run_bots())
         if self.view.is_over:
+            self.turn_changed()
             self.app.say(_("Press Enter to go back to the game setup."))
         return True
 
@@ -279,10 +291,27 @@ class ScientificTable(TableScreen):
         ):
             view = self.view
             if view.exchange_offered:
-                return exchange_offer(len(view.hand), len(view.won_pile))
-            if HUMAN not in self._offers:
-                return _("Eight: your won pile is empty, there is nothing to swap.")
+                return exchange_offer(len(view.hand), len(view.won_pile), self.key_for("swap"))
+            # No swap is offered (an empty won pile): never "may swap".
+            return _("Eight: your won pile is empty, there is nothing to swap.")
         return super().message(event)
+
+    def take_hint(self, action: Action) -> None:
+        """The take-hint key: the cursor goes to the hinted card."""
+        if action.kind == "exchange":
+            self.app.say(_("The hint is to swap: {key} swaps.").format(key=self.key_for("swap")))
+            return
+        hand = self.view.hand
+        index = list(hand).index(action.cards[0])
+        card = self.cursor.hear(hand, index)
+        self.app.say(
+            _("{card}, {position} of {total}. {key} chooses it.").format(
+                card=card_name(card), position=index + 1, total=len(hand),
+                key=self.key_for("choose"),
+            ),
+            cue="select",
+            record=False,
+        )  # fmt: skip
 
     # ----- the hand ------------------------------------------------------------------------
     def move(self, key: str) -> None:
@@ -292,7 +321,8 @@ class ScientificTable(TableScreen):
             return
         index, at_edge = self.cursor.step(hand, key)
         if at_edge:
-            self.app.narrator.cue("not_allowed")
+            self.say_edge(key == "right")
+            return
         self.say_card(index)
 
     def jump(self, rank: int | None) -> None:

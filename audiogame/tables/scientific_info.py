@@ -17,9 +17,12 @@ the counting power), C the others' choices for a seer, H the player's own cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from audiogame.i18n import N_, _, ngettext
 from audiogame.words.scientific import YOU, hand_summary, on_table, shown_cards
 from audiogame.words.seats import Seats
+from engine.cards import Card
 from engine.scientific.view import ScientificView
 
 _POWER_LABELS = (
@@ -80,8 +83,14 @@ def choices_text(view: ScientificView, seats: Seats) -> str:
         parts.append(_("Chosen: {names}.").format(names=seats.subjects(view.chosen)))
     else:
         parts.append(_("Nobody has chosen yet."))
-    if view.awaiting:
-        parts.append(_("Still to choose: {names}.").format(names=seats.subjects(view.awaiting)))
+    if tuple(view.awaiting) == (YOU,):
+        parts.append(_("Still to choose: you."))
+    elif view.awaiting:
+        parts.append(
+            ngettext(
+                "Still to choose: {names}.", "Still to choose: {names}.", len(view.awaiting)
+            ).format(names=seats.subjects(view.awaiting))
+        )
     later = seers_waiting(view)
     if later:
         parts.append(
@@ -138,4 +147,28 @@ def hand_text(view: ScientificView) -> str:
             "Your hand, {count} cards: {cards}.",
             len(view.hand),
         ).format(count=len(view.hand), cards=hand_summary(view.hand))
-    return text + " " + _("Won pile: {count}.").format(count=len(view.won_pile))
+    return text + " " + won_pile_text(view.won_pile)
+
+
+WON_PILE_IN_FULL = 8
+"""Up to this many cards, W reads every rank of the won pile; beyond, the highest ones."""
+
+
+def won_pile_text(won: Sequence[Card]) -> str:
+    """The won pile by rank, highest first (the player saw these cards win): in full when
+    small, else its four highest ranks and how many cards are lower ("14 cards: 3 aces, ...")."""
+    if not won:
+        return _("Won pile: empty.")
+    ordered = sorted(won, key=lambda card: -1 if card.rank is None else -card.rank)  # joker first
+    if len(won) <= WON_PILE_IN_FULL:
+        return ngettext("Won pile, {count} card: {cards}.", "Won pile, {count} cards: {cards}.",
+                        len(won)).format(count=len(won), cards=hand_summary(ordered))  # fmt: skip
+    top = list(dict.fromkeys(card.rank for card in ordered))[:4]
+    shown = [card for card in ordered if card.rank in top]
+    rest = len(won) - len(shown)
+    text = ngettext(
+        "Won pile, {count} card: {cards}", "Won pile, {count} cards: {cards}", len(won)
+    ).format(count=len(won), cards=hand_summary(shown))
+    return text + ngettext(" and {rest} lower card.", " and {rest} lower cards.", rest).format(
+        rest=rest
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
 from audiogame.tables.hints import hint_key
@@ -24,45 +25,32 @@ JUMP_KEYS: dict[str, int | None] = {
 
 
 def table_commands(table: ScientificTable) -> list[Command]:
-    """The table's own keys (the shared ones come from the table screen)."""
+    """The table's own actions (the shared ones come from the table screen)."""
     return [
-        Command(
-            ("left", "right"), N_("Left and Right arrows: move through your hand."), table.move
-        ),
-        Command(("home", "end"), N_("Home and End: first and last card of your hand."), table.move),
-        Command((), N_("2 to 9, 0 for ten, J, Q, K, A: jump to a card of that rank."), table.move),
-        Command((), N_("X or asterisk: jump to your joker."), table.move),
-        Command(
-            (ENTER,),
-            N_("Enter: choose the card you are on; again to change until all have chosen."),
-            table.choose,
-        ),
-        Command(
-            ("s",),
-            N_("S: swap your hand and your won pile, when an eight offers it."),
-            table.swap,
-        ),
-        Command(
-            ("r",), N_("R: the rules in force: order, cards on the table, powers."), table.tell
-        ),
-        Command(("t",), N_("T: who has chosen and who has still to choose."), table.tell),
-        Command(
-            ("e",),
-            N_("E: cards owned by each player; with the power of a three, cards in hand."),
-            table.tell,
-        ),
-        Command(
-            ("c",),
-            N_("C: the cards the others have chosen, while you are the seer."),
-            table.tell,
-        ),
-        Command(("w",), N_("W: the cards in your hand and your won pile."), table.tell),
-        Command(
-            ("h", "?"),
-            N_(
-                "H or question mark: a hint, what a strong player would choose in your place "
-                "and why."
-            ),
-            lambda key: hint_key(table).say(key),
-        ),
-    ]
+        Command(("left", "right"), N_("move through your hand."), table.move, "move", MOVING),
+        Command(("home", "end"), N_("first and last card of your hand."), table.move, "ends",
+                MOVING),
+        Command(tuple(k for k in JUMP_KEYS if JUMP_KEYS[k] is not None),
+                N_("the first card of that rank; again, the next one."), table.jump_key, "jump",
+                MOVING, keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),
+        Command(("x", "*"), N_("your joker."), table.jump_key, "joker", MOVING),
+        Command((ENTER,), N_("choose the card you are on; again on another card to change, "
+                             "until all have chosen."), table.choose, "choose"),
+        Command(("s",), N_("swap your hand and your won pile, when an eight offers it."),
+                table.swap, "swap"),
+        Command(("u",), N_("take the last hint: the cursor goes to its card."),
+                lambda key: hint_key(table).take(key), "take_hint"),
+        Command(("r",), N_("the rules in force: order, cards on the table, powers."),
+                table.tell, "rules_now", INFORMATION),
+        Command(("t",), N_("who has chosen and who has still to choose."), table.tell,
+                "choices", INFORMATION),
+        Command(("e",), N_("cards owned by each player; with the power of a three, cards in "
+                           "hand."), table.tell, "counts", INFORMATION),
+        Command(("c",), N_("the cards the others have chosen, while you are the seer."),
+                table.tell, "seer", INFORMATION),
+        Command(("w",), N_("the cards in your hand and your won pile."), table.tell, "hand",
+                INFORMATION),
+        Command(("h", "?"), N_("a hint: what a strong player would choose in your place, and "
+                               "why."), lambda key: hint_key(table).say(key), "hint",
+                INFORMATION),
+    ]  # fmt: skip

@@ -51,6 +51,12 @@ def reveal(event: Reveal, seats: Seats) -> str:
     # In open play the face-down cards were announced when they were laid.
     if event.face_down and not seats.options.get("open"):
         down = _("Face down: {names}.").format(names=seats.subjects(event.face_down))
+        up_only = [seat for seat, _card in event.cards if seat not in event.face_down]
+        if up_only:
+            # In the war, but with one card left: it went face up, with no card under it.
+            down += " " + ngettext(
+                "{names}: last card, face up.", "{names}: last cards, face up.", len(up_only)
+            ).format(names=capitalize(seats.subjects(up_only)))
         return f"{down} {text}"
     return text
 
@@ -88,8 +94,8 @@ def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
         )
     else:
         text = ngettext(
-            "{name} takes up the won pile: {count} card.",
-            "{name} takes up the won pile: {count} cards.",
+            "{name}: won pile taken up, {count} card.",
+            "{name}: won pile taken up, {count} cards.",
             event.count,
         )
     return text.format(name=seats.subject(event.seat), count=event.count)

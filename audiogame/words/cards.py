@@ -56,3 +56,14 @@ def card_name(card: Card) -> str:
 def rank_list(cards: tuple[Card, ...] | list[Card]) -> str:
     """Ranks of several cards, comma separated ("king, five, two")."""
     return ", ".join(rank_name(card.rank) for card in cards)
+
+
+def seconds_text(value: float) -> str:
+    """ "1 second", "1.5 seconds" (Italian: "1 secondo", "1,5 secondi")."""
+    from audiogame.i18n import language, ngettext
+
+    number = f"{value:g}"
+    if language() == "it":
+        number = number.replace(".", ",")
+    count = int(value) if float(value).is_integer() else 2  # a fraction takes the plural
+    return ngettext("{value} second", "{value} seconds", count).format(value=number)

@@ -40,8 +40,8 @@ _CARDAVIA: dict[str, str] = {
     "saves_low_cards": N_("It beats the table and leaves your hand easier to empty."),
     "lead_weakest": N_("Lead your weakest cards while you can."),
     "cheapest_answer": N_("The cheapest answer to the table."),
-    "best_odds": N_("In {deals} deals played out from here, it went out first most often: "
-                    "{wins} percent."),
+    "best_odds": N_("In {deals} deals played out from here, it does best: you go out first "
+                    "{wins} percent of the time."),
 }  # fmt: skip
 
 # Why, in Battaglia scientifica and open Battaglia.
@@ -58,7 +58,8 @@ _CARDS: dict[str, str] = {
     "fights_for_pot": N_("It should win the cards waiting on the table."),
     "best_average": N_("It does best against what the others may play."),
     "face_down_weakest": N_("A face-down card only feeds the pot: give your weakest."),
-    "mixed": N_("A mixed choice, hard to read: this card {chance} percent of the time."),
+    "mixed": N_("Vary your choice: this card {chance} times in 100, so that the others "
+                "cannot read you."),
 }
 
 
@@ -121,17 +122,22 @@ def card_reason(hint: Hint) -> str:
     give, as for a flip)."""
     if hint.action.kind == "exchange":
         return _("Your won pile is stronger than your hand.")
-    template = _CARDS.get(hint.code)
-    return _(template).format(chance=hint.params.get("chance")) if template else ""
+    code = hint.code
+    chance = hint.params.get("chance")
+    if code == "mixed" and (not isinstance(chance, int | float) or chance >= 100):
+        code = "best_average"  # a "mixed" choice of one card is simply the best one
+    template = _CARDS.get(code)
+    return _(template).format(chance=chance) if template else ""
 
 
-def hint_text(game: str, hint: Hint, seats: Seats) -> str:
-    """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." """
+def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
+    """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." ``swap_key``: the
+    key bound to the swap, named in the hint that advises it."""
     action = hint.action
     if action.kind == "pass":
         what = _("pass")
     elif action.kind == "exchange":
-        what = _("press S to swap your hand and your won pile")
+        what = _("press {key} to swap your hand and your won pile").format(key=swap_key)
     elif action.kind == "flip":
         what = _("turn up your card")
     elif game == "cardavia":

@@ -152,8 +152,8 @@ def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
         )
     else:
         text = ngettext(
-            "{name} takes up the won pile: {count} card.",
-            "{name} takes up the won pile: {count} cards.",
+            "{name}: won pile taken up, {count} card.",
+            "{name}: won pile taken up, {count} cards.",
             event.count,
         )
     return text.format(name=seats.subject(event.seat), count=event.count)
@@ -242,12 +242,12 @@ def powers_gained(power: str, holders: Sequence[int], seats: Seats) -> str:
     return text.format(names=seats.subjects(holders))
 
 
-def exchange_offer(hand: int, won: int) -> str:
-    """The player's exchange offer, with what it would change."""
+def exchange_offer(hand: int, won: int, key: str = "S") -> str:
+    """The player's exchange offer, with what it would change; ``key``: the swap's key."""
     return _(
-        "Eight: you may swap your hand, {hand}, and your won pile, {won}: press S. "
+        "Eight: you may swap your hand, {hand}, and your won pile, {won}: press {key}. "
         "Choosing a card keeps your hand."
-    ).format(hand=cards(hand), won=cards(won))
+    ).format(hand=cards(hand), won=cards(won), key=key)
 
 
 def cards(count: int) -> str:

@@ -98,9 +98,19 @@ def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
     return result
 
 
+_COSTS: dict[int, float] = {}
+
+
 def hand_cost(hand: int) -> float:
-    """The cost of the best split of ``hand`` (a bit mask)."""
-    return _solve(counts_key(hand))[0]
+    """The cost of the best split of ``hand`` (a bit mask); remembered by hand, as the
+    play-outs of a search ask for the same hands again and again."""
+    cost = _COSTS.get(hand)
+    if cost is None:
+        cost = _solve(counts_key(hand))[0]
+        if len(_COSTS) >= _MEMO_LIMIT:
+            _COSTS.clear()
+        _COSTS[hand] = cost
+    return cost
 
 
 def best_split(hand: int) -> Split:

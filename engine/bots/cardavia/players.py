@@ -72,6 +72,7 @@ class HardCardavia(CardaviaBot):
         margin: float = MARGIN,
         win_weight: float = WIN_WEIGHT,
         answers: bool = True,
+        keen: bool = False,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
@@ -79,6 +80,7 @@ class HardCardavia(CardaviaBot):
         self.margin = margin
         self.win_weight = win_weight
         self.answers = answers
+        self.keen = keen
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -93,6 +95,7 @@ class HardCardavia(CardaviaBot):
             margin=self.margin,
             win_weight=self.win_weight,
             answers=self.answers,
+            keen=self.keen,
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:

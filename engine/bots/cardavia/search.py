@@ -3,9 +3,11 @@
 The other two hands are dealt again and again from the unseen cards, consistently with what is
 public (:mod:`engine.bots.cardavia.sample`); on each such deal every candidate play is played
 out to the end on the engine's fast path (:mod:`engine.cardavia.fast`) by quick players that
-lead like a planning player (:func:`~engine.bots.cardavia.heuristic.planned_lead`) and answer
-greedily, the searching seat keeping its bombs (:func:`~engine.cardavia.fast.keen_code`). A
-play-out is worth its settlement to the searching seat, plus a bonus for going out first.
+lead and answer like a planning player (:func:`~engine.bots.cardavia.heuristic.planned_lead`,
+:func:`~engine.bots.cardavia.heuristic.planned_answer`): against normal players this won 43%
+of deals where greedy answers won 35% and a searching seat that kept its bombs 41% (100 deals
+x 3 seats each). A play-out is worth its settlement to the searching seat, plus a bonus for
+going out first.
 All candidates are compared on the same deals, and the weaker half is dropped after each batch
 (successive halving), so the work goes to the plays that are close; the normal player's choice
 is never dropped, and it is kept unless another play beats it on the same deals by more than
@@ -55,6 +57,7 @@ def search(
     margin: float = MARGIN,
     win_weight: float = WIN_WEIGHT,
     answers: bool = True,
+    keen: bool = False,
 ) -> Verdict:
     """The best of ``codes`` by sampled play-outs (``codes`` has two or more plays)."""
     fallback = normal_code(public, codes)
@@ -63,7 +66,7 @@ def search(
     values: dict[int, dict[int, float]] = {code: {} for code in pool}
     wins = dict.fromkeys(pool, 0)
     me = public.seat
-    keen = 1 << me  # the searching seat keeps its bombs in the play-outs
+    keen_seats = 1 << me if keen else 0  # the searching seat keeps its bombs in the play-outs
     sampler = Sampler(public)
     used = 0
     alive = list(pool)
@@ -79,7 +82,7 @@ def search(
                 scores = (
                     position.scores()
                     if over
-                    else greedy_rollout(position, keen, planned_lead, answer)
+                    else greedy_rollout(position, keen_seats, planned_lead, answer)
                 )
                 won = position.winner == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)

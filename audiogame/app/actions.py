@@ -1,0 +1,128 @@
+"""What a screen's actions are called and how F1 lists them.
+
+Each screen registers its actions (:class:`audiogame.app.screen.Command`: an id, the keys
+bound to it, what it does, its group, when it is enabled, what it runs). The key names the
+player hears come from those bindings (:func:`keys_name`), never from the help text, so that a
+key bound elsewhere is named right everywhere; F1 opens :class:`KeysScreen`, the list of them
+by group, browsed like the rules.
+
+>>> from audiogame.i18n import set_language
+>>> set_language("en")
+>>> keys_name(("left", "right")), keys_name(("h", "H", "?")), keys_name(("2", "3", "4", "0"))
+('Left and Right arrows', 'H or question mark', '2 to 4 or 0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from audiogame.i18n import N_, _
+from audiogame.words.seats import join_words
+
+if TYPE_CHECKING:
+    from audiogame.app.screen import Command
+
+# The groups of F1's list, in the order it reads them.
+MOVING, CHOOSING, INFORMATION, EVERYWHERE = "moving", "choosing", "information", "everywhere"
+GROUPS: dict[str, str] = {
+    MOVING: N_("Moving"),
+    CHOOSING: N_("Choosing and playing"),
+    INFORMATION: N_("Information"),
+    EVERYWHERE: N_("Everywhere"),
+}
+
+KEY_NAMES: dict[str, str] = {
+    "left": N_("Left arrow"),
+    "right": N_("Right arrow"),
+    "up": N_("Up arrow"),
+    "down": N_("Down arrow"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "c-m": N_("Enter"),
+    "escape": N_("Escape"),
+    " ": N_("Space"),
+    "c-i": N_("Tab"),
+    "s-tab": N_("Shift Tab"),
+    "c-h": N_("Backspace"),
+    "pageup": N_("Page Up"),
+    "pagedown": N_("Page Down"),
+    "s-pageup": N_("Shift Page Up"),
+    "s-pagedown": N_("Shift Page Down"),
+    "c-home": N_("Control Home"),
+    "c-end": N_("Control End"),
+    "c-c": N_("Control C"),
+    "c-r": N_("Control R"),
+    "?": N_("question mark"),
+    "*": N_("asterisk"),
+}
+# Keys that go together and are said together.
+PAIRS: dict[tuple[str, str], str] = {
+    ("left", "right"): N_("Left and Right arrows"),
+    ("up", "down"): N_("Up and Down arrows"),
+    ("home", "end"): N_("Home and End"),
+    ("c-i", "s-tab"): N_("Tab and Shift Tab"),
+    ("pageup", "pagedown"): N_("Page Up and Page Down"),
+    ("s-pageup", "s-pagedown"): N_("Shift Page Up and Shift Page Down"),
+    ("c-home", "c-end"): N_("Control Home and Control End"),
+}
+
+
+def key_name(key: str) -> str:
+    """One key as the player hears it: "Left arrow", "F1", "W"."""
+    if key in KEY_NAMES:
+        return _(KEY_NAMES[key])
+    if len(key) == 2 and key[0] == "f" and key[1].isdigit():
+        return key.upper()
+    return key.upper() if len(key) == 1 else key
+
+
+def keys_name(keys: Sequence[str]) -> str:
+    """The keys of one action as the player hears them: letters once whatever their case,
+    runs of digits as a range, pairs by their common name."""
+    keys = list(dict.fromkeys(key.lower() if len(key) == 1 else key for key in keys))
+    words: list[str] = []
+    index = 0
+    while index < len(keys):
+        key = keys[index]
+        pair = tuple(keys[index : index + 2])
+        if pair in PAIRS:
+            words.append(_(PAIRS[pair]))  # type: ignore[index]
+            index += 2
+            continue
+        if key.isdigit():
+            end = index
+            while end + 1 < len(keys) and keys[end + 1].isdigit() and int(keys[end + 1]) == int(
+                keys[end]
+            ) + 1:
+                end += 1
+            if end > index + 1:
+                words.append(_("{first} to {last}").format(first=key, last=keys[end]))
+                index = end + 1
+                continue
+        words.append(key_name(key))
+        index += 1
+    if len(words) == 1:
+        return words[0]
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def command_line(command: Command) -> str:
+    """F1's line for one action: its keys, named from the binding, and what it does."""
+    if not command.id:
+        return _(command.help)  # a screen whose help still names its keys
+    names = _(command.keys_text) if command.keys_text else keys_name(command.keys)
+    return _("{keys}: {help}").format(keys=names, help=_(command.help))
+
+
+def key_list(commands: Sequence[Command]) -> list[tuple[str, str]]:
+    """(group, line) for each action, grouped in :data:`GROUPS` order, registry order within."""
+    listed = [command for command in commands if command.listed()]
+    order = list(GROUPS)
+    listed.sort(key=lambda command: order.index(command.group))
+    return [(command.group, command_line(command)) for command in listed]
+
+
+def joined_keys(commands: Sequence[Command]) -> str:
+    """ "F1, F2 and F3", for hints that name several keys."""
+    return join_words([keys_name(command.keys) for command in commands])

@@ -1,0 +1,50 @@
+"""A game is registered in one place (engine/registry.py): a game of the tests' own, registered
+from here, is found by the engine and holds every invariant of the conformance suite."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine import GAME_NAMES, event_kinds, games
+from engine.registry import register_game, registered, unregister_game
+from tests.conformance import play_random_game, replay
+
+
+@pytest.fixture
+def high_card() -> Iterator[str]:
+    register_game("high_card", "tests.tiny_game")
+    try:
+        yield "high_card"
+    finally:
+        unregister_game("high_card")
+
+
+def test_the_three_games_are_registered_once_each() -> None:
+    assert registered() == GAME_NAMES == ("battle", "scientific", "cardavia")
+    with pytest.raises(ValueError, match="already registered"):
+        register_game("cardavia", "engine.cardavia")
+    with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
+        games["high_card"]
+
+
+def test_a_game_registered_from_the_tests_is_found_and_plays_by_the_rules(high_card: str) -> None:
+    assert high_card in games and games[high_card].name == "high_card"
+    assert list(games) == [*GAME_NAMES, "high_card"]
+    # Its events are the shared ones: nothing new for the front end to put into words.
+    shared = {"reveal", "trick_won", "war", "pile_taken_up", "choice_made", "eliminated"}
+    assert set(event_kinds(high_card)) == shared | {"trick_limit", "game_over"}
+    for seed in range(3):
+        for players in (2, 4):
+            state, log, events = play_random_game(high_card, seed, players=players, cards=5)
+            assert state.result().winners
+            assert replay(high_card, seed, log, players=players, cards=5) == events
+
+
+def test_a_game_that_is_gone_is_refused_again(high_card: str) -> None:
+    unregister_game(high_card)
+    try:
+        assert high_card not in games
+    finally:
+        register_game(high_card, "tests.tiny_game")
