@@ -1,6 +1,6 @@
 """The audio test bed: a private sound server for the whole test session (stopped after the
 tests), a recording of its sink, and the real program started in a pseudo-terminal against it.
-Import the fixtures into a test module: ``from tests.audio_bed import sound, recording``."""
+tests/conftest.py offers the fixtures to every test module, so that one server serves them all."""
 
 from __future__ import annotations
 

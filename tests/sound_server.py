@@ -27,6 +27,10 @@ RATE = 48_000
 SINK = "ear"
 PROGRAMS = ("pulseaudio", "pactl", "parec", "aplay", "espeak-ng", "spd-say", "speech-dispatcher")
 PACKAGES = "scripts/install-audio-test-deps"
+IDLE_EXIT = 60
+"""Seconds without a client after which the server ends by itself: a test run that was killed
+leaves nothing running for long (a test always has its recording connected; a server that
+ended between two tests is started again)."""
 SILENCE_DB = -60.0
 """Below this (dB full scale, RMS) a stretch of the recording is silence."""
 
@@ -189,8 +193,9 @@ class SoundServer:
             self.socket.unlink()
         log = open(self.folder / "pulseaudio.log", "ab")  # noqa: SIM115 (kept by the process)
         self.process = subprocess.Popen(
-            ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-             "--disallow-module-loading=no", "--log-target=stderr", "--log-level=error",
+            ["pulseaudio", "-n", "--daemonize=no", f"--exit-idle-time={IDLE_EXIT}",
+             "--use-pid-file=no", "--disallow-module-loading=no", "--log-target=stderr",
+             "--log-level=error",
              "-L", f"module-native-protocol-unix auth-anonymous=1 socket={self.socket}",
              "-L", f"module-null-sink sink_name={SINK} rate={RATE} channels=2",
              "-L", "module-always-sink"],

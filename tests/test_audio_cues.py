@@ -8,7 +8,7 @@ import time
 import pytest
 
 from audiogame.practice.model import GROUPS, cues_in
-from tests.audio_bed import heard_after, recording, sound, start, wait_quiet  # noqa: F401
+from tests.audio_bed import heard_after, start, wait_quiet
 
 pytestmark = pytest.mark.audio
 
@@ -26,7 +26,7 @@ def cue_after_key(program, record, key: str) -> tuple[float, float]:
     return moment, moment
 
 
-def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):  # noqa: F811
+def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):
     program = practice(sound, tmp_path)
     silent = []
     for index, group in enumerate(GROUPS):
@@ -42,7 +42,7 @@ def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):  # 
     assert program.finish()[0] == 0
 
 
-def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(sound, recording, tmp_path):  # noqa: F811
+def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(sound, recording, tmp_path):
     """Battaglia, 2 players, deal 3: Anna (on your left) takes the first two tricks, you the
     next two; your own cues sound in the middle."""
     program = start(sound, tmp_path, ["play", "battle", "--seed", "3", "--players", "2"])
@@ -73,14 +73,14 @@ def first_cue_level(server, record, folder, **settings):
     return level
 
 
-def test_cue_volume_changes_the_level(sound, recording, tmp_path):  # noqa: F811
+def test_cue_volume_changes_the_level(sound, recording, tmp_path):
     loud = first_cue_level(sound, recording, tmp_path / "loud", cue_volume=100)
     soft = first_cue_level(sound, recording, tmp_path / "soft", cue_volume=25)
     assert soft.heard
     assert loud.loudest - soft.loudest > 6, (loud, soft)
 
 
-def test_cues_off_means_no_cue_sound(sound, recording, tmp_path):  # noqa: F811
+def test_cues_off_means_no_cue_sound(sound, recording, tmp_path):
     program = practice(sound, tmp_path, sound=False)
     program.press(["enter"], settle=5)
     moment = time.monotonic()

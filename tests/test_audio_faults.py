@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.audio_bed import heard_after, recording, sound, start, wait_quiet  # noqa: F401
+from tests.audio_bed import heard_after, start, wait_quiet
 
 pytestmark = pytest.mark.audio
 
@@ -22,7 +22,7 @@ def screen(program) -> str:
     return bytes(program.output).decode("utf-8", "replace")
 
 
-def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):  # noqa: F811
+def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     program = start(sound, tmp_path, ["play", "battle", "--seed", "3"], speech="auto")
     assert program.said()[0] == "Audiogame. Speech: speech-dispatcher voice."
     recording.stop()
@@ -52,7 +52,7 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):  # 
     assert "Traceback" not in errors and "Traceback" not in screen(program)
 
 
-def test_no_sound_server_at_start(sound, tmp_path):  # noqa: F811
+def test_no_sound_server_at_start(sound, tmp_path):
     env = {**sound.env, "PULSE_SERVER": f"unix:{tmp_path}/nobody-here"}
     program = start(sound, tmp_path, ["play", "battle", "--seed", "3"], speech="auto", env=env)
     said = program.said()
@@ -67,7 +67,7 @@ def test_no_sound_server_at_start(sound, tmp_path):  # noqa: F811
     assert code == 0 and errors == ""
 
 
-def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound, tmp_path):  # noqa: F811
+def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound, tmp_path):
     """No speech-dispatcher (it cannot be started) and no aplay for pyttsx3: console lines,
     and not a word of the voices' own on the screen."""
     bare = tmp_path / "bin"
@@ -87,7 +87,7 @@ def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound,
     assert "not found" not in shown and "aplay" not in shown
 
 
-def test_a_voice_that_dies_mid_message_hands_over_once(sound, recording, tmp_path):  # noqa: F811
+def test_a_voice_that_dies_mid_message_hands_over_once(sound, recording, tmp_path):
     program = start(
         sound, tmp_path, ["play", "battle", "--seed", "3"], speech="speechd",
         settings={"sound": False},
