@@ -44,8 +44,9 @@ _VALUE = {char: index for index, char in enumerate(ALPHABET)}
 _VALUE.update({"I": 1, "L": 1, "O": 0})
 _FIELD = 0b100101
 """x⁵ + x² + 1: characters are elements of the field of 32 elements."""
-VERSION = 1
-"""The version written in new codes (0 was never written: the first codes had no version)."""
+VERSION = 2
+"""The version written in new codes (0 was never written: the first codes had no version;
+2: a Cardavia match of any number of deals from 1 to 20)."""
 GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
 """Fixed for ever: a new game takes the next number."""
 FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
@@ -64,6 +65,7 @@ FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
         "cardavia": (("deals", (1, 3, 5, 10)),),
     },
 }
+FIELDS[2] = {**FIELDS[1], "cardavia": (("deals", tuple(range(1, 21))),)}
 """Each version's setup fields per game and their values, in code order; frozen once
 released (a change of the menus makes a new version, with its own table here)."""
 CUSTOM = frozenset({"trick_limit"})
@@ -125,15 +127,16 @@ def _is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def encode(game: str, config: dict[str, Any]) -> str:
-    """The deal code of ``game`` with ``config`` (its options and its deal number);
-    :class:`CodeError` when the setup cannot be put in a code."""
+def encode(game: str, config: dict[str, Any], version: int = VERSION) -> str:
+    """The deal code of ``game`` with ``config`` (its options and its deal number), in the
+    code ``version`` (the current one unless checking an older code); :class:`CodeError` when
+    the setup cannot be put in a code."""
     if game not in GAME_IDS:
         raise CodeError("invalid", f"no game {game!r}")
     seed = config.get("seed")
     if not _is_whole(seed) or not 0 <= seed <= MAX_SEED:
         raise CodeError("range", f"no deal number to encode: {seed!r}")
-    fields = FIELDS[VERSION][game]
+    fields = FIELDS[version][game]
     from audiogame.catalog import game_entry
 
     entry = game_entry(game)
@@ -153,7 +156,7 @@ def encode(game: str, config: dict[str, Any]) -> str:
         number = number * radix + (choices.index(value) if value in choices else len(choices))
     body = ALPHABET[GAME_IDS[game]] + _digits(number * 2 + custom)
     length = len(body) + 3
-    head = ALPHABET[VERSION * 4 + length % 4]
+    head = ALPHABET[version * 4 + length % 4]
     return head + body + _checks(head + body)
 
 
@@ -187,7 +190,7 @@ def decode(text: str) -> tuple[str, dict[str, Any]]:
     if game is None:
         raise CodeError("newer", f"{code!r} is a deal of a game this version does not have")
     config = _settings(FIELDS[version][game], code[2:-2])
-    if encode(game, config) != _canonical(code):
+    if encode(game, config, version) != _canonical(code):
         raise CodeError("range", f"{code!r} does not hold valid settings")
     return game, config
 
