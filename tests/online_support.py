@@ -40,12 +40,12 @@ async def running_server(data_dir: Path, **options: Any) -> AsyncIterator[Server
             **options,
         )
     )
-    server = await asyncio.wait_for(ready, 10)
+    server = await asyncio.wait_for(ready, 30)
     try:
         yield server
     finally:
         stop.set()
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(task, 30)
 
 
 class Recorder(Link):
@@ -62,7 +62,7 @@ class Recorder(Link):
         self.messages.append(message)
         return message
 
-    async def expect(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+    async def expect(self, kind: str, timeout: float = 30) -> dict[str, Any]:
         """The next message of type ``kind`` (the others before it are kept, not answered)."""
         while True:
             message = await asyncio.wait_for(self.receive(), timeout)
@@ -92,7 +92,7 @@ async def play_out(
     """Play legal moves (chosen at random) until the game ends; ask for each next deal.
     ``pace``: seconds between two moves (a server's rate limit is 20 messages a second)."""
     rng = random.Random(seed)
-    message = first or await asyncio.wait_for(link.receive(), 20)
+    message = first or await asyncio.wait_for(link.receive(), 60)
     state = message
     pending = False
     while True:
@@ -115,7 +115,7 @@ async def play_out(
             await link.send({"type": "act", "action": rng.choice(state["legal"])})
         elif kind != "error" and view_over(state.get("view")):
             await link.send({"type": "next_deal"})
-        message = await asyncio.wait_for(link.receive(), 20)
+        message = await asyncio.wait_for(link.receive(), 60)
 
 
 def cards_in(frame: str) -> set[str]:
@@ -216,7 +216,7 @@ class ServerThread:
 
         self.thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
         self.thread.start()
-        if not started.wait(10):
+        if not started.wait(30):
             raise RuntimeError("the server did not start")
 
     @property
@@ -230,7 +230,7 @@ class ServerThread:
         self.thread.join(10)
 
 
-async def until(check: Any, timeout: float = 10.0, said: Any = None) -> None:
+async def until(check: Any, timeout: float = 30.0, said: Any = None) -> None:
     """Wait until ``check()`` is true (the program and the server answer in their own time);
     ``said`` is shown when it never is."""
     loop = asyncio.get_running_loop()

@@ -287,3 +287,53 @@ def test_every_cardavia_event_has_words_and_the_examples_hold() -> None:
         failed, _tried = doctest.testmod(module)
         assert failed == 0
     i18n.set_language("en")
+
+
+def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
+    """Anna thinks for a long while (a stand-in for a hard player on a slow machine): W,
+    pressed while she thinks, is answered at once; her play comes once she has decided."""
+    import asyncio
+    import threading
+
+    from prompt_toolkit.input import create_pipe_input
+
+    import audiogame.app.table as table_module
+    from audiogame.testing import key_bytes, make_session, opening
+
+    release = threading.Event()
+    real_make_bot = table_module.make_bot
+
+    class Slow:
+        def __init__(self, bot) -> None:
+            self.bot = bot
+
+        def choose(self, view, legal):
+            release.wait(10)  # decides only once W has been answered
+            return self.bot.choose(view, legal)
+
+    monkeypatch.setattr(table_module, "make_bot", lambda *args: Slow(real_make_bot(*args)))
+
+    async def run() -> list[str]:
+        with create_pipe_input() as pipe:
+            program = make_session(input=pipe, settings=Settings(language="en", pace=0.05))
+            program.app.start(opening(program.app, "cardavia", ANNA_LEADS))
+            task = asyncio.ensure_future(program.app.run_async())
+            await asyncio.sleep(0.3)  # the pace has passed: Anna is thinking
+            pipe.send_text(key_bytes(["w"]))
+            for _ in range(500):
+                if any(line.startswith("Your hand") for line in program.spoken):  # W answered
+                    break
+                await asyncio.sleep(0.01)
+            release.set()
+            for _ in range(500):
+                if any(line.startswith("Anna: ") for line in program.spoken):
+                    break
+                await asyncio.sleep(0.01)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return program.spoken
+
+    said = asyncio.run(run())
+    hand = next(i for i, line in enumerate(said) if line.startswith("Your hand"))
+    anna = next(i for i, line in enumerate(said) if line.startswith("Anna: "))
+    assert hand < anna, said  # W's answer, then Anna's play

@@ -15,7 +15,7 @@ import pytest
 from audiogame import catalog
 from audiogame.catalog import GAMES, GameEntry
 from audiogame.saves import codes
-from audiogame.saves.codes import ALPHABET, VERSION, CodeError, decode, encode
+from audiogame.saves.codes import ALPHABET, CodeError, decode, encode
 from audiogame.testing import make_session, opening
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,20 +60,23 @@ def head(version: int, length: int) -> str:
     return ALPHABET[version * 4 + length % 4]
 
 
-FIRST_DEALS = (1, 3, 5, 10)
-"""The matches the first version's menus offered (codes of version 2 hold 1 to 20 deals)."""
+FIRST_MENUS: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = {
+    "battle": (("players", (2, 3, 4, 5, 6)), ("deck", (52, 32)), ("face_down", (True, False)),
+               ("open", (False, True)), ("trick_limit", (100, 200, 500, 1000, 2000, 5000))),
+    "scientific": (("players", (2, 3, 4, 5, 6, 7, 8)),
+                   ("trick_limit", (100, 200, 500, 1000, 2000))),
+    "cardavia": (("deals", (1, 3, 5, 10)),),
+}  # fmt: skip
+"""The setup menus of the first version, whose codes had no version character."""
 
 
 def first_version_code(game: str, config: dict[str, Any]) -> str:
     """A code as the first version wrote it: one check character, and the game as the last
     digit of a number whose radix was the number of games (three)."""
     index = ("battle", "scientific", "cardavia").index(game)
-    entry = catalog.game_entry(game)
-    options = [o for o in entry.options if not o.is_seed and o.in_code]
     number = config["seed"]
-    for option in options:
-        values = FIRST_DEALS if option.key == "deals" else option.values
-        number = number * len(values) + values.index(config[option.key])
+    for key, values in FIRST_MENUS[game]:
+        number = number * len(values) + values.index(config[key])
     number = (number * 2) * 3 + index
     body = ""
     while True:
@@ -82,6 +85,16 @@ def first_version_code(game: str, config: dict[str, Any]) -> str:
         if not number:
             break
     return body + ALPHABET[weighted(body, 1)]
+
+
+def first_version_configs(count: int) -> list[tuple[str, dict[str, Any]]]:
+    rng = random.Random(1)
+    return [
+        (game, {**{key: rng.choice(values) for key, values in menus},
+                "seed": rng.choice([rng.randrange(10**6), rng.randrange(10**15)])})
+        for game, menus in FIRST_MENUS.items()
+        for _ in range(count)
+    ]  # fmt: skip
 
 
 def real_codes(count: int) -> list[tuple[str, dict[str, Any], str]]:
@@ -100,10 +113,15 @@ def real_codes(count: int) -> list[tuple[str, dict[str, Any], str]]:
     return found
 
 
-def test_a_code_written_today_keeps_its_deal_whatever_games_are_added(
+def test_a_code_written_before_keeps_its_deal_whatever_games_and_values_are_added(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # Version 1, before Cardavia's menu went from 4 to 20 match lengths: still the same deal.
     assert decode("50250DRB0") == ("battle", BATTLE)
+    # Cardavia in version 1: game 2, then (deal 9 times the 4 match lengths, plus the index
+    # of 3 in (1, 3, 5, 10)) times 2 for no custom value = 74, "2A" in base 32.
+    old_cardavia = with_checks(head(1, 6) + "2" + "2A")
+    assert decode(old_cardavia) == ("cardavia", {"deals": 3, "seed": 9})
     chess = GameEntry("chess", "Chess", (catalog.SEED,))
     monkeypatch.setattr(catalog, "GAMES", (chess, *GAMES))
     assert decode("50250DRB0") == ("battle", BATTLE)
@@ -143,9 +161,7 @@ def test_a_code_with_valid_checks_and_settings_out_of_range_is_refused() -> None
 
 
 def test_codes_of_the_first_version_are_refused_never_read_as_another_deal() -> None:
-    for game, config, _code in real_codes(60):
-        if config.get("deals", 1) not in FIRST_DEALS:
-            continue  # a match the first version could not write
+    for game, config in first_version_configs(60):
         old = first_version_code(game, config)
         with pytest.raises(CodeError) as refused:
             decode(old)
@@ -155,7 +171,7 @@ def test_codes_of_the_first_version_are_refused_never_read_as_another_deal() -> 
 def test_a_code_of_a_later_version_is_refused_as_such() -> None:
     body = "0" + "7M0"
     with pytest.raises(CodeError) as refused:
-        decode(with_checks(head(VERSION + 1, len(body) + 3) + body))
+        decode(with_checks(head(codes.VERSION + 1, len(body) + 3) + body))
     assert refused.value.reason == "newer"
     unknown_game = "V" + "7M0"  # game number 27: not one this version has
     with pytest.raises(CodeError) as refused:

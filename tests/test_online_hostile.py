@@ -27,7 +27,7 @@ async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, An
             await ws.send(message)
             reply = json.loads(await ws.recv())
             with pytest.raises(ConnectionClosed):
-                await asyncio.wait_for(ws.recv(), 5)
+                await asyncio.wait_for(ws.recv(), 20)
             return reply
 
 
@@ -116,7 +116,7 @@ def test_a_message_over_16_kilobytes_closes_the_connection(tmp_path: Path) -> No
                 await ws.send(json.dumps({"type": "chat", "text": "x" * MAX_MESSAGE}))
                 with pytest.raises(ConnectionClosed) as closed:
                     while True:
-                        await asyncio.wait_for(ws.recv(), 5)
+                        await asyncio.wait_for(ws.recv(), 20)
                 assert closed.value.rcvd is not None
                 return closed.value.rcvd.code
 
@@ -149,7 +149,7 @@ def test_a_flood_is_told_to_slow_down_then_closed_and_other_tables_play_on(
                 codes = []
                 with pytest.raises(ConnectionClosed) as closed:
                     while True:
-                        reply = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                        reply = json.loads(await asyncio.wait_for(ws.recv(), 20))
                         codes.append(reply.get("code", reply["type"]))
                 assert closed.value.rcvd is not None
             await other.send({"type": "act", "action": "flip"})

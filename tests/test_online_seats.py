@@ -169,7 +169,7 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path: Path) -> None:
         anna_token, bruno_token, last = asyncio.run(before())
     finally:
         first.send_signal(signal.SIGKILL)
-        first.wait(10)
+        first.wait(30)
     second, port = start_server(tmp_path)
     try:
 
@@ -186,7 +186,7 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path: Path) -> None:
         resumed, reveal = asyncio.run(after())
     finally:
         second.terminate()
-        second.wait(10)
+        second.wait(30)
     assert resumed["seq"] == last["seq"]
     assert resumed["view"] == last["view"]
     assert reveal["seq"] == last["seq"] + 6  # the table plays on from there
@@ -202,7 +202,7 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
 
     try:
         closing = asyncio.run(go())
-        assert server.wait(10) == 0
+        assert server.wait(30) == 0
     finally:
         server.kill()
     assert closing["reason"] == "shutdown"
@@ -217,7 +217,7 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
         tables = asyncio.run(lobby())["tables"]
     finally:
         again.terminate()
-        again.wait(10)
+        again.wait(30)
     assert [table["started"] for table in tables] == [True]
 
 

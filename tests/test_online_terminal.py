@@ -128,7 +128,7 @@ async def alone_against_computers(
         pipe.send_text(key_bytes(["enter"]))
         end = "Press Enter to go back to the game setup."
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
+        deadline = loop.time() + 120
         while end not in said and loop.time() < deadline:
             pipe.send_text(key_bytes(turn_keys))
             await asyncio.sleep(0.02)

@@ -280,3 +280,32 @@ def test_a_save_that_cannot_be_set_aside_is_said_so_and_never_overwritten(
     session.app.dispatch(" ")  # a move: saving it would write over the damaged file
     session.app.autosave.flush()
     assert path.read_bytes() == b'{"format": "audiogame-save", "version": 1, "game": [1]}'
+
+
+def test_a_resume_that_never_finished_sets_the_save_aside_at_the_next_start(
+    tmp_path: Path,
+) -> None:
+    store = SaveStore(tmp_path)
+    store.save(a_save(moves=0))
+    original = store.path.read_bytes()
+    store.begin_resume()  # then the program died in the middle, unseen by any handler
+    session = make_session(data_dir=tmp_path)
+    session.app.start(opening(session.app, None, {}))
+    assert session.spoken[0] == (
+        "The saved game was damaged and cannot be resumed; the file was kept aside."
+    )
+    assert session.spoken[1].startswith("Main menu")
+    aside = list(tmp_path.glob("autosave.json.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == original
+    assert sorted(path.name for path in tmp_path.iterdir()) == [aside[0].name]
+
+
+def test_a_resume_that_finished_leaves_no_mark(tmp_path: Path) -> None:
+    first = make_session(data_dir=tmp_path)
+    first.app.start(opening(first.app, "battle", {"seed": 5}))
+    first.app.dispatch(" ")
+    again = make_session(data_dir=tmp_path)
+    again.app.start(opening(again.app, None, {}))
+    again.app.dispatch("c-m")  # Resume the game
+    assert any(line.startswith("Game resumed: ") for line in again.spoken)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["autosave.json"]

@@ -48,7 +48,7 @@ def test_a_new_cardavia_deal_is_logged_by_its_hands_and_dealt_again_exactly() ->
     assert deal_recipe("battle", games["battle"].new_state(seed=1, players=3)) is None
 
 
-def test_a_save_is_written_atomically_and_read_back_the_same(tmp_path: Path) -> None:
+def test_a_save_leaves_one_file_reads_back_the_same_and_clears(tmp_path: Path) -> None:
     store = SaveStore(tmp_path / "new folder")
     saved = SavedGame(
         "cardavia",

@@ -31,6 +31,12 @@ def test_every_field_of_every_event_and_view_says_how_it_names_seats() -> None:
     assert unknown == {}
 
 
+def test_a_count_under_a_per_seat_name_is_left_as_it_is() -> None:
+    from engine.scientific.events import Exchanged
+
+    assert Frame(1, 3).value(Exchanged(2, hand=5, won=7)) == Exchanged(1, hand=5, won=7)
+
+
 def games_played(game: str, config: dict, seed: int):
     """Every event and every seat's view of a game of random legal moves."""
     table = Table(game, config, seed, bots={})

@@ -16,7 +16,7 @@ def test_the_page_speaks_the_language_the_browser_asks_for() -> None:
     assert status == 200
     assert headers["Content-Type"].startswith("text/html")
     assert '<html lang="it">' in page
-    assert '<h2 id="lobby-h">Tavoli</h2>' in page
+    assert '<h2 id="lobby-h" tabindex="-1">Tavoli</h2>' in page
     assert "{{" not in page
 
 

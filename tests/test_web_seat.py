@@ -105,3 +105,45 @@ def test_keys_before_a_game_and_presence_words(tmp_path: Path) -> None:
     seat.outgoing({"type": "error", "code": "table_full", "message": "every seat is taken"})
     assert said(out)[-1] == "Bruno has lost the connection; the seat is kept."
     assert out[-1]["message"] == "Every seat of that table is taken."
+
+
+def test_a_spectator_hears_the_public_events_by_the_players_names(tmp_path: Path) -> None:
+    async def run() -> list[dict[str, Any]]:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, dario = Recorder(url, "Anna"), Recorder(url, "Dario")
+            await anna.open()
+            await dario.open()
+            await anna.send({"type": "create", "game": "scientific", "options": {"players": 2},
+                             "seats": ["person", "bot:greedy"]})  # fmt: skip
+            table = (await anna.expect("joined"))["table"]["id"]
+            await dario.send({"type": "watch", "table": table})
+            joined = await dario.expect("joined")
+            await anna.send({"type": "start"})
+            started = await dario.expect("started")
+            await anna.send({"type": "act", "action": (await anna.expect("started"))["legal"][0]})
+            updates = [await dario.expect("update")]
+            while updates[-1]["by"] != 0:  # up to Anna's choice
+                updates.append(await dario.expect("update"))
+            for link in (anna, dario):
+                await link.close()
+            return [joined, started, *updates]
+
+    _, out = seat_with(asyncio.run(run()))
+    words = said(out)
+    assert "Bruno has chosen." in words
+    assert any(text.startswith("Anna: ") and "Bruno: " in text for text in words)  # the reveal
+    assert not [m for m in out if m["type"] == "hand"]  # a spectator holds no cards
+
+
+def test_a_card_tapped_at_cardavia_out_of_turn_is_only_said(tmp_path: Path) -> None:
+    seat, out = seat_with(opening(tmp_path))
+    if 0 in seat.state.to_act():
+        return  # this deal starts with the player: covered by the play test
+    out.clear()
+    assert seat.pick(5) == []
+    hand = next(m for m in out if m["type"] == "hand")
+    assert hand["cursor"] == 5
+    assert said(out)[0].startswith(hand["cards"][5]["name"] + ", ")
+    assert seat.pick(99) == []
+    assert said(out)[-1] == "That card is no longer in your hand."

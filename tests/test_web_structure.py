@@ -127,4 +127,4 @@ def test_the_page_in_italian_when_the_browser_asks_for_it(tmp_path: Path) -> Non
         driver.get(server["url"])
         assert driver.find_element("css selector", "html").get_attribute("lang") == "it"
         assert texts(driver, "#enter-h") == ["Il tuo nome"]
-        assert driver.find_element("css selector", "#enter-form button").text == "Entra"
+        assert driver.find_element("css selector", "#enter-form button").text == "Entra nella sala"

@@ -92,9 +92,11 @@ def keys_name(keys: Sequence[str]) -> str:
             continue
         if key.isdigit():
             end = index
-            while end + 1 < len(keys) and keys[end + 1].isdigit() and int(keys[end + 1]) == int(
-                keys[end]
-            ) + 1:
+            while (
+                end + 1 < len(keys)
+                and keys[end + 1].isdigit()
+                and int(keys[end + 1]) == int(keys[end]) + 1
+            ):
                 end += 1
             if end > index + 1:
                 words.append(_("{first} to {last}").format(first=key, last=keys[end]))

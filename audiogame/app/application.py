@@ -194,16 +194,27 @@ class AudioGame:
     def global_commands(self) -> list[Command]:
         """The keys of every screen (F4 where there are rules to read)."""
         commands = [
-            Command(("f1",), N_("the keys of this screen, as a list."), self.say_keys,
-                    "keys", EVERYWHERE),
+            Command(
+                ("f1",),
+                N_("the keys of this screen, as a list."),
+                self.say_keys,
+                "keys",
+                EVERYWHERE,
+            ),
             Command(("f2",), N_("repeat the last message."), self.repeat, "repeat", EVERYWHERE),
-            Command(("f3",), N_("silence the speech."), lambda key: self.narrator.silence(),
-                    "silence", EVERYWHERE),
+            Command(
+                ("f3",),
+                N_("silence the speech."),
+                lambda key: self.narrator.silence(),
+                "silence",
+                EVERYWHERE,
+            ),
         ]
         if self.stack and self.top.rules_game() is not None:
             commands.append(
-                Command(("f4",), N_("the rules of this game."), self.open_rules, "rules",
-                        EVERYWHERE)
+                Command(
+                    ("f4",), N_("the rules of this game."), self.open_rules, "rules", EVERYWHERE
+                )
             )
         commands += [
             Command(("pageup", "pagedown"),

@@ -135,8 +135,13 @@ class SetupMenu(Menu):
         return [
             *super().commands(),
             Command((BACKSPACE,), N_("clear the deal number."), self.clear_seed, "clear_seed"),
-            Command((), N_("type the deal number, on its item."), self.step, "digits",
-                    keys_text=N_("Digits")),
+            Command(
+                (),
+                N_("type the deal number, on its item."),
+                self.step,
+                "digits",
+                keys_text=N_("Digits"),
+            ),
         ]
 
     def clear_seed(self, key: str) -> None:
@@ -168,14 +173,23 @@ class PauseMenu(Menu):
     def actions(self) -> list[Command]:
         game = self.table.rules_game()
         actions = [
-            Command((ESCAPE,), N_("Resume the game"), lambda key: self.back(), "resume",
-                    EVERYWHERE),
-            Command((), N_("Keys of the table"), lambda key: self.open_keys(), "table_keys",
-                    keys_text=ITEM),
+            Command(
+                (ESCAPE,), N_("Resume the game"), lambda key: self.back(), "resume", EVERYWHERE
+            ),
+            Command(
+                (),
+                N_("Keys of the table"),
+                lambda key: self.open_keys(),
+                "table_keys",
+                keys_text=ITEM,
+            ),
         ]
         if game is not None:
-            actions.append(Command(("f4",), N_("Rules"), lambda key: self.open_rules(game),
-                                   "rules", EVERYWHERE))
+            actions.append(
+                Command(
+                    ("f4",), N_("Rules"), lambda key: self.open_rules(game), "rules", EVERYWHERE
+                )
+            )
         actions += [
             Command((), N_("Options"), lambda key: self.open_options(), "options",
                     keys_text=ITEM),

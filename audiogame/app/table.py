@@ -16,14 +16,13 @@ from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.table.seat import SeatState
 from audiogame.words.brief import brief_message
 from audiogame.words.registry import render
-from audiogame.words.seats import Seats
+from audiogame.words.seats import HUMAN, Seats
 from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-HUMAN = 0
 SETTLING = 0.3
 """Seconds after a turn changes or a game ends during which a key whose meaning depends on it
 is refused with the reason rather than taken with the new meaning (it was meant for the old)."""

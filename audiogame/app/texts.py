@@ -55,8 +55,7 @@ class TextScreen(Screen):
 
     def commands(self) -> list[Command]:
         return [
-            Command(("up", "down"), N_("previous and next paragraph."), self.move, "move",
-                    MOVING),
+            Command(("up", "down"), N_("previous and next paragraph."), self.move, "move", MOVING),
             Command(("home", "end"), N_("first and last paragraph."), self.move, "ends", MOVING),
             Command((ESCAPE,), N_("close."), lambda key: self.app.pop(), "close", EVERYWHERE),
         ]

@@ -414,6 +414,13 @@ class Room:
         self.arm_timers()
 
     async def _drive(self) -> None:
+        try:
+            await self._drive_bots()
+        except Exception:  # a bug: logged, the table waits for the next move to try again
+            log.exception("table %s: computer players stopped", self.id)
+            self.server.log_line(f"table {self.id} computer players stopped by an error")
+
+    async def _drive_bots(self) -> None:
         table = self.table
         assert table is not None
         loop = asyncio.get_running_loop()

@@ -205,6 +205,7 @@ class OnlinePlay:
     def on_started(self, message: dict[str, Any]) -> None:
         if self.presenter is not None and self.seat_state is not None:
             self.seat_state.feed(message)  # back at the table after a drop: where things are
+            self.restore_match(message)
             for line in self.presenter.status():
                 self.app.say(line)
             return
@@ -220,6 +221,7 @@ class OnlinePlay:
         config = {**options, "players": players, "names": self.names}
         presenter = make_presenter(self, game, config, seat)
         self.seat_state, self.presenter = seat, presenter
+        self.restore_match(message)  # a program started again during a match
         if self.waiting is not None and self.app.top is self.waiting:
             self.app.stack.pop()
         self.waiting = None
@@ -236,6 +238,13 @@ class OnlinePlay:
             self.watcher = WatchScreen(self.app, self, game, self.names)
             self.app.push(self.watcher)
         self.watcher.show([decode_event(data) for data in message.get("events", [])])
+
+    def restore_match(self, message: dict[str, Any]) -> None:
+        """A Cardavia match's deal number and totals, as the table keeps them."""
+        match = getattr(self.presenter, "match", None)
+        if match is not None and isinstance(message.get("totals"), list):
+            match.number = int(message.get("deal", match.number))
+            match.totals = [int(total) for total in message["totals"]]
 
     def on_update(self, message: dict[str, Any]) -> None:
         if self.watcher is not None:

@@ -22,9 +22,11 @@ and refused with their own reason, never read as another deal.
 >>> code = encode("battle", {"players": 3, "deck": 32, "face_down": True, "open": False,
 ...                          "trick_limit": 2000, "seed": 4711})
 >>> code
-'50250DRB0'
->>> decode("502-50d-rbo") == ("battle", {"players": 3, "deck": 32, "face_down": True,
+'90250DRKN'
+>>> decode("902-50d-rkn") == ("battle", {"players": 3, "deck": 32, "face_down": True,
 ...     "open": False, "trick_limit": 2000, "seed": 4711})
+True
+>>> decode("50250DRB0") == decode(code)  # the same deal, as version 1 wrote it
 True
 >>> spell("6F198M")
 '6, F, 1, 9, 8, M'
@@ -46,7 +48,8 @@ _FIELD = 0b100101
 """x⁵ + x² + 1: characters are elements of the field of 32 elements."""
 VERSION = 2
 """The version written in new codes (0 was never written: the first codes had no version;
-2: a Cardavia match of any number of deals from 1 to 20)."""
+version 2 came with matches of 1 to 20 Cardavia deals). Codes of every version in
+:data:`FIELDS` are read."""
 GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
 """Fixed for ever: a new game takes the next number."""
 FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
@@ -64,8 +67,21 @@ FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
         ),
         "cardavia": (("deals", (1, 3, 5, 10)),),
     },
+    2: {
+        "battle": (
+            ("players", (2, 3, 4, 5, 6)),
+            ("deck", (52, 32)),
+            ("face_down", (True, False)),
+            ("open", (False, True)),
+            ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
+        ),
+        "scientific": (
+            ("players", (2, 3, 4, 5, 6, 7, 8)),
+            ("trick_limit", (100, 200, 500, 1000, 2000)),
+        ),
+        "cardavia": (("deals", tuple(range(1, 21))),),
+    },
 }
-FIELDS[2] = {**FIELDS[1], "cardavia": (("deals", tuple(range(1, 21))),)}
 """Each version's setup fields per game and their values, in code order; frozen once
 released (a change of the menus makes a new version, with its own table here)."""
 CUSTOM = frozenset({"trick_limit"})
@@ -127,10 +143,13 @@ def _is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def encode(game: str, config: dict[str, Any], version: int = VERSION) -> str:
-    """The deal code of ``game`` with ``config`` (its options and its deal number), in the
-    code ``version`` (the current one unless checking an older code); :class:`CodeError` when
-    the setup cannot be put in a code."""
+def encode(game: str, config: dict[str, Any]) -> str:
+    """The deal code of ``game`` with ``config`` (its options and its deal number);
+    :class:`CodeError` when the setup cannot be put in a code."""
+    return _encode(VERSION, game, config)
+
+
+def _encode(version: int, game: str, config: dict[str, Any]) -> str:
     if game not in GAME_IDS:
         raise CodeError("invalid", f"no game {game!r}")
     seed = config.get("seed")
@@ -190,7 +209,7 @@ def decode(text: str) -> tuple[str, dict[str, Any]]:
     if game is None:
         raise CodeError("newer", f"{code!r} is a deal of a game this version does not have")
     config = _settings(FIELDS[version][game], code[2:-2])
-    if encode(game, config, version) != _canonical(code):
+    if _encode(version, game, config) != _canonical(code):
         raise CodeError("range", f"{code!r} does not hold valid settings")
     return game, config
 

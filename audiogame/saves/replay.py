@@ -14,13 +14,11 @@ from audiogame.saves.screens import describe
 from audiogame.saves.store import SavedGame, keep_aside, read_save
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.words.registry import render
-from audiogame.words.seats import capitalize
+from audiogame.words.seats import HUMAN, capitalize
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-
-HUMAN = 0
 
 
 def load_replay(app: AudioGame, path: Path) -> ReplayScreen:

@@ -12,11 +12,11 @@ from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.codes import CodeError, decode, normalize
 from audiogame.saves.rebuild import muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
+from audiogame.words.seats import HUMAN
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-HUMAN = 0
 SAVE_NOTICES = {
     "corrupt": N_("The saved game was damaged and cannot be resumed; the file was kept aside."),
     "unreadable": N_(
@@ -126,6 +126,8 @@ class ResumeMenu(Menu):
 def resume(app: AudioGame, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
     autosave = getattr(app, "autosave", None)
+    if autosave is not None:
+        autosave.store.begin_resume()
     try:
         table = rebuild_table(app, saved)
     except Exception as error:  # damaged, or a save this version cannot rebuild: set aside
@@ -133,6 +135,7 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
             _log_failure(app, error)
         if autosave is not None:
             autosave.store.set_aside()
+            autosave.store.end_resume()
         _back_to_main(app)
         app.say(save_notice(app, "corrupt"))
         app.top.enter()
@@ -151,6 +154,8 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
     for line in table.status():
         app.say(line)
     _let_others_play(table)
+    if autosave is not None:
+        autosave.store.end_resume()
     return True
 
 

@@ -23,6 +23,7 @@ from audiogame.persist import (
     read_json,
     set_aside,
     sync_file,
+    write_bytes,
     write_json,
 )
 from audiogame.saves.moves import is_deal
@@ -31,6 +32,8 @@ FORMAT = "audiogame-save"
 SAVE_VERSION = 1
 AUTOSAVE = "autosave.json"
 FINISHED = "finished"
+RESUMING = ".resuming"
+"""Beside the save while it is being rebuilt (see :meth:`SaveStore.begin_resume`)."""
 KEEP_FINISHED = 20
 """Finished games kept for replays; older ones are deleted."""
 MAX_SEED = 10**15 - 1
@@ -248,9 +251,29 @@ class SaveStore:
         self.stuck = False
         """A bad save could not be set aside: it is never written over."""
 
+    @property
+    def resuming_mark(self) -> Path:
+        return self.path.with_name(self.path.name + RESUMING)
+
+    def begin_resume(self) -> None:
+        """Mark the save as being rebuilt: if the program dies before :meth:`end_resume` (a
+        crash no handler saw), the next start sets the save aside rather than dying again."""
+        with contextlib.suppress(OSError):
+            write_bytes(self.resuming_mark, b"", sync=False)
+
+    def end_resume(self) -> None:
+        with contextlib.suppress(OSError):
+            self.resuming_mark.unlink()
+
     def load(self) -> tuple[SavedGame | None, str | None]:
         """The interrupted game (or None) and a problem to announce (``None``, ``"corrupt"``,
-        ``"unreadable"``, ``"newer"``); a bad file is set aside (:attr:`aside`)."""
+        ``"unreadable"``, ``"newer"``); a bad file is set aside (:attr:`aside`), and so is a
+        save whose last resume never finished."""
+        if self.resuming_mark.exists():
+            self.end_resume()
+            if self.path.exists():
+                self.set_aside()
+                return None, "corrupt"
         try:
             return read_save(self.path), None
         except FileNotFoundError:

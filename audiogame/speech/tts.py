@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import wave
 from collections.abc import Callable
 from typing import Any
 
@@ -117,11 +118,28 @@ class TtsSpeaker:
                 self._error = f"pyttsx3 failed: {error}"
                 break
 
+    def _make_file(self, text: str, path: str) -> bool:
+        """Synthesize ``text`` into ``path``; False when nothing came out. pyttsx3's eSpeak
+        driver now and then writes a file with no sound in it (about 1 message in 40 here):
+        it is made again, at most twice."""
+        for _attempt in range(3):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
+            self._engine.save_to_file(text, path)
+            self._engine.runAndWait()
+            if self._stop.is_set():
+                return False
+            try:
+                with wave.open(path, "rb") as made:
+                    if made.getnframes() > 0:
+                        return True
+            except (OSError, EOFError, wave.Error):
+                pass
+        return False
+
     def _play_file(self, text: str) -> None:
         path = os.path.join(self._folder, "message.wav")
-        self._engine.save_to_file(text, path)
-        self._engine.runAndWait()
-        if self._stop.is_set() or not os.path.exists(path):
+        if not self._make_file(text, path):
             return
         player = subprocess.Popen(
             [str(self._player), "-q", path],

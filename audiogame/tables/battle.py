@@ -131,29 +131,44 @@ class BattleTable(TableScreen):
     def commands(self) -> list[Command]:
         if self.open:
             play = [
-                Command(("left", "right"), N_("move through your hand."), self.move, "move",
-                        MOVING),
-                Command(("home", "end"), N_("your lowest and highest card."), self.move, "ends",
-                        MOVING),
-                Command(tuple(JUMP_KEYS), N_("the first card of that rank; again, the next "
-                                             "one."), self.jump_key, "jump", MOVING,
-                        keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),
+                Command(
+                    ("left", "right"), N_("move through your hand."), self.move, "move", MOVING
+                ),
+                Command(
+                    ("home", "end"), N_("your lowest and highest card."), self.move, "ends", MOVING
+                ),
+                Command(
+                    tuple(JUMP_KEYS),
+                    N_("the first card of that rank; again, the next one."),
+                    self.jump_key,
+                    "jump",
+                    MOVING,
+                    keys_text=N_("2 to 9, 0 for ten, J, Q, K, A"),
+                ),
                 Command((ENTER,), N_("play the card you are on."), self.play, "play"),
                 Command(("p",), N_("automatic play on or off."), self.toggle_auto, "auto"),
-                Command(("u",), N_("take the last hint: the cursor goes to its card."),
-                        lambda key: hint_key(self).take(key), "take_hint"),
-                Command(("w",), N_("the cards in your hand."), self.say_hand, "hand",
-                        INFORMATION),
-                Command(("h", "?"), N_("a hint: what a strong player would play in your "
-                                       "place, and why."), lambda key: hint_key(self).say(key),
-                        "hint", INFORMATION),
+                Command(
+                    ("u",),
+                    N_("take the last hint: the cursor goes to its card."),
+                    lambda key: hint_key(self).take(key),
+                    "take_hint",
+                ),
+                Command(("w",), N_("the cards in your hand."), self.say_hand, "hand", INFORMATION),
+                Command(
+                    ("h", "?"),
+                    N_("a hint: what a strong player would play in your place, and why."),
+                    lambda key: hint_key(self).say(key),
+                    "hint",
+                    INFORMATION,
+                ),
             ]
         else:
             play = [
                 Command((" ", ENTER), N_("turn up your card."), self.play, "play"),
                 Command(("a", "p"), N_("automatic play on or off."), self.toggle_auto, "auto"),
-                Command(("w",), N_("your stock and your won pile."), self.say_hand, "hand",
-                        INFORMATION),
+                Command(
+                    ("w",), N_("your stock and your won pile."), self.say_hand, "hand", INFORMATION
+                ),
             ]
         return [
             *play,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
@@ -35,6 +36,16 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 
+_THINKING: list[ThreadPoolExecutor] = []
+
+
+def thinking() -> ThreadPoolExecutor:
+    """The worker thread where computer players think (one: each decides in turn)."""
+    if not _THINKING:
+        _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
+    return _THINKING[0]
+
+
 def make_table(
     app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
 ) -> CardaviaTable:
@@ -56,6 +67,8 @@ class CardaviaTable(TableScreen):
         self.hand_keys = HandKeys(self)
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_start = False
+        self._thinking: tuple[int, Future[Action]] | None = None
+        """The computer player thinking in a worker thread, and his answer to come."""
 
     def heading(self) -> str:
         return _("Cardavia")
@@ -228,11 +241,40 @@ class CardaviaTable(TableScreen):
         return self.state.apply(seat, action)
 
     def bot_turn(self) -> None:
+        """The pace has passed: the computer player to act thinks in a worker thread, so that
+        no key waits for him; his move is played in the program's loop when he has decided."""
         self._timer = None
         if self.app.top is not self or self.state.is_over or self.view.awaiting == HUMAN:
             return  # paused: resume() starts the clock again
-        self.announce(self.bot_events())
-        self.after_events()
+        if self._thinking is not None:
+            if self._thinking[1].done():  # decided while the game was paused
+                self.announce(self.decided_events())
+                self.after_events()
+            return
+        seat = self.state.to_act()[0]
+        future = thinking().submit(
+            self.bots[seat].choose, self.state.view(seat), self.state.legal_actions(seat)
+        )
+        self._thinking = (seat, future)
+        loop = asyncio.get_running_loop()
+        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._decided, done))
+
+    def _decided(self, future: Future[Action]) -> None:
+        if self._thinking is None or self._thinking[1] is not future or self.app.top is not self:
+            return  # played already (Space), table left, or paused: resume() plays it
+        try:
+            self.announce(self.decided_events())
+            self.after_events()
+        except Exception as error:
+            self.app.fail(error)
+        self.app.application.invalidate()
+
+    def decided_events(self) -> list[Event]:
+        """The move the thinking computer player chose (waiting for him if need be)."""
+        assert self._thinking is not None
+        seat, future = self._thinking
+        self._thinking = None
+        return self.state.apply(seat, future.result())
 
     def hurry(self) -> None:
         """Space while the others are to play: they all play now, up to the player's turn."""
@@ -240,7 +282,7 @@ class CardaviaTable(TableScreen):
             self.seat.request("hurry")
             return
         self.cancel_bots()
-        events: list[Event] = []
+        events: list[Event] = self.decided_events() if self._thinking is not None else []
         while not self.state.is_over and self.view.awaiting != HUMAN:
             events += self.bot_events()
         self.announce(events)
@@ -253,6 +295,7 @@ class CardaviaTable(TableScreen):
 
     def leave(self) -> None:
         self.cancel_bots()
+        self._thinking = None
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:

@@ -21,6 +21,7 @@ from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
 
 from audiogame import i18n
+from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
 from audiogame.cues import NullCuePlayer
@@ -91,11 +92,6 @@ def speaking(language: str) -> Iterator[None]:
 
 PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's key names that the terminal names otherwise."""
-KEY_WORDS = {
-    "left": N_("Left"), "right": N_("Right"), "up": N_("Up"), "down": N_("Down"),
-    "home": N_("Home"), "end": N_("End"), ENTER: N_("Enter"), TAB: N_("Tab"),
-    "s-tab": N_("Shift+Tab"), BACKSPACE: N_("Backspace"), " ": N_("Space"),
-}  # fmt: skip
 NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
 """Keys the page keeps for itself (Escape leaves the game region) or that mean nothing
 online (the deal code stays secret)."""
@@ -320,31 +316,27 @@ class BrowserSeat:
 
     @staticmethod
     def key_list(commands: list[Command]) -> list[dict[str, Any]]:
-        """Every key of the screen: one button for each, and its line in the keys help."""
+        """Every key of the screen that applies now: its line of the keys help (the terminal's
+        F1 line), and a button for each of its keys."""
         entries: list[dict[str, Any]] = []
         seen: set[str] = set()
         for command in commands:
+            if not command.listed():
+                continue
             keys = [key for key in command.keys if key not in NOT_FOR_THE_PAGE]
             if not keys and command.keys:
                 continue
-            help_text = _(command.help)
-            entries.append({"text": help_text, "button": False})
-            what = help_text.split(": ", 1)[-1]
+            line = command_line(command)
+            entries.append({"text": line, "button": False})
+            what = _(command.help) if command.id else line.split(": ", 1)[-1]
             for key in keys:
                 name = key.lower() if len(key) == 1 else key
                 if name in seen:
                     continue
                 seen.add(name)
-                page = next((p for p, t in PAGE_KEYS.items() if t == key), key)
-                label = _(KEY_WORDS[key]) if key in KEY_WORDS else key.upper()
-                entries.append(
-                    {
-                        "key": page.lower() if len(page) == 1 else page,
-                        "label": f"{label}: {what}",
-                        "text": "",
-                        "button": True,
-                    }
-                )
+                page = next((p for p, t in PAGE_KEYS.items() if t == key), name)
+                entries.append({"key": page, "label": f"{key_name(key)}: {what}", "text": "",
+                                "button": True})  # fmt: skip
         return entries
 
     # ----- keys ----------------------------------------------------------------------------
@@ -371,8 +363,12 @@ class BrowserSeat:
             if screen is None or not 0 <= index < len(hand):
                 self.say(_("That card is no longer in your hand."), "not_allowed")
                 return []
-            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):
+            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
                 screen.hand.focus = index
+                if screen.view.awaiting != 0:  # Space would make the others play: say the card
+                    screen.hand_keys.say_focus()
+                    self.publish()
+                    return []
                 key = "space"
             elif hasattr(screen, "cursor"):
                 screen.cursor.hear(hand, index)

@@ -33,7 +33,7 @@ WORDS: dict[str, str] = {
     "name": N_("Name"),
     "name_help": N_("The name the others hear, up to 24 characters."),
     "password": N_("Server password, only if the server asks for one"),
-    "enter": N_("Enter"),
+    "enter": N_("Enter the lobby"),
     # Lobby
     "lobby": N_("Tables"),
     "refresh": N_("Refresh the list of tables"),

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from audiogame.i18n import _, ngettext
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.registry import renderer
-from audiogame.words.seats import Seats, capitalize
+from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.cardavia.combination import Combination
 from engine.cardavia.events import (
     BombBonus,
@@ -40,7 +40,6 @@ from engine.events import GameOver
 from engine.protocol import SettlementLine
 
 GAME = "cardavia"
-HUMAN = 0
 
 
 def signed(points: int) -> str:

@@ -58,8 +58,9 @@ _CARDS: dict[str, str] = {
     "fights_for_pot": N_("It should win the cards waiting on the table."),
     "best_average": N_("It does best against what the others may play."),
     "face_down_weakest": N_("A face-down card only feeds the pot: give your weakest."),
-    "mixed": N_("Vary your choice: this card {chance} times in 100, so that the others "
-                "cannot read you."),
+    "mixed": N_(
+        "Vary your choice: this card {chance} times in 100, so that the others cannot read you."
+    ),
 }
 
 

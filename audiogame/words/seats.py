@@ -8,6 +8,10 @@ from typing import Any
 
 from audiogame.i18n import _, pgettext
 
+HUMAN = 0
+"""The seat of the player at the keyboard, in every game; defined here once (the words call
+it "you")."""
+
 
 def join_words(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c`` in the player's language."""
@@ -33,11 +37,11 @@ class Seats:
 
     def subject(self, seat: int) -> str:
         """As the subject of a sentence: "you", "Bruno"."""
-        return _("you") if seat == 0 else self.names[seat - 1]
+        return _("you") if seat == HUMAN else self.names[seat - 1]
 
     def object(self, seat: int) -> str:
         """After a preposition ("between you and Bruno"; Italian "te")."""
-        return pgettext("object", "you") if seat == 0 else self.names[seat - 1]
+        return pgettext("object", "you") if seat == HUMAN else self.names[seat - 1]
 
     def subjects(self, seats: Sequence[int]) -> str:
         return join_words([self.subject(s) for s in seats])

@@ -67,6 +67,7 @@ const connection = new Connection({
   },
   refused() {
     showView("enter");
+    $("name").focus();
   },
 });
 
@@ -117,7 +118,7 @@ function receive(message) {
       showView("lobby");
       announcer.say(word("left_table"));
       connection.send({ type: "list" });
-      $("lobby-h").focus?.();
+      $("lobby-h").focus();
       break;
     case "chat":
       announcer.say(word("chat_line", { name: message.name, text: message.text }));
