@@ -83,6 +83,13 @@ class TableScreen(Screen):
     def online(self) -> bool:
         return self.seat is not None
 
+    def back_hint(self) -> str:
+        """Where Enter leads once the game is over: the game setup offline, the list of tables
+        online."""
+        if self.online:
+            return _("Press Enter to go back to the tables.")
+        return _("Press Enter to go back to the game setup.")
+
     @property
     def state(self) -> Any:
         """The engine state; every action it accepts goes into :attr:`record`."""

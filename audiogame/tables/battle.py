@@ -289,7 +289,7 @@ class BattleTable(TableScreen):
         if view.is_over:
             self.stop_auto(quiet=True)
             self.turn_changed()
-            self.app.say(_("Press Enter to go back to the game setup."))
+            self.app.say(self.back_hint())
             return
         if HUMAN not in view.awaiting:
             return
@@ -387,6 +387,8 @@ class BattleTable(TableScreen):
     def turn_text(self) -> str:
         view = self.view
         if view.is_over:
+            if self.online:
+                return _("The game is over.") + " " + self.back_hint()
             return _("The game is over. Press Enter to go back to the game setup.")
         if HUMAN in view.eliminated:
             return _("You are out of the game.")

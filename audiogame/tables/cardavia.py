@@ -203,7 +203,7 @@ class CardaviaTable(TableScreen):
         for line in self.match.count(self.state.result().scores, self.seats):
             self.app.say(line, cue=self.match.final_cue() if line == self.match.verdict else None)
         if self.match.over:
-            self.app.say(_("Press Enter to go back to the game setup."))
+            self.app.say(self.back_hint())
         else:
             self.app.say(
                 _("Press Enter for deal {number} of {deals}.").format(
@@ -342,6 +342,8 @@ class CardaviaTable(TableScreen):
         return True
 
     def over_text(self) -> str:
+        if self.match.over and self.online:
+            return _("The deal is over.") + " " + self.back_hint()
         if self.match.over:
             return _("The deal is over. Press Enter to go back to the game setup.")
         return _("The deal is over. Press Enter for the next deal.")

@@ -174,7 +174,7 @@ class ScientificTable(TableScreen):
         self.announce(events + self.run_bots())
         if self.view.is_over:
             self.turn_changed()
-            self.app.say(_("Press Enter to go back to the game setup."))
+            self.app.say(self.back_hint())
         return True
 
     def refusal_text(self, error: IllegalAction) -> str:
@@ -189,7 +189,7 @@ class ScientificTable(TableScreen):
             )
             self._changed_to = None
         if self.view.is_over:
-            self.app.say(_("Press Enter to go back to the game setup."))
+            self.app.say(self.back_hint())
 
     def noted(self, events: list[Event]) -> None:
         """After a trick, note who is offered the exchange (before anyone chooses again,
