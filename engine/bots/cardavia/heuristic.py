@@ -11,6 +11,7 @@ the weakest play and sometimes any play but a bomb.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from engine.bots.cardavia.codes import describe_key
 from engine.bots.cardavia.plan import hand_cost, split_kinds
@@ -153,18 +154,7 @@ def planned_lead(hand: int) -> int:
     code = _PLANNED.get(hand)
     if code is not None:
         return code
-    best = 1e9
-    code = -1
-    for option in legal_plays(hand, None, first_play=False):
-        mask = option & CARDS
-        if mask == hand:
-            code = option
-            break
-        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
-        if option >> KIND_SHIFT >= BOMB:
-            cost += 0.5
-        if cost < best:
-            best, code = cost, option
+    code = _cheapest(hand, legal_plays(hand, None, first_play=False), -1, bomb_cost=0.5)
     if len(_PLANNED) >= _PLANNED_LIMIT:
         _PLANNED.clear()
     _PLANNED[hand] = code
@@ -182,19 +172,25 @@ def planned_answer(hand: int, codes: list[int]) -> int:
     code = _ANSWERS.get(key)
     if code is not None:
         return code
-    best = 1e9
-    code = codes[0]
-    for option in codes:
-        mask = option & CARDS
-        if mask == hand:
-            code = option
-            break
-        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
-        if option >> KIND_SHIFT >= BOMB:
-            cost += 1.0
-        if cost < best:
-            best, code = cost, option
+    code = _cheapest(hand, codes, codes[0], bomb_cost=1.0)
     if len(_ANSWERS) >= _PLANNED_LIMIT:
         _ANSWERS.clear()
     _ANSWERS[key] = code
+    return code
+
+
+def _cheapest(hand: int, options: Iterable[int], default: int, *, bomb_cost: float) -> int:
+    """The option that empties ``hand``, else the one leaving the cheapest hand (a bomb costs
+    ``bomb_cost`` more; ties keep the first); ``default`` when there is none."""
+    best = 1e9
+    code = default
+    for option in options:
+        mask = option & CARDS
+        if mask == hand:
+            return option
+        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        if option >> KIND_SHIFT >= BOMB:
+            cost += bomb_cost
+        if cost < best:
+            best, code = cost, option
     return code
