@@ -7,9 +7,10 @@ and plays their moves at the pace of the options, keeps the save log, and hands 
 seat its stream (:class:`audiogame.table.seat.SeatState`). The table screen presenting the seat
 holds that :class:`SeatState` only: it never sees the engine state.
 
-The seat receives the moves when the computer players have settled: when the person is awaited
-again, the game is over, or the next computer player waits for the pace. Everything that
-happened in between comes as one message, so that a trick is said whole.
+The seat receives the moves at the end of the key (or timer) that made them, except while a
+computer player thinks about a move the person waits for (a seer who chooses after him, the
+others playing up to his turn): those come together with his answer, so that a trick is said
+whole.
 
 >>> class Program:  # the few things a table asks of the program
 ...     running = False
@@ -202,9 +203,13 @@ class LocalTable:
             autosave.changed(self)
 
     def deliver(self) -> None:
-        """The seat's stream: what happened since it last heard, once the computer players
-        have settled."""
-        if not self._waiting or self._thinking is not None:
+        """The seat's stream: what happened since it last heard, unless a computer player
+        still thinks about a move the person waits for (a seer choosing after him, the others
+        playing up to his turn): that move comes with the rest, so that a trick is said whole."""
+        if not self._waiting:
+            return
+        table = self.table
+        if self._thinking is not None and not table.is_over and PERSON not in table.to_act():
             return
         events, mine = self._pending, self._mine
         self._pending, self._mine, self._waiting = [], False, False
@@ -271,7 +276,9 @@ class LocalTable:
             return
         seat = seats[0]
         bot, view, legal = table.bot_turn(seat)
-        executor = self.program.thinkers or thinking()
+        executor = self.program.thinkers
+        if executor is None:  # before the program's loop runs, no key can wait: decide now
+            executor = thinking() if self.program.running else InlineExecutor()
         future: Future[Action] = executor.submit(bot.choose, view, legal)
         self._thinking = (seat, len(table.log), future)
         if future.done():

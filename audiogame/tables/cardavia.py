@@ -3,7 +3,8 @@
 The player moves through his hand with the arrows, selects cards with Space, or lets Tab
 step through every legal play (the play stepped to becomes the selection); Enter always plays
 the selection. Computer players act one at a time at the pace chosen in the options, so that
-each play can be heard; Space makes them all play at once up to the player's turn.
+each play can be heard (the table paces them); N makes them all play at once up to the
+player's turn.
 """
 
 from __future__ import annotations
@@ -31,16 +32,6 @@ from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-
-
-_THINKING: list[ThreadPoolExecutor] = []
-
-
-def thinking() -> ThreadPoolExecutor:
-    """The worker thread where computer players think (one: each decides in turn)."""
-    if not _THINKING:
-        _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
-    return _THINKING[0]
 
 
 def make_table(
@@ -294,8 +285,8 @@ class CardaviaTable(TableScreen):
     def on_stream(self, events: list[Event], mine: bool) -> None:
         if mine and self._pass_said:  # said already, as the automatic pass
             self._pass_said = False
-            passed = next((e for e in events if e.kind == "passed" and getattr(e, "seat", None) == HUMAN), None)
-            events = [event for event in events if event is not passed]
+            mine_passed = [e for e in events if e.kind == "passed" and getattr(e, "seat", 0) == 0]
+            events = [event for event in events if event not in mine_passed[:1]]
         super().on_stream(events, mine)
 
     def refusal_text(self, error: IllegalAction) -> str:
