@@ -13,6 +13,7 @@ from engine import games
 from engine.actions import Action
 from engine.bots import GAMES, LEVELS, Bot, hint, make
 from engine.bots.cardavia.players import HardCardavia
+from tests.levels import LEVEL_PARAMS
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "battle": {"players": 2, "open": True, "trick_limit": 150},
@@ -47,7 +48,7 @@ def play_out(game: str, bots: list[Bot], seed: int, **options: Any) -> list[tupl
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
     players = 3 if game == "cardavia" else 2
     for seed in range(3 if level in ("hard", "expert") else 6):
