@@ -13,7 +13,7 @@ from engine import games
 from engine.actions import Action
 from engine.bots import GAMES, LEVELS, Bot, hint, make
 from engine.bots.cardavia.players import HardCardavia
-from tests.levels import LEVEL_PARAMS
+from tests.levels import LEVEL_PARAMS, play_checked
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "battle": {"players": 2, "open": True, "trick_limit": 150},
@@ -34,17 +34,7 @@ def play_out(game: str, bots: list[Bot], seed: int, **options: Any) -> list[tupl
     """One whole game; every choice is checked to be one of the legal actions (the very
     object handed over) and the bot is handed nothing but the view and the actions."""
     state = games[game].new_state(seed=seed, **{**OPTIONS[game], **options})
-    order = random.Random(seed)
-    moves: list[tuple[int, Action]] = []
-    while not state.is_over:
-        awaited = state.to_act()
-        seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert any(action is choice for choice in legal), f"{action} is not legal"
-        state.apply(seat, action)
-        moves.append((seat, action))
-    return moves
+    return play_checked(state, bots, random.Random(seed))
 
 
 @pytest.mark.parametrize("game", GAMES)
