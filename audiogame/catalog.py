@@ -142,7 +142,8 @@ class GameEntry:
     event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
     say a hint's play and why (by default a card and the reasons of the card games).
     ``engine_options`` are the setup options its engine takes, ``view`` the class of its
-    views (a dotted name: a seat's stream decodes them), ``seats`` the number of seats
+    views (a dotted name: a seat's stream decodes them), ``rules`` the folder of its rules
+    (``<game>.<language>.txt``; by default ``audiogame/rules``), ``seats`` the number of seats
     of a setup, ``match`` whether a setup's ``deals`` make a match of several deals, ``paced``
     whether its computer players play at a pace the table's creator chooses online."""
 
@@ -161,6 +162,7 @@ class GameEntry:
     hint_reason: Callable[[Hint, Seats], str] | None = None
     engine_options: tuple[str, ...] = ()
     view: str = ""
+    rules: str = ""
     seats: Callable[[Mapping[str, Any]], int] | None = None
     match: bool = False
     paced: bool = False
