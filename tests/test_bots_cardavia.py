@@ -58,6 +58,17 @@ def test_sampled_deals_honour_sizes_played_cards_and_passes_cv9() -> None:
     assert proofs > 50
 
 
+def test_a_deal_of_fewer_cards_samples_hands_of_their_own_size() -> None:
+    """CV-9 sampling on a deal of a few cards (the rest of the deck out of play): each other
+    hand is sampled at its own size, never given the cards left over."""
+    state = deal("9h 9s Qc", "10h 10s", "3h 4h 5h 6h 7s")
+    public = read_view(state.view(2))
+    for seed in range(20):
+        hands = Sampler(public).deal(random.Random(seed))
+        assert [hand.bit_count() for hand in hands] == [3, 2, 5]
+        assert consistent(public, hands)
+
+
 def _same_story_other_hands(
     state: CardaviaState, me: int, rng: random.Random
 ) -> CardaviaState | None:
