@@ -213,12 +213,9 @@ def _entries() -> dict[str, GameEntry]:
     global _loaded
     if not _loaded:
         _loaded = True
-        shipped = {}
-        for name in SHIPPED:
+        for name in SHIPPED:  # before any other: register() loads them first
             entry: GameEntry = importlib.import_module(name).ENTRY
-            shipped[entry.key] = entry
-        # The games that ship come first, in their order, whatever was registered before.
-        _ENTRIES.update({**shipped, **_ENTRIES})
+            _ENTRIES[entry.key] = entry
     return _ENTRIES
 
 
