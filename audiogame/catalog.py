@@ -122,6 +122,11 @@ LEVEL = SetupOption(
 )
 
 
+def _function(dotted: str) -> Any:
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
 CueChooser = Callable[[Any, "int | None"], str]
 """Chooses the cue of an event heard by a seat (``None``: nobody at the table plays)."""
 
@@ -140,7 +145,8 @@ class GameEntry:
     the practice mode, its cues in Listen order; ``meanings`` says what each of its own cues
     means (shared ones are in :mod:`audiogame.practice.model`). ``not_emitted`` are shared
     event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
-    say a hint's play and why (by default a card and the reasons of the card games).
+    name the functions (dotted names, imported when a hint is asked for) that say a hint's
+    play and why (by default a card and the reasons of the card games).
     ``engine_options`` are the setup options its engine takes, ``view`` the class of its
     views (a dotted name: a seat's stream decodes them), ``rules`` the folder of its rules
     (``<game>.<language>.txt``; by default ``audiogame/rules``), ``seats`` the number of seats
@@ -158,8 +164,8 @@ class GameEntry:
     practice: tuple[str, ...] = ()
     meanings: Mapping[str, str] = field(default_factory=dict)
     not_emitted: frozenset[str] = frozenset()
-    hint_play: Callable[[Hint], str] | None = None
-    hint_reason: Callable[[Hint, Seats], str] | None = None
+    hint_play: str = ""
+    hint_reason: str = ""
     engine_options: tuple[str, ...] = ()
     view: str = ""
     rules: str = ""
@@ -180,6 +186,12 @@ class GameEntry:
     @property
     def words_module(self) -> str:
         return self.words or f"audiogame.words.{self.key}"
+
+    def hint_words(self) -> tuple[Callable[[Hint], str], Callable[[Hint, Seats], str]]:
+        """The functions that say a hint's play and why, for this game."""
+        play = _function(self.hint_play or "audiogame.words.hints.card_play")
+        reason = _function(self.hint_reason or "audiogame.words.hints.card_reason_at")
+        return play, reason
 
     def seat_count(self, config: Mapping[str, Any]) -> int:
         """How many seats a table of this setup has."""

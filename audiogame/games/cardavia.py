@@ -6,7 +6,6 @@ from typing import Any
 
 from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, deals_text
 from audiogame.i18n import N_
-from audiogame.words.hints import cardavia_play, cardavia_reason
 
 
 def _few_cards(event: Any, listener: int | None) -> str:
@@ -56,8 +55,8 @@ ENTRY = GameEntry(
     not_emitted=frozenset(
         {"reveal", "war", "trick_won", "pile_taken_up", "choice_made", "trick_limit", "eliminated"}
     ),
-    hint_play=cardavia_play,
-    hint_reason=cardavia_reason,
+    hint_play="audiogame.words.hints.cardavia_play",
+    hint_reason="audiogame.words.hints.cardavia_reason",
     view="engine.cardavia.view.CardaviaView",
     seats=lambda config: 3,
     match=True,

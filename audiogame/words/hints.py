@@ -141,13 +141,18 @@ def card_play(hint: Hint) -> str:
     return card_name(hint.action.cards[0])
 
 
+def card_reason_at(hint: Hint, seats: Seats) -> str:
+    """:func:`card_reason` as a game's registration names it (the seats are not needed)."""
+    return card_reason(hint)
+
+
 def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
     """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." ``swap_key``: the
     key bound to the swap, named in the hint that advises it. How a game's play and reason
     are said is its registration's (:class:`audiogame.catalog.GameEntry`)."""
     from audiogame.catalog import game_entry
 
-    entry = game_entry(game)
+    play, why = game_entry(game).hint_words()
     action = hint.action
     if action.kind == "pass":
         what = _("pass")
@@ -156,8 +161,8 @@ def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
     elif action.kind == "flip":
         what = _("turn up your card")
     else:
-        what = (entry.hint_play or card_play)(hint)
-    reason = entry.hint_reason(hint, seats) if entry.hint_reason else card_reason(hint)
+        what = play(hint)
+    reason = why(hint, seats)
     if not reason:
         return _("Hint: {action}.").format(action=what)
     return _("Hint: {action}. {reason}").format(action=what, reason=reason)
