@@ -166,9 +166,28 @@ def card_reason(hint: Hint) -> str:
     return _(template).format(chance=chance) if template else ""
 
 
+def cardavia_play(hint: Hint) -> str:
+    """The combination a Cardavia hint plays: "pair of nines"."""
+    return _combination(hint.params)
+
+
+def card_play(hint: Hint) -> str:
+    """The card a hint of the card games plays: "seven of hearts"."""
+    return card_name(hint.action.cards[0])
+
+
+def card_reason_at(hint: Hint, seats: Seats) -> str:
+    """:func:`card_reason` as a game's registration names it (the seats are not needed)."""
+    return card_reason(hint)
+
+
 def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
     """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." ``swap_key``: the
-    key bound to the swap, named in the hint that advises it."""
+    key bound to the swap, named in the hint that advises it. How a game's play and reason
+    are said is its registration's (:class:`audiogame.catalog.GameEntry`)."""
+    from audiogame.catalog import game_entry
+
+    play, why = game_entry(game).hint_words()
     action = hint.action
     if action.kind == "pass":
         what = _("pass")
@@ -176,11 +195,9 @@ def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
         what = _("press {key} to swap your hand and your won pile").format(key=swap_key)
     elif action.kind == "flip":
         what = _("turn up your card")
-    elif game == "cardavia":
-        what = _combination(hint.params)
     else:
-        what = card_name(action.cards[0])
-    reason = cardavia_reason(hint, seats) if game == "cardavia" else card_reason(hint)
+        what = play(hint)
+    reason = why(hint, seats)
     if not reason:
         return _("Hint: {action}.").format(action=what)
     return _("Hint: {action}. {reason}").format(action=what, reason=reason)
