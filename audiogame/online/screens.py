@@ -456,16 +456,6 @@ def online_table_class(base: type[Any]) -> type[Any]:
     return OnlineTable
 
 
-class WatcherSeats(Seats):
-    """Seat names for a spectator: nobody is "you"."""
-
-    def subject(self, seat: int) -> str:
-        return self.names[seat]
-
-    def object(self, seat: int) -> str:
-        return self.names[seat]
-
-
 class WatchScreen(Screen):
     """Watching a table: its public events, said as they happen; Escape leaves."""
 
@@ -475,7 +465,7 @@ class WatchScreen(Screen):
         super().__init__(app)
         self.play = play
         self.game = game
-        self.seats = WatcherSeats(tuple(names), len(names))
+        self.seats = Seats.watching(names)
 
     def heading(self) -> str:
         return _("Watching {game}").format(game=_(game_entry(self.game).title))

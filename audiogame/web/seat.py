@@ -142,16 +142,6 @@ def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: Sea
     return cardavia(program, config, seat)
 
 
-class SpectatorSeats(Seats):
-    """A spectator hears every seat by its name: nobody at the table is "you"."""
-
-    def subject(self, seat: int) -> str:
-        return self.names[seat]
-
-    def object(self, seat: int) -> str:
-        return self.names[seat]
-
-
 class BrowserSeat:
     """One browser connection: ``send`` puts a message on its wire."""
 
@@ -265,7 +255,7 @@ class BrowserSeat:
         names = [str(name) for name in message.get("names") or self.names]
         if message.get("names"):
             self.names = names
-        seats = SpectatorSeats(tuple(self.names), len(self.names), self.table.get("options") or {})
+        seats = Seats.watching(self.names, self.table.get("options") or {})
         for data in message.get("events", []):
             event = decode_event(data)
             self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
