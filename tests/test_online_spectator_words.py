@@ -7,7 +7,6 @@ import asyncio
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect

@@ -7,6 +7,7 @@ from audiogame.i18n import _
 from audiogame.words.seats import Seats
 from engine.events import Eliminated, GameOver, TrickLimitReached
 
+
 def eliminated(event: Eliminated, seats: Seats) -> str:
     if seats.is_me(event.seat):
         return _("You have no cards left: you are out of the game.")
