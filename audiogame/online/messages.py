@@ -49,7 +49,7 @@ class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
 class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     game: Annotated[str, msgspec.Meta(pattern=r"^(battle|scientific|cardavia)$")]
     seats: Annotated[
-        list[Annotated[str, msgspec.Meta(pattern=r"^(person|bot:(easy|normal|hard|greedy))$")]],
+        list[Annotated[str, msgspec.Meta(pattern=r"^(person|bot:(easy|normal|hard|expert|greedy))$")]],
         msgspec.Meta(min_length=2, max_length=8),
     ]
     options: Annotated[

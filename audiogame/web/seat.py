@@ -34,6 +34,7 @@ from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
 from audiogame.words.registry import render
+from audiogame.catalog import level_name
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
@@ -373,7 +374,7 @@ class BrowserSeat:
         people = []
         for seat in message.get("seats", []):
             if seat.get("kind") == "bot":
-                people.append(_("a computer player ({level})").format(level=_(seat["level"])))
+                people.append(_("a computer player ({level})").format(level=level_name(seat["level"])))
             elif not seat.get("name"):
                 people.append(_("a free seat"))
             elif seat.get("connected") is False:
