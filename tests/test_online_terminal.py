@@ -228,7 +228,8 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
         bruno_table = (await bruno.expect("joined"))["table"]["id"]
         with create_pipe_input() as pipe:
             session = make_session(input=pipe, config_dir=tmp_path / "config")
-            session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
+            anna = connect_args(server.server.port, "Anna")
+            session.app.start(connect_screens(session.app, anna))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
             await until(lambda: "1 table open." in said, said=said)

@@ -40,7 +40,8 @@ def test_each_seat_level_grace_and_turn_timer_from_the_form(tmp_path: Path, brow
 
         asyncio.run(bruno_creates())
         enter_lobby(driver, server["url"], "Anna")
-        wait_for(lambda: any("a computer player (expert)" in t for t in texts(driver, "#tables li")),
+        wait_for(lambda: any("a computer player (expert)" in t
+                             for t in texts(driver, "#tables li")),
                  message=f"{texts(driver, '#tables li')}")  # fmt: skip
         driver.find_element("id", "game-scientific").send_keys(Keys.SPACE)
         players = driver.find_element("id", "players")
@@ -54,8 +55,8 @@ def test_each_seat_level_grace_and_turn_timer_from_the_form(tmp_path: Path, brow
         violations = axe_violations(driver)
         assert violations == [], describe(violations)
         assert unnamed_controls(driver) == []
-        code = create_table(driver, "scientific", people=2, players="4", **{
-            "level-3": "expert", "level-4": "easy", "grace": "120", "turn_timer": "30"})  # fmt: skip
+        levels = {"level-3": "expert", "level-4": "easy", "grace": "120", "turn_timer": "30"}
+        code = create_table(driver, "scientific", people=2, players="4", **levels)
         room = server["server"].rooms[code]
         assert [(seat.kind, seat.level) for seat in room.seats[2:]] == [
             ("bot", "expert"), ("bot", "easy")]  # fmt: skip

@@ -24,6 +24,7 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
+from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
@@ -34,7 +35,6 @@ from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
 from audiogame.words.registry import render
-from audiogame.catalog import level_name
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
@@ -374,7 +374,8 @@ class BrowserSeat:
         people = []
         for seat in message.get("seats", []):
             if seat.get("kind") == "bot":
-                people.append(_("a computer player ({level})").format(level=level_name(seat["level"])))
+                level = level_name(seat["level"])
+                people.append(_("a computer player ({level})").format(level=level))
             elif not seat.get("name"):
                 people.append(_("a free seat"))
             elif seat.get("connected") is False:
