@@ -67,6 +67,23 @@ def think(bot: Bot, view: Any, legal: Sequence[Action]) -> tuple[Action, Bot]:
     return bot.choose(view, legal), bot
 
 
+def _watch_parent() -> None:
+    """In a worker: end when the server's process ends, however it ends (killed with SIGKILL,
+    it cannot tell its workers, and they would wait for work forever)."""
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _ready() -> int:
     """Load the computer players' code in a new worker before its first decision."""
     import importlib
@@ -100,7 +117,9 @@ class Thinkers:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a clean interpreter, never a fork of a process that runs threads.
-        return ProcessPoolExecutor(self.size, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+        )
 
     async def warm(self) -> None:
         """Start every worker now, so that the first decisions do not wait for them."""
