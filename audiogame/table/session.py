@@ -156,6 +156,15 @@ class Table:
         self.log.append(NEXT_DEAL)
         return self.opening_events()
 
+    def deal_hands(self, hands: Sequence[Sequence[Any]]) -> list[Event]:
+        """The next deal of a Cardavia match with these hands (a save's ``deal`` line)."""
+        if not self.state.is_over or self.deal_number >= self.deals:
+            raise ValueError("no next deal now")
+        self.deal_number += 1
+        self.state = games[self.game].new_state(hands=hands)
+        self.log.append(NEXT_DEAL)
+        return self.opening_events()
+
     def replay(self, lines: Sequence[str]) -> None:
         """Apply a saved log (the table as it was left); ``ValueError`` on a damaged line."""
         from audiogame.saves.moves import parse_move
