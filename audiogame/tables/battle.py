@@ -196,8 +196,12 @@ class BattleTable(TableScreen):
         end goes back to the setup."""
         if self.state.is_over and key == ENTER:
             if self.just_changed():  # meant for the last trick, which has just ended the game
-                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
-                                  "the game setup."))  # fmt: skip
+                self.app.refuse(
+                    _("The game has just ended. Press Enter again to go back to the tables.")
+                    if self.online
+                    else _("The game has just ended. Press Enter again to go back to the game "
+                           "setup.")
+                )  # fmt: skip
                 return
             self.app.pop()
             return

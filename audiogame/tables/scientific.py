@@ -112,7 +112,7 @@ class ScientificTable(TableScreen):
         view, seats = self.view, self.seats
         texts = {
             "r": lambda: info.rules_text(view, seats),
-            "t": lambda: info.choices_text(view, seats),
+            "t": lambda: self.choices_text(),
             "e": lambda: info.owned_text(view, seats),
             "c": lambda: info.seer_text(view, seats),
             "w": lambda: info.hand_text(view),
@@ -125,8 +125,7 @@ class ScientificTable(TableScreen):
         view = self.view
         if view.is_over:
             if self.just_changed():  # meant for the last trick, which has just ended the game
-                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
-                                  "the game setup."))  # fmt: skip
+                self.app.refuse(self.just_ended())
                 return
             self.app.pop()
             return
@@ -150,6 +149,12 @@ class ScientificTable(TableScreen):
         self._changed_to = card if previous is not None else None
         if not self.act(Play((card,))):
             self._changed_to = None
+
+    def just_ended(self) -> str:
+        """An Enter meant for the last trick, which has just ended the game."""
+        if self.online:
+            return _("The game has just ended. Press Enter again to go back to the tables.")
+        return _("The game has just ended. Press Enter again to go back to the game setup.")
 
     def swap(self, key: str = "") -> None:
         """S: take the exchange; refused with its reason when none is offered."""
@@ -176,8 +181,7 @@ class ScientificTable(TableScreen):
             )
             self._changed_to = None
         if self.view.is_over:
-            if not self.online:
-                self.turn_changed()
+            self.turn_changed()  # an Enter meant for the last trick does not leave the table
             self.app.say(self.back_hint())
 
     def noted(self, events: list[Event]) -> None:
@@ -325,10 +329,16 @@ class ScientificTable(TableScreen):
             return _("You are out of the game.")
         return _("Your hand is empty.")
 
+    def choices_text(self) -> str:
+        """T: who has chosen and who has not; once the game is over, where Enter leads."""
+        if self.view.is_over and self.online:
+            return _("The game is over.") + " " + self.back_hint()
+        return info.choices_text(self.view, self.seats)
+
     def status(self) -> list[str]:
         view = self.view
         return [
-            info.choices_text(view, self.seats),
+            self.choices_text(),
             info.owned_text(view, self.seats),
             info.rules_text(view, self.seats),
         ]
