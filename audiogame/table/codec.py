@@ -62,8 +62,9 @@ def _fields(value: Any) -> dict[str, Json]:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    module = __import__(cls.__module__, fromlist=["_"])
-    return typing.get_type_hints(cls, vars(module))
+    # Each class of the hierarchy in its own module's names (an event of a game registered
+    # elsewhere inherits the engine's ``kind`` hint).
+    return typing.get_type_hints(cls)
 
 
 def decode(hint: Any, data: Json) -> Any:
