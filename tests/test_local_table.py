@@ -137,7 +137,11 @@ async def until(check: Callable[[], bool]) -> bool:
     return False
 
 
-MOVE = {"battle": ["enter"], "scientific": ["enter", "enter"]}
+MOVE = ["enter", "enter"]  # the card is said, then played
+CONFIG = {
+    "battle": {"seed": 4, "players": 2, "open": True, "level": "greedy"},
+    "scientific": {"seed": 4, "players": 2, "level": "greedy"},
+}
 
 
 def reveals(said: list[str]) -> list[int]:
@@ -148,11 +152,12 @@ def reveals(said: list[str]) -> list[int]:
 def test_a_slow_computer_player_never_delays_a_key(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The computer players think in a worker thread: while Anna has not decided her next
-    card, T is answered; her card is heard once she decides."""
+    """The computer players think in a worker thread (a forced move, such as a classic flip,
+    is answered at once): while Anna has not decided her next card, T is answered; her card
+    is heard once she decides."""
     slow = SlowPlayers(monkeypatch)
     slow.release.set()  # the opening choices come at once
-    config = {"seed": 4, "players": 2, "level": "greedy"}
+    config = CONFIG[game]
 
     async def run() -> tuple[list[str], int]:
         with create_pipe_input() as pipe:
@@ -163,11 +168,11 @@ def test_a_slow_computer_player_never_delays_a_key(
             assert await until(lambda: program.app.top.state.to_act() == (0,))  # Anna chose
             slow.release.clear()
             slow.asked.clear()
-            pipe.send_text(key_bytes(MOVE[game]))  # trick 1: Anna had chosen already
+            pipe.send_text(key_bytes(MOVE))  # trick 1: Anna had chosen already
             assert await until(lambda: len(reveals(program.spoken)) == 1)
             assert await until(slow.asked.is_set)  # Anna thinks about trick 2, and waits
             before = len(program.spoken)
-            pipe.send_text(key_bytes(["t", *MOVE[game]]))
+            pipe.send_text(key_bytes(["t", *MOVE]))
             assert await until(lambda: len(program.spoken) > before)
             released = len(program.spoken)
             slow.release.set()

@@ -150,9 +150,14 @@ def decode_dataclass(cls: type, data: Json) -> Any:
     return cls(**found)
 
 
-@functools.cache
-def _event_classes() -> dict[str, type[Event]]:
-    return event_kinds()
+_EVENT_CLASSES: dict[str, type[Event]] = {}
+
+
+def _event_class(kind: str) -> type[Event] | None:
+    """The class of events of ``kind``, looked up again once for a game registered since."""
+    if kind not in _EVENT_CLASSES:
+        _EVENT_CLASSES.update(event_kinds())
+    return _EVENT_CLASSES.get(kind)
 
 
 def encode_event(event: Event) -> dict[str, Json]:
@@ -163,7 +168,7 @@ def encode_event(event: Event) -> dict[str, Json]:
 def decode_event(data: Json) -> Event:
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise DecodeError("an event names its kind")
-    cls = _event_classes().get(data["kind"])
+    cls = _event_class(data["kind"])
     if cls is None:
         raise DecodeError(f"no event kind {data['kind']!r}")
     event: Event = decode_dataclass(cls, data)

@@ -26,7 +26,7 @@ whole.
 >>> table.seat.apply(0, table.seat.legal_actions(0)[0])
 []
 >>> heard[-1][:2]
-['choice_made', 'reveal']
+['reveal', 'trick_won']
 """
 
 from __future__ import annotations
@@ -277,8 +277,12 @@ class LocalTable:
         seat = seats[0]
         bot, view, legal = table.bot_turn(seat)
         executor = self.program.thinkers
-        if executor is None:  # before the program's loop runs, no key can wait: decide now
-            executor = thinking() if self.program.running else InlineExecutor()
+        if executor is None:
+            # A forced move (a flip, the one card left, a pass) needs no thought, and before
+            # the program's loop runs no key can wait: decided now; anything else in the
+            # worker thread.
+            forced = len(legal) == 1 or not self.program.running
+            executor = InlineExecutor() if forced else thinking()
         future: Future[Action] = executor.submit(bot.choose, view, legal)
         self._thinking = (seat, len(table.log), future)
         if future.done():
