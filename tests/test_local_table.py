@@ -186,3 +186,43 @@ def test_a_slow_computer_player_never_delays_a_key(
     assert said.index(answer) < released  # T was answered while Anna still thought
     assert len(reveals(said[:released])) == 1  # trick 2 was not turned up before she decided
     assert reveals(said)[1] >= released
+
+
+def test_a_slow_hint_never_delays_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is thought in the worker thread too: T, pressed while it is being found, is
+    answered first; the hint follows once found."""
+    import audiogame.tables.hints as hints_module
+
+    release = threading.Event()
+    real_make = hints_module.make
+
+    class SlowAdvisor:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def advise(self, view: Any, legal: Any) -> Any:
+            release.wait(30)
+            return self.bot.advise(view, legal)
+
+    monkeypatch.setattr(hints_module, "make", lambda *a, **k: SlowAdvisor(real_make(*a, **k)))
+
+    async def run() -> tuple[list[str], int]:
+        with create_pipe_input() as pipe:
+            program = make_session(input=pipe, settings=Settings(language="en"))
+            program.app.thinkers = None  # the program's own worker thread
+            program.app.start(opening(program.app, "scientific", CONFIG["scientific"]))
+            task = asyncio.ensure_future(program.app.run_async())
+            assert await until(lambda: program.app.top.state.to_act() == (0,))
+            before = len(program.spoken)
+            pipe.send_text(key_bytes(["h", "t"]))
+            assert await until(lambda: len(program.spoken) > before)
+            released = len(program.spoken)
+            release.set()
+            assert await until(lambda: any(line.startswith("Hint: ") for line in program.spoken))
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return program.spoken, released
+
+    said, released = asyncio.run(run())
+    assert said[released - 1].startswith("Trick 1 of ")  # T, while the hint was being found
+    assert not any(line.startswith("Hint: ") for line in said[:released])
