@@ -14,7 +14,6 @@ from prompt_toolkit.input import create_pipe_input
 
 import audiogame.table.session as session_module
 from audiogame.settings import Settings
-from audiogame.table.codec import decode_event
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table
@@ -73,17 +72,17 @@ def test_an_offline_table_screen_holds_the_seat_stream_and_no_engine_state(
     assert local_table(screen).record.moves
 
 
-def stream_of(game: str, config: dict[str, Any], keys: list[str]) -> list[dict[str, Any]]:
-    """Every message the seat's stream carried while ``keys`` were pressed."""
-    messages: list[dict[str, Any]] = []
-    real_feed = SeatState.feed
+def stream_of(game: str, config: dict[str, Any], keys: list[str]) -> list[list[Any]]:
+    """The events of every message the seat's stream carried while ``keys`` were pressed."""
+    messages: list[list[Any]] = []
+    real_take = SeatState.take
 
-    def feed(self: SeatState, message: dict[str, Any]) -> Any:
-        messages.append(message)
-        return real_feed(self, message)
+    def take(self: SeatState, kind: str, events: list[Any], *rest: Any) -> Any:
+        messages.append(list(events))
+        return real_take(self, kind, events, *rest)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(SeatState, "feed", feed)
+        patch.setattr(SeatState, "take", take)
         drive(keys, game=game, config=config)
     return messages
 
@@ -94,9 +93,8 @@ def test_an_offline_seat_never_receives_a_face_down_card_bt5() -> None:
     for seed in range(1, 12):
         messages = stream_of("battle", {"seed": seed, "players": 2, "deck": 32}, [" "] * 40)
         shown: set[str] = set()
-        for message in messages:
-            for data in message.get("events", []):
-                event = decode_event(data)
+        for events in messages:
+            for event in events:
                 if event.kind == "reveal":
                     shown.update(card.token() for _, card in event.cards)
                 elif event.kind == "trick_won":

@@ -40,7 +40,6 @@ from typing import Any
 from audiogame.saves.moves import DEAL, deal_recipe, is_deal, move_text, parse_deal, parse_move
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table, seat_count
-from audiogame.table.stream import seat_message
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -137,7 +136,7 @@ class LocalTable:
         self._again = False
         self.hurried = False
         self.playing = False
-        self.seat.feed(seat_message(self.table, PERSON, self.table.opening_events(), "started"))
+        self.send("started", self.table.opening_events())
 
     # ----- the presenter's end -------------------------------------------------------------
     def attach(
@@ -197,6 +196,16 @@ class LocalTable:
         self.kick()
         self.program.after_turn(self.deliver)
 
+    def send(self, kind: str, events: list[Event]) -> list[Event]:
+        """One message of the seat's stream: the events (as anyone may know them, the table
+        redacts them), the seat's view and legal actions. Seat 0 needs no renumbering, and
+        in the same process no encoding: the values go as they are (the same message as
+        :func:`audiogame.table.stream.seat_message` builds for the network)."""
+        table = self.table
+        return self.seat.take(
+            kind, events, table.view(PERSON), table.legal(PERSON), table.to_act(), len(table.log)
+        )
+
     def changed(self) -> None:
         autosave = getattr(self.program, "autosave", None)
         if autosave is not None and not self.record.replaying:
@@ -213,14 +222,14 @@ class LocalTable:
             return
         events, mine = self._pending, self._mine
         self._pending, self._mine, self._waiting = [], False, False
-        self._listener(self.seat.feed(seat_message(self.table, PERSON, events, "update")), mine)
+        self._listener(self.send("update", events), mine)
 
     def next_deal(self) -> None:
         self.table.next_deal()
         recipe = deal_recipe(self.game, self.table.state)
         self.record.moves.append(recipe if recipe is not None else DEAL + " ?")
         self.changed()
-        self.seat.feed(seat_message(self.table, PERSON, self.table.opening_events(), "dealt"))
+        self.send("dealt", self.table.opening_events())
         self._on_dealt()
         self.kick()
 
@@ -331,4 +340,4 @@ class LocalTable:
                 seat, action = parse_move(line)
                 record.events.extend(self.table.apply(seat, action))
                 record.moves.append(move_text(seat, action))
-        self.seat.feed(seat_message(self.table, PERSON, [], "update"))
+        self.send("update", [])
