@@ -165,8 +165,9 @@ class LocalTable:
         self.moved(PERSON, action, events)
 
     def request(self, what: str) -> None:
-        """``play`` (the table is open: computer players may move), ``hurry`` (they all move
-        now, up to the person's turn), ``next_deal``."""
+        """``play`` (the table is open, or open again after the pause: computer players may
+        move), ``hurry`` (they all move now, up to the person's turn), ``next_deal``,
+        ``leave``."""
         if what == "play":
             self.playing = True
             self.resume_thinking()
@@ -177,10 +178,12 @@ class LocalTable:
             self.kick()
         elif what == "next_deal":
             self.next_deal()
-        elif what == "leave":
+        elif what == "leave":  # the screen is closed: nothing more is moved nor said
             self.playing = False
             self.cancel_timer()
             self._thinking = None
+            self._pending, self._mine, self._waiting = [], False, False
+            return
         else:
             raise ValueError(f"no request {what!r}")
         self.program.after_turn(self.deliver)
