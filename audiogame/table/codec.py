@@ -41,23 +41,61 @@ class DecodeError(ValueError):
 
 def encode(value: Any) -> Json:
     """Any engine value as plain JSON values."""
-    if isinstance(value, Card):
-        return value.token()
-    if isinstance(value, bool | int | str) or value is None:
-        return value
-    if isinstance(value, Event):
-        return {"kind": value.kind, **_fields(value)}
-    if field_names(value) and not isinstance(value, type):
-        return _fields(value)
-    if isinstance(value, Mapping):
-        return [[encode(key), encode(item)] for key, item in value.items()]
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
 
 
-def _fields(value: Any) -> dict[str, Json]:
-    return {name: encode(getattr(value, name)) for name in field_names(value)}
+def _same(value: Any) -> Json:
+    return value
+
+
+def _card(value: Card) -> Json:
+    return value.token()
+
+
+def _items(value: Any) -> Json:
+    return [encode(item) for item in value]
+
+
+def _pairs_of(value: Mapping[Any, Any]) -> Json:
+    return [[encode(key), encode(item)] for key, item in value.items()]
+
+
+def _encoder_for(kind: type) -> Any:
+    """How every value of class ``kind`` is encoded, decided once for the class."""
+    if issubclass(kind, Card):
+        return _card
+    if issubclass(kind, bool | int | str) or kind is type(None):
+        return _same
+    names = field_names(kind)
+    if issubclass(kind, Event):
+
+        def event(value: Any) -> Json:
+            return {"kind": value.kind, **{n: encode(getattr(value, n)) for n in names}}
+
+        return event
+    if names:
+
+        def record(value: Any) -> Json:
+            return {n: encode(getattr(value, n)) for n in names}
+
+        return record
+    if issubclass(kind, Mapping):
+        return _pairs_of
+    if issubclass(kind, tuple | list):
+        return _items
+
+    def refuse(value: Any) -> Json:
+        raise TypeError(f"cannot encode {kind.__name__}")
+
+    return refuse
+
+
+_ENCODERS: dict[type, Any] = {}
+"""The encoder of each class met so far."""
 
 
 @functools.cache
