@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
-from audiogame.table.frame import field_names
+from audiogame.table.frame import NESTED, Frame, field_names
 from engine import event_kinds
 from engine.actions import Action
 from engine.cards import Card
@@ -58,6 +58,32 @@ def _card(value: Card) -> Json:
 
 def _items(value: Any) -> Json:
     return [encode(item) for item in value]
+
+
+def encode_framed(value: Any, frame: Frame) -> Json:
+    """``encode(frame.value(value))``, in one pass: each field renumbered and encoded, without
+    building the renumbered event or view first (the server does this for every seat at
+    every move).
+
+    >>> from engine.events import TrickWon
+    >>> from engine.cards import parse_cards
+    >>> event, frame = TrickWon(1, parse_cards("Kh 5s")), Frame(2, 3)
+    >>> encode_framed(event, frame) == encode(frame.value(event))
+    True
+    """
+    names = field_names(type(value))
+    if frame.me == 0 or not names:
+        return encode(value)
+    data: dict[str, Json] = {"kind": value.kind} if isinstance(value, Event) else {}
+    for name in names:
+        item = getattr(value, name)
+        if name in NESTED and field_names(type(item)):
+            data[name] = encode_framed(item, frame)
+        elif name == "lines" and isinstance(item, tuple):
+            data[name] = [encode_framed(line, frame) for line in item]
+        else:
+            data[name] = encode(frame.field(name, item))
+    return data
 
 
 def _pairs_of(value: Mapping[Any, Any]) -> Json:
