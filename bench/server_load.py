@@ -270,7 +270,8 @@ def report(label: str, tables: int, result: dict[str, float]) -> None:
         f"{label}: move to delivery p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms,"
         f" max {result['max']:.1f} ms over {result['deliveries']:.0f} deliveries;"
         f" moves {result['moves'] / wall:.0f}/s, messages {result['messages'] / wall:.0f}/s,"
-        f" errors {result['errors']:.0f}; server and workers {share:.0%} of a core"
+        f" errors {result['errors']:.0f}; server and workers {share:.0%} of a core,"
+        f" {1000 * result['cpu'] / max(result['moves'], 1):.2f} ms of CPU a move"
         f" ({tables / max(share, 1e-9):.0f} tables per core at this pace), clients"
         f" {result['client'] / wall:.0%} of a core; load average {result['load']:.1f}"
     )
