@@ -483,7 +483,7 @@ class Room:
             if not seats:
                 self.hurried = False
                 return
-            pace = float(self.config.get("pace", 1 if self.game == "cardavia" else 0))
+            pace = float(self.config.get("pace", 1 if game_entry(self.game).paced else 0))
             if pace and not self.hurried:
                 await asyncio.sleep(pace)
             for seat in seats:
