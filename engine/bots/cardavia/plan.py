@@ -159,6 +159,16 @@ def hand_cost(hand: int) -> float:
     return cost
 
 
+def cost_of_key(key: int) -> float:
+    """The cost of the best split of the rank counts ``key`` (see :func:`counts_key`): what
+    :func:`hand_cost` gives for a hand of those counts. Counts add up, so the key of a hand
+    less some of its cards is the hand's key less theirs, without counting again."""
+    cost = _COST_MEMO.get(key)
+    if cost is None:
+        cost = _solve_cost(key)
+    return cost
+
+
 def best_split(hand: int) -> Split:
     """The best split of ``hand``: its cost and its combinations, weakest rank first."""
     cost, combinations = _solve(counts_key(hand))
