@@ -6,8 +6,8 @@ Battle player follows the game and learns how each other player chooses). Each d
 *ships the player*: its whole memory goes to a worker with the seat's view and legal actions,
 and the worker sends it back with its answer; the table keeps the player that came back.
 Shipping was chosen over keeping players resident in a worker by table and seat, by
-measurement (``python3 bench/bot_workers.py``, figures in docs/scaling.md): it costs a few
-hundred microseconds a decision more, and in return
+measurement (``python3 bench/bot_workers.py``, figures in docs/scaling.md): it costs about a
+millisecond a decision more (a player is about 5 KB), and in return
 
 - any free worker takes any decision: a table is never queued behind another table's long
   search in the worker it would be tied to;
