@@ -444,8 +444,14 @@ class Room:
         """Let the computer players move, and arm the turn timers."""
         if self.table is None or self.closed:
             return
-        if self._driver is None or self._driver.done():
+        idle = self._driver is None or self._driver.done()
+        waiting = self.table.awaiting_bots() or (
+            self._recalling is not None and not self._recalling.done()
+        )
+        if idle and waiting:  # a task only when a computer player has something to do
             self._driver = asyncio.get_running_loop().create_task(self._drive())
+        elif idle:
+            self.hurried = False  # "play now" lasts until the people's turn
         self.arm_timers()
 
     async def _drive(self) -> None:
