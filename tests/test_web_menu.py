@@ -67,8 +67,8 @@ def test_rules_and_pause_menu_by_keys_and_buttons(tmp_path: Path, browser: Any) 
         chord(driver, Keys.ALT, "m")
         wait_for(lambda: menu_open(driver))
         focus_on(driver, "pause-resume")
-        assert texts(driver, "#pause button") == [
-            "Back to the game", "Keys", "Rules of the game", "Options", "Leave the table"]  # fmt: skip
+        entries = ["Back to the game", "Keys", "Rules of the game", "Options", "Leave the table"]
+        assert texts(driver, "#pause button") == entries
         violations = axe_violations(driver)
         assert violations == [], f"pause menu: {describe(violations)}"
         keys(driver, Keys.ESCAPE)
