@@ -1,43 +1,60 @@
-"""The games the program offers, as data: each game's setup options (the setup menu and the
-command line are both built from them) and where its table lives.
+"""The games the program offers: one registration per game (:class:`GameEntry`), found here.
 
-A game's table is the module ``audiogame.tables.<game>`` with ``make_table(app, config)``;
-while that module does not exist, the setup menu says the table is not ready yet.
+A registration holds everything the front end needs of a game: its title, its setup options
+(the setup menu and the command line are both built from them), its table presenter, the
+module of its words, the cues of its own events, its cues in the practice mode and how its
+hints are said. The games that ship are registered by :data:`SHIPPED`, one line each, from
+their own module ``audiogame/games/<game>.py``; :func:`register` adds any other (the tests
+register a tiny game of their own). Every list of games (:data:`GAMES`, the practice groups,
+the cue map) is read from here, so that it always holds every registered game.
+
+A game's engine is registered with the engine (:mod:`engine.registry`: its rules, events and
+computer players), under the same name.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from audiogame.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.app.screen import Screen
+    from audiogame.table.seat import SeatState
+    from audiogame.words.seats import Seats
+    from engine.bots import Hint
 
-TableFactory = Callable[["AudioGame", dict[str, Any]], "Screen"]
+
+class TableFactory(Protocol):
+    """A game's ``make_table``: its table screen for ``config``, at ``seat`` of a table kept
+    elsewhere when given (online), else keeping the game itself."""
+
+    def __call__(
+        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    ) -> Screen: ...
 
 
-def _yes_no(value: object) -> str:
+def yes_no(value: object) -> str:
     return _("yes") if value else _("no")
 
 
-def _players(value: int) -> str:
+def players_text(value: int) -> str:
     return ngettext("{count} player", "{count} players", value).format(count=value)
 
 
-def _cards(value: int) -> str:
+def cards_text(value: int) -> str:
     return ngettext("{count} card", "{count} cards", value).format(count=value)
 
 
-def _tricks(value: int) -> str:
+def tricks_text(value: int) -> str:
     return ngettext("{count} trick", "{count} tricks", value).format(count=value)
 
 
-def _deals(value: int) -> str:
+def deals_text(value: int) -> str:
     return ngettext("{count} deal", "{count} deals", value).format(count=value)
 
 
@@ -109,11 +126,56 @@ LEVEL = SetupOption(
 )
 
 
+def _function(dotted: str) -> Any:
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+CueChooser = Callable[[Any, "int | None"], str]
+"""Chooses the cue of an event heard by a seat (``None``: nobody at the table plays)."""
+
+
 @dataclass(frozen=True)
 class GameEntry:
+    """One game's registration.
+
+    ``key`` is the engine's name of the game; ``title`` its name in menus; ``options`` its
+    setup. ``table`` is the module of its table presenter (``make_table(app, config, seat)``;
+    while it does not exist, the setup menu says the table is not ready yet), ``words`` the
+    module that registers the words of its events (:mod:`audiogame.words.registry`).
+    ``cues`` maps each event kind of its own to a cue, ``cue_variants`` the kinds whose cue
+    depends on the event to every cue they can give and the chooser (the shared events' cues
+    are in :mod:`audiogame.sound.cues`). ``practice_title`` and ``practice`` are its group of
+    the practice mode, its cues in Listen order; ``meanings`` says what each of its own cues
+    means (shared ones are in :mod:`audiogame.practice.model`). ``not_emitted`` are shared
+    event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
+    name the functions (dotted names, imported when a hint is asked for) that say a hint's
+    play and why (by default a card and the reasons of the card games).
+    ``engine_options`` are the setup options its engine takes, ``view`` the class of its
+    views (a dotted name: a seat's stream decodes them), ``rules`` the folder of its rules
+    (``<game>.<language>.txt``; by default ``audiogame/rules``), ``seats`` the number of seats
+    of a setup, ``match`` whether a setup's ``deals`` make a match of several deals, ``paced``
+    whether its computer players play at a pace the table's creator chooses online."""
+
     key: str
     title: str
     options: tuple[SetupOption, ...]
+    table: str = ""
+    words: str = ""
+    cues: Mapping[str, str] = field(default_factory=dict)
+    cue_variants: Mapping[str, tuple[tuple[str, ...], CueChooser]] = field(default_factory=dict)
+    practice_title: str = ""
+    practice: tuple[str, ...] = ()
+    meanings: Mapping[str, str] = field(default_factory=dict)
+    not_emitted: frozenset[str] = frozenset()
+    hint_play: str = ""
+    hint_reason: str = ""
+    engine_options: tuple[str, ...] = ()
+    view: str = ""
+    rules: str = ""
+    seats: Callable[[Mapping[str, Any]], int] | None = None
+    match: bool = False
+    paced: bool = False
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
@@ -121,9 +183,27 @@ class GameEntry:
     def option(self, key: str) -> SetupOption:
         return next(option for option in self.options if option.key == key)
 
+    @property
+    def table_module(self) -> str:
+        return self.table or f"audiogame.tables.{self.key}"
+
+    @property
+    def words_module(self) -> str:
+        return self.words or f"audiogame.words.{self.key}"
+
+    def hint_words(self) -> tuple[Callable[[Hint], str], Callable[[Hint, Seats], str]]:
+        """The functions that say a hint's play and why, for this game."""
+        play = _function(self.hint_play or "audiogame.words.hints.card_play")
+        reason = _function(self.hint_reason or "audiogame.words.hints.card_reason_at")
+        return play, reason
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        """How many seats a table of this setup has."""
+        return self.seats(config) if self.seats is not None else int(config["players"])
+
     def table_factory(self) -> TableFactory | None:
         """The table's constructor, or None while the game has no table yet."""
-        name = f"audiogame.tables.{self.key}"
+        name = self.table_module
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as error:
@@ -134,100 +214,70 @@ class GameEntry:
         return factory
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        "battle",
-        N_("Battaglia (War)"),
-        (
-            SetupOption("players", N_("Players"), (2, 3, 4, 5, 6), 2, "--players", _players),
-            SetupOption(
-                "deck",
-                N_("Deck"),
-                (52, 32),
-                52,
-                "--deck",
-                _cards,
-                N_("52 cards, or 32 from the seven up"),
-            ),
-            SetupOption(
-                "face_down",
-                N_("Face-down card in a war"),
-                (True, False),
-                True,
-                "--no-face-down",
-                _yes_no,
-                N_("play without the face-down card in a war (senza incognita)"),
-            ),
-            SetupOption(
-                "open",
-                N_("Open war: choose your cards"),
-                (False, True),
-                False,
-                "--open",
-                _yes_no,
-                N_("hold your cards and choose which to play"),
-            ),
-            SetupOption(
-                "trick_limit",
-                N_("Trick limit"),
-                (100, 200, 500, 1000, 2000, 5000),
-                2000,
-                "--trick-limit",
-                _tricks,
-                N_("after this many tricks the player with most cards wins"),
-            ),
-            LEVEL,
-            SEED,
-        ),
-    ),
-    GameEntry(
-        "scientific",
-        N_("Battaglia scientifica (Scientific Battle)"),
-        (
-            SetupOption(
-                "players",
-                N_("Players"),
-                (2, 3, 4, 5, 6, 7, 8),
-                2,
-                "--players",
-                _players,
-            ),
-            SetupOption(
-                "trick_limit",
-                N_("Trick limit"),
-                (100, 200, 500, 1000, 2000),
-                500,
-                "--trick-limit",
-                _tricks,
-                N_("after this many tricks the player with most cards wins"),
-            ),
-            LEVEL,
-            SEED,
-        ),
-    ),
-    GameEntry(
-        "cardavia",
-        N_("Cardavia"),
-        (
-            SetupOption(
-                "deals",
-                N_("Deals in the match"),
-                tuple(range(1, 21)),
-                1,
-                "--deals",
-                _deals,
-                N_("several deals keep running totals"),
-            ),
-            LEVEL,
-            SEED,
-        ),
-    ),
+SHIPPED: tuple[str, ...] = (
+    "audiogame.games.battle",
+    "audiogame.games.scientific",
+    "audiogame.games.cardavia",
 )
+"""The modules of the games that ship, in menu order: each holds its ``ENTRY``."""
+
+_ENTRIES: dict[str, GameEntry] = {}
+_loaded = False
+
+
+def _entries() -> dict[str, GameEntry]:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in SHIPPED:  # before any other: register() loads them first
+            entry: GameEntry = importlib.import_module(name).ENTRY
+            _ENTRIES[entry.key] = entry
+    return _ENTRIES
+
+
+def register(entry: GameEntry) -> None:
+    """Offer ``entry``'s game (after the others); a key already taken, or a cue meaning that
+    contradicts another game's, is refused (``ValueError``)."""
+    entries = _entries()
+    if entry.key in entries:
+        raise ValueError(f"a game named {entry.key!r} is already registered")
+    for other in entries.values():
+        for cue, meaning in entry.meanings.items():
+            if other.meanings.get(cue, meaning) != meaning:
+                raise ValueError(f"cue {cue!r} already means something else in {other.key}")
+    entries[entry.key] = entry
+
+
+def unregister(key: str) -> None:
+    """Withdraw a game added with :func:`register` (``KeyError`` if there is none)."""
+    del _entries()[key]
+
+
+class _Games(Sequence[GameEntry]):
+    """Every registered game, in menu order: ``for entry in GAMES``, ``GAMES[0]``."""
+
+    @overload
+    def __getitem__(self, index: int) -> GameEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GameEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> GameEntry | Sequence[GameEntry]:
+        return tuple(_entries().values())[index]
+
+    def __iter__(self) -> Iterator[GameEntry]:
+        return iter(tuple(_entries().values()))
+
+    def __len__(self) -> int:
+        return len(_entries())
+
+
+GAMES: Sequence[GameEntry] = _Games()
 
 
 def game_entry(key: str) -> GameEntry:
     """The game called ``key`` ("battle", "scientific", "cardavia")."""
-    for entry in GAMES:
-        if entry.key == key:
-            return entry
-    raise KeyError(f"no game {key!r}; the games are {', '.join(g.key for g in GAMES)}")
+    found = _entries().get(key)
+    if found is None:
+        raise KeyError(f"no game {key!r}; the games are {', '.join(_entries())}")
+    return found

@@ -7,8 +7,8 @@ end turns each into one message and one sound. Game-specific events live in each
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar
 
 from engine.cards import Card
 from engine.vocabulary import EndReason, EventKind, TrickCause
@@ -19,6 +19,39 @@ class Event:
     kind: ClassVar[EventKind]
 
 
+E = TypeVar("E", bound=Event)
+
+
+def quick_init(cls: type[E]) -> type[E]:
+    """Give a frozen event class an ``__init__`` that stores each field through its slot.
+
+    Events are built at every move. The ``__init__`` that ``dataclass`` writes for a frozen
+    class stores each field with ``object.__setattr__``, looked up anew every time; this one
+    calls each slot's own setter, bound once, and is otherwise the same: the same parameters
+    and defaults, in the same order. The class stays a frozen dataclass (assigning a field
+    still raises ``FrozenInstanceError``; ``fields``, ``replace``, equality and hashing are
+    unchanged).
+    """
+    setters: dict[str, Any] = {}
+    parameters: list[str] = []
+    body: list[str] = []
+    for field in fields(cls):
+        if field.default is not MISSING:
+            setters[f"_default_{field.name}"] = field.default
+            parameters.append(f"{field.name}=_default_{field.name}")
+        else:
+            parameters.append(field.name)
+        setters[f"_set_{field.name}"] = getattr(cls, field.name).__set__
+        body.append(f"    _set_{field.name}(self, {field.name})\n")
+    source = f"def __init__(self, {', '.join(parameters)}):\n" + ("".join(body) or "    pass\n")
+    exec(source, setters)  # the way dataclass itself writes __init__
+    init = setters["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reveal(Event):
     """Cards turned up together, in seat order (Battaglia tricks and wars, Scientific reveals).
@@ -32,6 +65,7 @@ class Reveal(Event):
     face_down: tuple[int, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """``seat`` takes ``cards`` (all that was on the table).
@@ -55,6 +89,7 @@ class TrickWon(Event):
         return len(self.cards) + self.hidden
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class War(Event):
     """A tie for the strongest card: ``seats`` tied on ``rank`` (``None``: only jokers, or a
@@ -66,6 +101,7 @@ class War(Event):
     pot: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PileTakenUp(Event):
     """``seat`` had no card to play and took up his won pile: ``count`` cards (BT-5, SB-6)."""
@@ -75,6 +111,7 @@ class PileTakenUp(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChoiceMade(Event):
     """``seat`` has chosen his card in secret (never which one)."""
@@ -83,6 +120,7 @@ class ChoiceMade(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Eliminated(Event):
     """``seat`` owns no card any more and is out of the game."""
@@ -91,6 +129,7 @@ class Eliminated(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickLimitReached(Event):
     """The table's trick limit was reached; ``owned`` is each seat's card count."""
@@ -100,6 +139,7 @@ class TrickLimitReached(Event):
     owned: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     """The game has ended. Several winners mean a draw.

@@ -1,10 +1,11 @@
 """Where the engine finds its games: one registration per game.
 
 A registration names the game, the module that holds its ``GAME`` (imported the first time the
-game is asked for) and the modules of its own events (the shared ones of :mod:`engine.events`
-are everyone's). The three games register themselves below, one line each; a new game adds
-its line here, or calls :func:`register_game` from its own code (as the tests do with a tiny
-game of their own).
+game is asked for), the modules of its own events (the shared ones of :mod:`engine.events`
+are everyone's) and the module of its computer players (its ``PLAYERS``: level -> bot class,
+made by :func:`engine.bots.make`). The three games register themselves below, one line
+each; a new game adds its line here, or calls :func:`register_game` from its own code (as
+the tests do with a tiny game of their own).
 
 >>> from engine.registry import registered
 >>> registered()
@@ -23,11 +24,13 @@ from engine.protocol import Game
 
 @dataclass(frozen=True, slots=True)
 class Registration:
-    """One game: its name, the module holding its ``GAME``, the modules of its events."""
+    """One game: its name, the module holding its ``GAME``, the modules of its events, the
+    module holding its computer players' ``PLAYERS`` (empty: it has none)."""
 
     name: str
     module: str
     event_modules: tuple[str, ...]
+    bots: str = ""
 
     def game(self) -> Game:
         game: Game = importlib.import_module(self.module).GAME
@@ -37,11 +40,13 @@ class Registration:
 _GAMES: dict[str, Registration] = {}
 
 
-def register_game(name: str, module: str, event_modules: Sequence[str] = ()) -> None:
+def register_game(
+    name: str, module: str, event_modules: Sequence[str] = (), bots: str = ""
+) -> None:
     """Register a game under ``name``; a name already taken is refused (``ValueError``)."""
     if name in _GAMES:
         raise ValueError(f"a game named {name!r} is already registered")
-    _GAMES[name] = Registration(name, module, ("engine.events", *event_modules))
+    _GAMES[name] = Registration(name, module, ("engine.events", *event_modules), bots)
 
 
 def unregister_game(name: str) -> None:
@@ -75,6 +80,13 @@ def event_classes(name: str | None = None) -> dict[str, type[Event]]:
     return kinds
 
 
-register_game("battle", "engine.battle", ["engine.battle.events"])
-register_game("scientific", "engine.scientific", ["engine.scientific.events"])
-register_game("cardavia", "engine.cardavia", ["engine.cardavia.events"])
+register_game("battle", "engine.battle", ["engine.battle.events"], "engine.bots.battle")
+register_game(
+    "scientific",
+    "engine.scientific",
+    ["engine.scientific.events"],
+    "engine.bots.scientific.players",
+)
+register_game(
+    "cardavia", "engine.cardavia", ["engine.cardavia.events"], "engine.bots.cardavia.players"
+)

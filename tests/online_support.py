@@ -15,7 +15,7 @@ from typing import Any
 from audiogame.online.client import Link
 from audiogame.online.server import Server, run
 from audiogame.saves.moves import parse_move
-from audiogame.table.session import ENGINE_OPTIONS, NEXT_DEAL, seat_count
+from audiogame.table.session import NEXT_DEAL, engine_options, seat_count
 from engine import games
 from engine.cards import Card
 
@@ -128,7 +128,7 @@ def seen_by_seat(
     """For each seat, the cards it may know after each move (index = the move count): the
     cards shown to everyone so far, and the cards the engine's own view gives it."""
     players = seat_count(game, config)
-    options = {k: config[k] for k in ENGINE_OPTIONS[game] if k in config}
+    options = {k: config[k] for k in engine_options(game) if k in config}
     deal = 1
     state = games[game].new_state(seed=seed, **options)
     public: set[str] = set()

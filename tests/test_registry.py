@@ -14,7 +14,7 @@ from tests.conformance import play_random_game, replay
 
 @pytest.fixture
 def high_card() -> Iterator[str]:
-    register_game("high_card", "tests.tiny_game")
+    register_game("high_card", "tests.tiny_game", ["tests.tiny_game"], "tests.tiny_game")
     try:
         yield "high_card"
     finally:
@@ -32,9 +32,9 @@ def test_the_three_games_are_registered_once_each() -> None:
 def test_a_game_registered_from_the_tests_is_found_and_plays_by_the_rules(high_card: str) -> None:
     assert high_card in games and games[high_card].name == "high_card"
     assert list(games) == [*GAME_NAMES, "high_card"]
-    # Its events are the shared ones: nothing new for the front end to put into words.
+    # The shared events, and one of its own (tests/tiny_game_front.py words it).
     shared = {"reveal", "trick_won", "war", "pile_taken_up", "choice_made", "eliminated"}
-    assert set(event_kinds(high_card)) == shared | {"trick_limit", "game_over"}
+    assert set(event_kinds(high_card)) == shared | {"trick_limit", "game_over", "high_card_tie"}
     for seed in range(3):
         for players in (2, 4):
             state, log, events = play_random_game(high_card, seed, players=players, cards=5)
@@ -47,4 +47,4 @@ def test_a_game_that_is_gone_is_refused_again(high_card: str) -> None:
     try:
         assert high_card not in games
     finally:
-        register_game(high_card, "tests.tiny_game")
+        register_game(high_card, "tests.tiny_game", ["tests.tiny_game"], "tests.tiny_game")

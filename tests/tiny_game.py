@@ -3,15 +3,17 @@ a game needs one registration and nothing else in the engine.
 
 Two to four players are dealt ``cards`` cards each from a shuffled 52-card deck, face down. At
 every trick each player turns up his top card, all at once; the highest card takes the trick
-(a tie goes to the first of the tied seats). When the stocks are empty, whoever won the most
-cards wins (a draw when several did).
+(a tie goes to the first of the tied seats, an event of this game's own). When the stocks are
+empty, whoever won the most cards wins (a draw when several did). Its computer players, at
+every level, turn up their card.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Self
 
 from engine.actions import Action, Flip
 from engine.cards import Card, full_deck
@@ -20,6 +22,14 @@ from engine.events import Event, GameOver, Reveal, TrickWon
 from engine.protocol import Result
 
 FLIP = Flip()
+
+
+@dataclass(frozen=True, slots=True)
+class HighCardTie(Event):
+    """``seats`` tied for the highest card: the first of them takes the trick."""
+
+    kind: ClassVar[Any] = "high_card_tie"
+    seats: tuple[int, ...]
 
 
 class HighCardView(NamedTuple):
@@ -70,10 +80,14 @@ class HighCardState:
             return []
         shown = tuple((s, stock.pop(0)) for s, stock in enumerate(self.stocks))
         best = max(card.rank or 0 for _, card in shown)
-        winner = next(s for s, card in shown if card.rank == best)
+        tied = tuple(s for s, card in shown if card.rank == best)
+        winner = tied[0]
         cards = tuple(card for _, card in shown)
         self.won[winner].extend(cards)
-        events: list[Event] = [Reveal(shown), TrickWon(winner, cards)]
+        events: list[Event] = [Reveal(shown)]
+        if len(tied) > 1:
+            events.append(HighCardTie(tied))
+        events.append(TrickWon(winner, cards))
         if self.stocks[0]:
             self.awaiting = tuple(range(self.players))
             return events
@@ -130,3 +144,18 @@ class HighCardGame:
 
 
 GAME = HighCardGame()
+
+
+class FlipPlayer:
+    """A computer player of this game: there is nothing to choose but to turn up the card."""
+
+    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        return legal_actions[0]
+
+
+PLAYERS = dict.fromkeys(("easy", "normal", "hard", "expert"), FlipPlayer)

@@ -18,10 +18,13 @@ RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
 def rules_text(game: str, language: str | None = None) -> str:
     """The rules of ``game`` in ``language`` (the current one by default)."""
+    from audiogame.catalog import game_entry
+
     language = language or i18n.language()
-    path = RULES_DIR / f"{game}.{language}.txt"
+    folder = Path(game_entry(game).rules or RULES_DIR)
+    path = folder / f"{game}.{language}.txt"
     if not path.exists():
-        path = RULES_DIR / f"{game}.en.txt"
+        path = folder / f"{game}.en.txt"
     return path.read_text(encoding="utf-8").strip()
 
 

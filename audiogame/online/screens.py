@@ -364,7 +364,7 @@ class CreateMenu(Menu):
     def create(self) -> None:
         seats = ["person", *self.seats[: self.players() - 1]]
         options = dict(self.config)
-        if self.entry.key == "cardavia":  # the computer players play at the creator's pace
+        if self.entry.paced:  # the computer players play at the creator's pace
             options["pace"] = self.app.settings.pace
         self.app.stack.pop()
         self.play.send(

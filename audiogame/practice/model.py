@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from audiogame.i18n import N_
+
+if TYPE_CHECKING:
+    from audiogame.catalog import GameEntry
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())
@@ -30,19 +33,11 @@ log.addHandler(logging.NullHandler())
 QUIZ_LENGTH = 10
 OPTIONS = 4
 
-GROUPS: tuple[str, ...] = ("battle", "scientific", "cardavia", "program")
-"""The groups of the Listen list, in order; a quiz can also take ``"all"``."""
+PROGRAM = "program"
+"""The group of the program's own cues, after every game's."""
 
-GROUP_TITLES: dict[str, str] = {
-    "battle": N_("Battle"),
-    "scientific": N_("Scientific Battle"),
-    "cardavia": N_("Cardavia"),
-    "program": N_("The program"),
-    "all": N_("All the cues"),
-}
-
-MEANINGS: dict[str, str] = {
-    # shared by Battle and Scientific Battle
+SHARED_MEANINGS: dict[str, str] = {
+    # the events shared by the card games (engine/events.py)
     "reveal": N_("Cards are turned face up"),
     "choice_made": N_("A player has chosen a card"),
     "war": N_("War: a tie for the highest card"),
@@ -50,32 +45,6 @@ MEANINGS: dict[str, str] = {
     "pile_taken_up": N_("A player picks up his won pile to play on"),
     "eliminated": N_("A player is out of the game"),
     "trick_limit": N_("The trick limit is reached"),
-    # Battle
-    "set_aside": N_("Leftover cards are set aside"),
-    "face_down_laid": N_("Open war: the face-down cards are down, choose the face-up card"),
-    # Scientific Battle
-    "revolution": N_("Revolution: the 2 is now the highest card"),
-    "revolution_back": N_("Revolution: the ace is the highest card again"),
-    "jacks_cancel": N_("The jacks cancel out: the order stays"),
-    "joker_cancels_war": N_("A joker cancels the war and takes the cards"),
-    "joker_forces_war": N_("A joker forces a war"),
-    "jokers_cancel": N_("The jokers cancel each other"),
-    "power_seer": N_("Seer power, from a queen"),
-    "seer_turn": N_("The seers choose now"),
-    "power_counting": N_("Counting power, from a 3"),
-    "power_exchange": N_("Exchange power, from an 8"),
-    "exchanged": N_("A player swaps his hand and his won pile"),
-    # Cardavia
-    "deal_started": N_("The cards are dealt"),
-    "played": N_("A player plays"),
-    "passed": N_("A player passes"),
-    "new_round": N_("A new round: the last player to play leads"),
-    "bomb": N_("A bomb"),
-    "celestial_bomb": N_("The celestial bomb: the four 3s played first"),
-    "bomb_bonus": N_("A bomb scores its bonus"),
-    "few_cards": N_("A player has two cards left"),
-    "last_card": N_("A player has one card left"),
-    "settlement": N_("The scores of the deal are settled"),
     # the program
     "menu_move": N_("Moving to another item"),
     "menu_edge": N_("The end of a list"),
@@ -90,28 +59,79 @@ MEANINGS: dict[str, str] = {
     "answer_right": N_("Right answer"),
     "answer_wrong": N_("Wrong answer"),
 }
-"""Every cue -> what it means, as the practice mode says it (English message id)."""
+"""What the cues of shared events and of the program mean; each game's own are in its
+registration (``meanings`` of :class:`audiogame.catalog.GameEntry`)."""
 
-GROUP_CUES: dict[str, tuple[str, ...]] = {
-    "battle": (
-        "reveal", "war", "trick_won", "choice_made", "face_down_laid", "pile_taken_up",
-        "set_aside", "eliminated", "trick_limit",
-    ),
-    "scientific": (
-        "choice_made", "reveal", "war", "trick_won", "revolution", "revolution_back",
-        "jacks_cancel", "joker_cancels_war", "joker_forces_war", "jokers_cancel", "power_seer",
-        "seer_turn", "power_counting", "power_exchange", "exchanged", "pile_taken_up",
-        "eliminated", "trick_limit",
-    ),
-    "cardavia": (
-        "deal_started", "played", "passed", "new_round", "bomb", "celestial_bomb", "bomb_bonus",
-        "few_cards", "last_card", "settlement",
-    ),
-    "program": (
-        "menu_move", "menu_edge", "select", "back", "your_turn", "not_allowed", "game_won",
-        "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong",
-    ),
-}  # fmt: skip
+PROGRAM_CUES: tuple[str, ...] = (
+    "menu_move", "menu_edge", "select", "back", "your_turn", "not_allowed", "game_won",
+    "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong",
+)  # fmt: skip
+"""The program's own cues, in the order the Listen list gives them."""
+
+
+def _games() -> Sequence[GameEntry]:
+    from audiogame.catalog import GAMES
+
+    return GAMES
+
+
+class _Groups(Sequence[str]):
+    """The groups of the Listen list, in order: every registered game, then the program; a
+    quiz can also take ``"all"``."""
+
+    def _all(self) -> tuple[str, ...]:
+        return (*(entry.key for entry in _games()), PROGRAM)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _Live(Mapping[str, Any]):
+    """A table read afresh from the registered games each time."""
+
+    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
+        self._build = build
+
+    def __getitem__(self, key: str) -> Any:
+        return self._build()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._build())
+
+    def __len__(self) -> int:
+        return len(self._build())
+
+
+def _titles() -> dict[str, str]:
+    titles = {entry.key: entry.practice_title or entry.title for entry in _games()}
+    return {**titles, PROGRAM: N_("The program"), "all": N_("All the cues")}
+
+
+def _meanings() -> dict[str, str]:
+    found = dict(SHARED_MEANINGS)
+    for entry in _games():
+        found.update(entry.meanings)
+    return found
+
+
+def _group_cues() -> dict[str, tuple[str, ...]]:
+    return {**{entry.key: entry.practice for entry in _games()}, PROGRAM: PROGRAM_CUES}
+
+
+GROUPS: Sequence[str] = _Groups()
+GROUP_TITLES: Mapping[str, str] = _Live(_titles)
+MEANINGS: Mapping[str, str] = _Live(_meanings)
+"""Every cue -> what it means, as the practice mode says it (English message id)."""
+GROUP_CUES: Mapping[str, tuple[str, ...]] = _Live(_group_cues)
 """The cues of each group in the order the Listen list gives them; Battle and Scientific
 Battle share their common cues."""
 
@@ -125,18 +145,20 @@ class CueMeaning:
 
 def meaning(cue: str) -> str:
     """What ``cue`` means (English message id)."""
-    return MEANINGS[cue]
+    return _meanings()[cue]
 
 
 def cues_in(group: str) -> tuple[CueMeaning, ...]:
     """The cues of ``group`` (one of :data:`GROUPS`, or ``"all"``: every cue once)."""
+    groups = _group_cues()
     if group == "all":
-        names = tuple(dict.fromkeys(name for g in GROUPS for name in GROUP_CUES[g]))
-    elif group in GROUP_CUES:
-        names = GROUP_CUES[group]
+        names = tuple(dict.fromkeys(name for cues in groups.values() for name in cues))
+    elif group in groups:
+        names = groups[group]
     else:
-        raise ValueError(f"no cue group {group!r}; the groups are {', '.join((*GROUPS, 'all'))}")
-    return tuple(CueMeaning(name, MEANINGS[name]) for name in names)
+        raise ValueError(f"no cue group {group!r}; the groups are {', '.join((*groups, 'all'))}")
+    meanings = _meanings()
+    return tuple(CueMeaning(name, meanings[name]) for name in names)
 
 
 class ScoreStore(Protocol):
@@ -253,7 +275,8 @@ class Quiz:
         others = [c for c in pool if c != cue]
         shown = [*rng.sample(others, min(options - 1, len(others))), cue]
         rng.shuffle(shown)
-        return Question(number, cue, tuple(MEANINGS[c] for c in shown), shown.index(cue))
+        meanings = _meanings()
+        return Question(number, cue, tuple(meanings[c] for c in shown), shown.index(cue))
 
     @property
     def question(self) -> Question | None:

@@ -3,7 +3,10 @@ own cues. A new event kind without a cue fails ``tests/test_sound_cues.py``.
 
 Most kinds have one cue (:data:`EVENT_CUES`). A few sound different depending on the event
 (:data:`EVENT_VARIANTS`): the end of the game is a win, a loss or a draw *for the listener*; a
-power, a revolution and "few cards" say which one. :func:`cue_for` chooses.
+power, a revolution and "few cards" say which one. :func:`cue_for` chooses. The events shared
+by several games (:mod:`engine.events`) have their cues here; each game's own events have
+theirs in its registration (``cues``, ``cue_variants`` of :class:`audiogame.catalog.GameEntry`),
+and both maps read every registered game.
 
 >>> from engine.events import GameOver, War
 >>> cue_for(War(seats=(0, 2), rank=12, pot=4))
@@ -14,11 +17,10 @@ power, a revolution and "few cards" say which one. :func:`cue_for` chooses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-EVENT_CUES: dict[str, str] = {
-    # shared (engine/events.py)
+SHARED_CUES: dict[str, str] = {
     "reveal": "reveal",
     "trick_won": "trick_won",
     "war": "war",
@@ -27,30 +29,8 @@ EVENT_CUES: dict[str, str] = {
     "eliminated": "eliminated",
     "trick_limit": "trick_limit",
     "game_over": "game_over",
-    # Battaglia
-    "set_aside": "set_aside",
-    "face_down_laid": "face_down_laid",
-    # Scientific Battle
-    "seer_turn": "seer_turn",
-    "revolution": "revolution",
-    "jacks_cancel": "jacks_cancel",
-    "joker_cancels_war": "joker_cancels_war",
-    "joker_forces_war": "joker_forces_war",
-    "jokers_cancel": "jokers_cancel",
-    "power_gained": "power_seer",
-    "exchanged": "exchanged",
-    # Cardavia
-    "deal_started": "deal_started",
-    "played": "played",
-    "bomb": "bomb",
-    "celestial_bomb": "celestial_bomb",
-    "passed": "passed",
-    "new_round": "new_round",
-    "few_cards": "few_cards",
-    "bomb_bonus": "bomb_bonus",
-    "settlement": "settlement",
 }
-"""Every event kind -> its cue (the default one where :data:`EVENT_VARIANTS` has more)."""
+"""The events shared by several games (``engine/events.py``) -> their cue."""
 
 UI_CUES: tuple[str, ...] = (
     "menu_move",
@@ -69,6 +49,9 @@ UI_CUES: tuple[str, ...] = (
 """Cues the program plays by itself: menus, refusals, the quiz, and the end of a game."""
 
 
+Chooser = Callable[[Any, "int | None"], str]
+
+
 def _game_over(event: Any, listener: int | None) -> str:
     if listener is None:
         return "game_over"
@@ -77,36 +60,65 @@ def _game_over(event: Any, listener: int | None) -> str:
     return "game_won" if len(event.winners) == 1 else "game_drawn"
 
 
-def _power(event: Any, listener: int | None) -> str:
-    return {"counting": "power_counting", "exchange": "power_exchange"}.get(
-        event.power, "power_seer"
-    )
-
-
-def _revolution(event: Any, listener: int | None) -> str:
-    # ``reversed`` is the new order: True when 2 is now the highest card.
-    return "revolution" if event.reversed else "revolution_back"
-
-
-def _few_cards(event: Any, listener: int | None) -> str:
-    return "last_card" if event.count == 1 else "few_cards"
-
-
-EVENT_VARIANTS: dict[str, tuple[tuple[str, ...], Callable[[Any, int | None], str]]] = {
+SHARED_VARIANTS: dict[str, tuple[tuple[str, ...], Chooser]] = {
     "game_over": (("game_won", "game_lost", "game_drawn", "game_over"), _game_over),
-    "power_gained": (("power_seer", "power_counting", "power_exchange"), _power),
-    "revolution": (("revolution", "revolution_back"), _revolution),
-    "few_cards": (("few_cards", "last_card"), _few_cards),
 }
-"""Kinds whose cue depends on the event: every cue it can give, and the chooser."""
+
+
+class _EventCues(Mapping[str, str]):
+    """Every event kind of every registered game -> its cue (the default one where
+    :data:`EVENT_VARIANTS` has more)."""
+
+    def _all(self) -> dict[str, str]:
+        from audiogame.catalog import GAMES
+
+        found = dict(SHARED_CUES)
+        for entry in GAMES:
+            found.update(entry.cues)
+        return found
+
+    def __getitem__(self, kind: str) -> str:
+        return self._all()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _EventVariants(Mapping[str, tuple[tuple[str, ...], Chooser]]):
+    """Kinds whose cue depends on the event: every cue it can give, and the chooser."""
+
+    def _all(self) -> dict[str, tuple[tuple[str, ...], Chooser]]:
+        from audiogame.catalog import GAMES
+
+        found = dict(SHARED_VARIANTS)
+        for entry in GAMES:
+            found.update(entry.cue_variants)
+        return found
+
+    def __getitem__(self, kind: str) -> tuple[tuple[str, ...], Chooser]:
+        return self._all()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+EVENT_CUES: Mapping[str, str] = _EventCues()
+EVENT_VARIANTS: Mapping[str, tuple[tuple[str, ...], Chooser]] = _EventVariants()
 
 
 def cue_for(event: Any, listener: int | None = 0) -> str:
     """The cue for ``event`` heard by seat ``listener`` (``None``: nobody at the table plays,
     e.g. computer players only). An unknown kind gives ``""``: play nothing."""
     kind = getattr(event, "kind", "")
-    if kind in EVENT_VARIANTS:
-        return EVENT_VARIANTS[kind][1](event, listener)
+    variants = EVENT_VARIANTS.get(kind)
+    if variants is not None:
+        return variants[1](event, listener)
     return EVENT_CUES.get(kind, "")
 
 
@@ -124,8 +136,9 @@ def event_seat(event: Any) -> int | None:
 def all_cue_names() -> tuple[str, ...]:
     """Every cue the program can play, once each (the files that must exist)."""
     names: dict[str, None] = dict.fromkeys(UI_CUES)
+    variants = dict(EVENT_VARIANTS)
     for kind, cue in EVENT_CUES.items():
         names[cue] = None
-        if kind in EVENT_VARIANTS:
-            names.update(dict.fromkeys(EVENT_VARIANTS[kind][0]))
+        if kind in variants:
+            names.update(dict.fromkeys(variants[kind][0]))
     return tuple(names)

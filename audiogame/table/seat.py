@@ -10,6 +10,7 @@ seat may not know, because it is only ever given the seat's stream.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -20,17 +21,12 @@ from engine.protocol import Result
 
 
 def view_class(game: str) -> type[Any]:
-    if game == "battle":
-        from engine.battle.view import BattleView
+    """The class of ``game``'s views (named by its registration)."""
+    from audiogame.catalog import game_entry
 
-        return BattleView
-    if game == "scientific":
-        from engine.scientific.view import ScientificView
-
-        return ScientificView
-    from engine.cardavia.view import CardaviaView
-
-    return CardaviaView
+    module, _, name = game_entry(game).view.rpartition(".")
+    found: type[Any] = getattr(importlib.import_module(module), name)
+    return found
 
 
 class NotYourSeat(ValueError):

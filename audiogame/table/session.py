@@ -28,24 +28,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from audiogame.bots import Bot, make_bot
+from audiogame.catalog import GAMES, game_entry
 from audiogame.table.redact import Redactor
 from engine import games
 from engine.actions import Action
 from engine.events import Event, GameOver
 from engine.protocol import State
 
-ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
-    "battle": ("players", "deck", "face_down", "open", "trick_limit"),
-    "scientific": ("players", "trick_limit"),
-    "cardavia": (),
-}
-"""The setup options each game's engine takes (the others are the table's own)."""
 NEXT_DEAL = "next_deal"
 """The log line of a Cardavia match's next deal."""
 
 
+def engine_options(game: str) -> tuple[str, ...]:
+    """The setup options ``game``'s engine takes (the others are the table's own)."""
+    return game_entry(game).engine_options
+
+
 def seat_count(game: str, config: Mapping[str, Any]) -> int:
-    return 3 if game == "cardavia" else int(config["players"])
+    return game_entry(game).seat_count(config)
 
 
 class Table:
@@ -54,9 +54,11 @@ class Table:
     def __init__(
         self, game: str, config: Mapping[str, Any], seed: int, bots: Mapping[int, str]
     ) -> None:
-        if game not in ENGINE_OPTIONS:
+        if game not in (entry.key for entry in GAMES):
             raise ValueError(f"no game {game!r}")
         self.game = game
+        self.match = game_entry(game).match
+        """Whether the setup's ``deals`` make a match of several deals, with running totals."""
         self.config = dict(config)
         self.seed = seed
         self.players = seat_count(game, config)
@@ -66,7 +68,10 @@ class Table:
         }
         self.stand_ins: dict[int, Bot] = {}
         """Computer players keeping the seat of a person who is away."""
-        self.deals = max(1, int(self.config.get("deals") or 1)) if game == "cardavia" else 1
+        self.handovers: list[tuple[int, int, str | None]] = []
+        """When stand-ins came and went: ``(moves in the log, seat, level)``, ``None`` for
+        the seat given back (:mod:`audiogame.table.recall` rebuilds them from it)."""
+        self.deals = max(1, int(self.config.get("deals") or 1)) if self.match else 1
         self.deal_number = 1
         self.totals = [0] * self.players
         self.log: list[str] = []
@@ -74,7 +79,7 @@ class Table:
         self.state: State = self._new_state()
 
     def _new_state(self) -> State:
-        options = {name: self.config[name] for name in ENGINE_OPTIONS[self.game]
+        options = {name: self.config[name] for name in engine_options(self.game)
                    if name in self.config}  # fmt: skip
         return games[self.game].new_state(seed=self.seed + self.deal_number - 1, **options)
 
@@ -87,9 +92,11 @@ class Table:
         """A computer player plays for the person of ``seat`` until :meth:`give_back`."""
         if seat in self.people() and seat not in self.stand_ins:
             self.stand_ins[seat] = make_bot(self.game, level, self.seed * 10 + seat)
+            self.handovers.append((len(self.log), seat, level))
 
     def give_back(self, seat: int) -> None:
-        self.stand_ins.pop(seat, None)
+        if self.stand_ins.pop(seat, None) is not None:
+            self.handovers.append((len(self.log), seat, None))
 
     def thinker(self, seat: int) -> Bot | None:
         """The computer player who plays ``seat`` now, if any."""
@@ -136,16 +143,25 @@ class Table:
         events = self.state.apply(seat, action)
         self.log.append(move_text(seat, action))
         for event in events:
-            if isinstance(event, GameOver) and self.game == "cardavia":
+            if isinstance(event, GameOver) and self.match:
                 self.totals = [a + b for a, b in zip(self.totals, event.scores, strict=True)]
         return self.redactor.all_public(events)
 
     def next_deal(self) -> list[Event]:
-        """The next deal of a Cardavia match (``ValueError`` when there is none now)."""
+        """The next deal of a match (Cardavia's) (``ValueError`` when there is none now)."""
         if not self.state.is_over or self.deal_number >= self.deals:
             raise ValueError("no next deal now")
         self.deal_number += 1
         self.state = self._new_state()
+        self.log.append(NEXT_DEAL)
+        return self.opening_events()
+
+    def deal_hands(self, hands: Sequence[Sequence[Any]]) -> list[Event]:
+        """The next deal of a Cardavia match with these hands (a save's ``deal`` line)."""
+        if not self.state.is_over or self.deal_number >= self.deals:
+            raise ValueError("no next deal now")
+        self.deal_number += 1
+        self.state = games[self.game].new_state(hands=hands)
         self.log.append(NEXT_DEAL)
         return self.opening_events()
 

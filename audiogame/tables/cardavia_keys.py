@@ -84,7 +84,8 @@ def table_commands(table: CardaviaTable) -> list[Command]:
                 INFORMATION),
         Command((*letter("h"), "?"), N_("a hint: what a strong player would play in your "
                                         "place, and why."),
-                lambda key: hint_key(table).say(key), "hint", INFORMATION),
+                lambda key: table.may_act() and hint_key(table).say(key), "hint",
+                INFORMATION),
         *table.common_commands(),
     ]  # fmt: skip
 

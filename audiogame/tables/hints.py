@@ -52,8 +52,6 @@ class HintKey:
     def say(self, key: str = "") -> None:
         """The key: the hint, or why there is none."""
         table = self.table
-        if table.game == "cardavia" and not table.may_act():
-            return
         found = self.hint()
         if found is None:
             if table.state.is_over:
@@ -63,7 +61,8 @@ class HintKey:
             else:
                 table.app.refuse(_("There is nothing for you to choose now."))
             return
-        swap = table.key_for("swap") if table.game == "scientific" else "S"
+        # Only a game with a swap action advises one.
+        swap = table.key_for("swap") if found.action.kind == "exchange" else ""
         table.app.say(hint_text(table.game, found, table.seats, swap_key=swap))
         self._said = (self.position(), found)
 

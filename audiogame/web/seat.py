@@ -130,17 +130,12 @@ class PageProgram(AudioGame):
 
 
 def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: SeatState) -> Screen:
-    if game == "battle":
-        from audiogame.tables.battle import make_table as battle
+    from audiogame.catalog import game_entry
 
-        return battle(program, config, seat)
-    if game == "scientific":
-        from audiogame.tables.scientific import make_table as scientific
-
-        return scientific(program, config, seat)
-    from audiogame.tables.cardavia import make_table as cardavia
-
-    return cardavia(program, config, seat)
+    factory = game_entry(game).table_factory()
+    if factory is None:
+        raise ValueError(f"{game!r} has no table")
+    return factory(program, config, seat)
 
 
 class BrowserSeat:

@@ -92,6 +92,39 @@ def _seat(seats: Seats, seat: object) -> str:
     return seats.subject(seat) if isinstance(seat, int) and 0 <= seat < seats.players else ""
 
 
+def _passed_on(kind: str, name: str, passed: str) -> str:
+    """ "Bruno passed on the pair of nines.": one message per kind, as the words agree."""
+    if kind == "single":
+        text = pgettext("single", "{name} passed on a single {passed}.")
+    elif kind == "pair":
+        text = pgettext("pair", "{name} passed on the {passed}.")
+    elif kind == "triple":
+        text = pgettext("triple", "{name} passed on the {passed}.")
+    elif kind == "straight":
+        text = pgettext("straight", "{name} passed on the {passed}.")
+    elif kind == "pair_sequence":
+        text = pgettext("pair sequence", "{name} passed on the {passed}.")
+    else:
+        text = pgettext("bomb", "{name} passed on the {passed}.")
+    return text.format(name=name, passed=passed)
+
+
+def _bomb_kept(params: Mapping[str, object], seats: Seats) -> str:
+    """ "Keep your bomb of fives: Bruno has 1 card left. Bruno passed on the pair of nines." """
+    count = params.get("cards")
+    count = count if isinstance(count, int) else 1
+    name = _seat(seats, params.get("seat"))
+    text = ngettext(
+        "Keep your {bomb}: {name} has {count} card left.",
+        "Keep your {bomb}: {name} has {count} cards left.",
+        count,
+    ).format(bomb=_combination(params.get("bomb")), name=name, count=count)
+    passed = params.get("passed")
+    if isinstance(passed, Mapping):
+        text += " " + _passed_on(str(passed.get("kind")), name, _combination(passed))
+    return text
+
+
 def cardavia_reason(hint: Hint, seats: Seats) -> str:
     """Why the hint's play (or pass) is good, in one sentence."""
     code, params = hint.code, hint.params
@@ -105,6 +138,8 @@ def cardavia_reason(hint: Hint, seats: Seats) -> str:
             "{name} has {count} cards left: do not hand over the way out.",
             count,
         ).format(name=_seat(seats, params.get("seat")), count=count)
+    if code == "bomb_kept":
+        return _bomb_kept(params, seats)
     if code.startswith("keeps_"):
         kept = params.get("kept")
         kind = kept.get("kind") if isinstance(kept, Mapping) else ""
@@ -131,9 +166,28 @@ def card_reason(hint: Hint) -> str:
     return _(template).format(chance=chance) if template else ""
 
 
+def cardavia_play(hint: Hint) -> str:
+    """The combination a Cardavia hint plays: "pair of nines"."""
+    return _combination(hint.params)
+
+
+def card_play(hint: Hint) -> str:
+    """The card a hint of the card games plays: "seven of hearts"."""
+    return card_name(hint.action.cards[0])
+
+
+def card_reason_at(hint: Hint, seats: Seats) -> str:
+    """:func:`card_reason` as a game's registration names it (the seats are not needed)."""
+    return card_reason(hint)
+
+
 def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
     """ "Hint: pair of nines. It keeps your straight from 7 to jack whole." ``swap_key``: the
-    key bound to the swap, named in the hint that advises it."""
+    key bound to the swap, named in the hint that advises it. How a game's play and reason
+    are said is its registration's (:class:`audiogame.catalog.GameEntry`)."""
+    from audiogame.catalog import game_entry
+
+    play, why = game_entry(game).hint_words()
     action = hint.action
     if action.kind == "pass":
         what = _("pass")
@@ -141,11 +195,9 @@ def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:
         what = _("press {key} to swap your hand and your won pile").format(key=swap_key)
     elif action.kind == "flip":
         what = _("turn up your card")
-    elif game == "cardavia":
-        what = _combination(hint.params)
     else:
-        what = card_name(action.cards[0])
-    reason = cardavia_reason(hint, seats) if game == "cardavia" else card_reason(hint)
+        what = play(hint)
+    reason = why(hint, seats)
     if not reason:
         return _("Hint: {action}.").format(action=what)
     return _("Hint: {action}. {reason}").format(action=what, reason=reason)

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cards import Card
-from engine.events import Event
+from engine.events import Event, quick_init
 from engine.vocabulary import EventKind
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsSetAside(Event):
     """Cards that did not divide evenly, set aside face up, out of play (BT-2)."""
@@ -18,6 +19,7 @@ class CardsSetAside(Event):
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class FaceDownLaid(Event):
     """Open war: every tied player's face-down card is down (``seats`` laid one); now each

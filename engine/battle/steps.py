@@ -112,13 +112,25 @@ def flip(t: Table, seat: int, events: list[Event]) -> None:
         elif rank == best:
             leaders.append(s)
     if len(leaders) == 1 and not t.war_round:
-        # The common case, kept lean: a plain trick won outright (as settle would do it).
+        # The common case, kept lean: a plain trick won outright (as settle and end_trick
+        # would do it).
         cards = tuple(pot)
         pot.clear()
         t.won[leaders[0]].extend(cards)
         events.append(Reveal(tuple(reveal)))
         events.append(TrickWon(leaders[0], cards))
-        end_trick(t, events)
+        t.tricks += 1
+        alive = t.alive
+        if t.tricks < t.trick_limit and len(alive) > 1:
+            for s in alive:
+                if not stocks[s]:
+                    break
+            else:
+                # Every stock can give a card: the next trick starts with the same seats (a
+                # plain trick's seats are every seat still in, none of them face down).
+                t.awaiting = alive
+                return
+        after_trick(t, events)
         return
     settle(t, tuple(reveal), best, tuple(leaders), events)
 
@@ -225,6 +237,11 @@ def end_trick(t: Table, events: list[Event]) -> None:
     """Eliminate who owns nothing, end the game if it is over, else start the next trick
     (BT-7, BT-8: a trick counts once, wars included, and the limit is checked here only)."""
     t.tricks += 1
+    after_trick(t, events)
+
+
+def after_trick(t: Table, events: list[Event]) -> None:
+    """What :func:`end_trick` does once the trick is counted."""
     if t.war_round:
         t.war_round = 0
         t.step = None

@@ -153,13 +153,25 @@ class BattleView(NamedTuple):
         return self.step.deck
 
 
+_new = tuple.__new__
+"""Builds a named tuple from its fields in one call (what its own ``__new__`` does, without
+that extra Python frame: a view is built at every decision)."""
+
+
 def make_view(t: Table, seat: int) -> BattleView:
     """The view of ``seat`` (already checked to be a seat of this table)."""
     counts = t.counts
     if counts is None:
-        stock = tuple(map(len, t.stocks))
-        won = tuple(map(len, t.won))
-        counts = t.counts = Counts(stock, won, tuple(t.shown), len(t.pot), t.tricks)
+        counts = t.counts = _new(
+            Counts,
+            (
+                tuple(map(len, t.stocks)),
+                tuple(map(len, t.won)),
+                tuple(t.shown),
+                len(t.pot),
+                t.tricks,
+            ),
+        )
     step = t.step
     if step is None:
         step = t.step = Step(
@@ -178,7 +190,8 @@ def make_view(t: Table, seat: int) -> BattleView:
             t.deck,
         )
     if t.open:
-        return BattleView(
-            seat, sorted_cards(t.stocks[seat]), t.choices.get(seat), t.awaiting, counts, step
+        return _new(
+            BattleView,
+            (seat, sorted_cards(t.stocks[seat]), t.choices.get(seat), t.awaiting, counts, step),
         )
-    return BattleView(seat, (), None, t.awaiting, counts, step)
+    return _new(BattleView, (seat, (), None, t.awaiting, counts, step))

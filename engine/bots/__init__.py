@@ -17,53 +17,34 @@ parameters for the front end to put into words; a table that keeps one hard bot 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
 from engine.bots.common import LEVELS, Bot, Hint
+from engine.registry import registered, registration
 
 GAMES: tuple[str, ...] = ("battle", "scientific", "cardavia")
+"""The games that ship with computer players; any registered game with a ``bots`` module has
+them too (:mod:`engine.registry`)."""
 
 
 def make(game: str, level: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
-    """A computer player for ``game`` (``"battle"``, ``"scientific"``, ``"cardavia"``) at
-    ``level`` (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``). Every level counts its
-    work (play-outs, iterations), never seconds, so a seed gives the same choices on any
-    machine; ``budget``, when given, is a most seconds a decision may take on top of that
-    (then a slow machine may cut a search short, and choices may differ)."""
-    if game not in GAMES:
-        raise ValueError(f"no game {game!r}; the games are {', '.join(GAMES)}")
+    """A computer player for ``game`` (``"battle"``, ``"scientific"``, ``"cardavia"``, or any
+    game registered with its computer players) at ``level`` (``"easy"``, ``"normal"``,
+    ``"hard"``, ``"expert"``). Every level counts its work (play-outs, iterations), never
+    seconds, so a seed gives the same choices on any machine; ``budget``, when given, is a
+    most seconds a decision may take on top of that (then a slow machine may cut a search
+    short, and choices may differ)."""
+    found = {name: registration(name).bots for name in registered()}
+    if not found.get(game):
+        with_bots = ", ".join(name for name, module in found.items() if module)
+        raise ValueError(f"no game {game!r}; the games are {with_bots}")
     if level not in LEVELS:
         raise ValueError(f"no level {level!r}; the levels are {', '.join(LEVELS)}")
-    if game == "cardavia":
-        from engine.bots.cardavia import players as cardavia
-
-        kind: type[Bot] = {
-            "easy": cardavia.EasyCardavia,
-            "normal": cardavia.NormalCardavia,
-            "hard": cardavia.HardCardavia,
-            "expert": cardavia.ExpertCardavia,
-        }[level]
-    elif game == "scientific":
-        from engine.bots.scientific import players as scientific
-
-        kind = {
-            "easy": scientific.EasyScientific,
-            "normal": scientific.NormalScientific,
-            "hard": scientific.HardScientific,
-            "expert": scientific.ExpertScientific,
-        }[level]
-    else:
-        from engine.bots import battle
-
-        kind = {
-            "easy": battle.EasyBattle,
-            "normal": battle.NormalBattle,
-            "hard": battle.HardBattle,
-            "expert": battle.ExpertBattle,
-        }[level]
-    return kind(seed, budget)
+    players: Mapping[str, type[Bot]] = importlib.import_module(found[game]).PLAYERS
+    return players[level](seed, budget)
 
 
 def hint(game: str, view: Any, legal_actions: Sequence[Action], seed: int | None = None) -> Hint:

@@ -143,3 +143,12 @@ class ExpertBattle(HardBattle):
 
     level = "expert"
     forecast_hands = 120
+
+
+PLAYERS: dict[str, type[Bot]] = {
+    "easy": EasyBattle,
+    "normal": NormalBattle,
+    "hard": HardBattle,
+    "expert": ExpertBattle,
+}
+"""Each level's player (see :func:`engine.bots.make`)."""

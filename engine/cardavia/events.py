@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cardavia.combination import Combination
-from engine.events import Event
+from engine.events import Event, quick_init
 from engine.protocol import SettlementLine
 from engine.vocabulary import EventKind
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     """Cards are dealt; ``leader`` holds the 3 of hearts and leads (CV-3)."""
@@ -20,6 +21,7 @@ class DealStarted(Event):
     hand_sizes: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Played(Event):
     """``seat`` played an ordinary ``combination``; ``beaten`` is what it beat (None: a lead)."""
@@ -30,6 +32,7 @@ class Played(Event):
     beaten: Combination | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BombPlayed(Event):
     """``seat`` played a bomb (four of a rank or three aces); ``beaten`` as in :class:`Played`."""
@@ -40,6 +43,7 @@ class BombPlayed(Event):
     beaten: Combination | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CelestialBomb(Event):
     """The four 3s as the very first play of the deal: nothing beats it (CV-8)."""
@@ -49,12 +53,14 @@ class CelestialBomb(Event):
     combination: Combination
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
     kind: ClassVar[EventKind] = "passed"
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NewRound(Event):
     """Both others passed: ``leader`` (who played last) leads a new round (CV-10)."""
@@ -63,6 +69,7 @@ class NewRound(Event):
     leader: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class FewCards(Event):
     """``seat`` has only ``count`` (1 or 2) cards left."""
@@ -72,6 +79,7 @@ class FewCards(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BombBonus(Event):
     """A bomb played on another's combination stood: ``seat`` +20, each opponent -10 (CV-13)."""
@@ -82,6 +90,7 @@ class BombBonus(Event):
     points: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Settlement(Event):
     """The deal's settlement line by line (CV-12 to CV-14) and the totals by seat."""

@@ -49,6 +49,9 @@ from engine.protocol import Result
 
 PLAYERS = 3
 PASS = Action("pass")
+_new = tuple.__new__
+"""Builds a named tuple from its fields in one call (what its own ``__new__`` does, without
+that extra Python frame: a view is built at every decision)."""
 _HAS_PLAYED = tuple(tuple(bool(bits >> s & 1) for s in range(PLAYERS)) for bits in range(8))
 
 
@@ -167,23 +170,26 @@ class CardaviaState:
         h0, h1, h2 = self._hands
         counts = (h0.bit_count(), h1.bit_count(), h2.bit_count())
         over = self._result is not None
-        return CardaviaView(
-            seat,
-            PLAYERS,
-            hand_cards(self._hands[seat]),
-            counts,
-            counts,
-            None if table is None else (table[0], table[2]),
-            self._leader,
-            () if over else (self._turn,),
-            None if over else self._turn,
-            self._round,
-            self._first_play,
-            self._history,
-            self._played,
-            _HAS_PLAYED[self._has_played],
-            self._bonuses,
-            over,
+        return _new(
+            CardaviaView,
+            (
+                seat,
+                PLAYERS,
+                hand_cards(self._hands[seat]),
+                counts,
+                counts,
+                None if table is None else (table[0], table[2]),
+                self._leader,
+                () if over else (self._turn,),
+                None if over else self._turn,
+                self._round,
+                self._first_play,
+                self._history,
+                self._played,
+                _HAS_PLAYED[self._has_played],
+                self._bonuses,
+                over,
+            ),
         )
 
     def result(self) -> Result:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.events import Event
+from engine.events import Event, quick_init
 from engine.vocabulary import EventKind, Power
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SeerTurn(Event):
     """The players who are not seers have all chosen: ``seers`` now choose, seeing them (SB-8)."""
@@ -17,6 +18,7 @@ class SeerTurn(Event):
     seers: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Revolution(Event):
     """An odd number of jacks was revealed: the order flips (SB-7). ``reversed`` is the new
@@ -27,6 +29,7 @@ class Revolution(Event):
     reversed: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JacksCancel(Event):
     """An even number of jacks was revealed: they cancel, the order stays (SB-7)."""
@@ -36,6 +39,7 @@ class JacksCancel(Event):
     reversed: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JokerCancelsWar(Event):
     """A lone joker met a war: the war is cancelled and ``seat`` takes the trick (SB-9)."""
@@ -44,6 +48,7 @@ class JokerCancelsWar(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JokerForcesWar(Event):
     """A lone joker where no war would happen: a forced war (SB-10)."""
@@ -52,6 +57,7 @@ class JokerForcesWar(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class JokersCancel(Event):
     """Two or more jokers cancel each other (SB-11)."""
@@ -60,6 +66,7 @@ class JokersCancel(Event):
     seats: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PowerGained(Event):
     """``seat`` gains ``power``: ``"seer"`` (queen, SB-8), ``"counting"`` (3, SB-12) or
@@ -70,6 +77,7 @@ class PowerGained(Event):
     power: Power
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Exchanged(Event):
     """``seat`` swapped hand and won pile (SB-13): now ``hand`` cards in hand, ``won`` in the

@@ -118,3 +118,12 @@ class ExpertCardavia(HardCardavia):
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget, deals=EXPERT_DEALS, candidates=12)
+
+
+PLAYERS: dict[str, type[Bot]] = {
+    "easy": EasyCardavia,
+    "normal": NormalCardavia,
+    "hard": HardCardavia,
+    "expert": ExpertCardavia,
+}
+"""Each level's player (see :func:`engine.bots.make`)."""

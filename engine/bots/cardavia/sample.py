@@ -91,6 +91,8 @@ class Sampler:
             hand_a = hand_b = 0
             stuck = False
             for bit in bits:
+                if not room_a and not room_b:
+                    break  # the cards left over are out of play (a deal of fewer cards)
                 rank = bit >> 2
                 ok_a = room_a and held_a[rank] < caps_a[rank]
                 ok_b = room_b and held_b[rank] < caps_b[rank]

@@ -365,3 +365,12 @@ def _draw(chances: Sequence[float], u: float) -> int:
         if u < total:
             return i
     return len(chances) - 1
+
+
+PLAYERS: dict[str, type[Bot]] = {
+    "easy": EasyScientific,
+    "normal": NormalScientific,
+    "hard": HardScientific,
+    "expert": ExpertScientific,
+}
+"""Each level's player (see :func:`engine.bots.make`)."""

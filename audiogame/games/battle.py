@@ -1,0 +1,54 @@
+"""Battaglia (War), registered with the front end: setup, cues, practice."""
+
+from __future__ import annotations
+
+from audiogame.catalog import (
+    LEVEL,
+    SEED,
+    GameEntry,
+    SetupOption,
+    cards_text,
+    players_text,
+    tricks_text,
+    yes_no,
+)
+from audiogame.i18n import N_
+
+ENTRY = GameEntry(
+    "battle",
+    N_("Battaglia (War)"),
+    (
+        SetupOption("players", N_("Players"), (2, 3, 4, 5, 6), 2, "--players", players_text),
+        SetupOption(
+            "deck", N_("Deck"), (52, 32), 52, "--deck", cards_text,
+            N_("52 cards, or 32 from the seven up"),
+        ),
+        SetupOption(
+            "face_down", N_("Face-down card in a war"), (True, False), True, "--no-face-down",
+            yes_no, N_("play without the face-down card in a war (senza incognita)"),
+        ),
+        SetupOption(
+            "open", N_("Open war: choose your cards"), (False, True), False, "--open", yes_no,
+            N_("hold your cards and choose which to play"),
+        ),
+        SetupOption(
+            "trick_limit", N_("Trick limit"), (100, 200, 500, 1000, 2000, 5000), 2000,
+            "--trick-limit", tricks_text,
+            N_("after this many tricks the player with most cards wins"),
+        ),
+        LEVEL,
+        SEED,
+    ),
+    cues={"set_aside": "set_aside", "face_down_laid": "face_down_laid"},
+    practice_title=N_("Battle"),
+    practice=(
+        "reveal", "war", "trick_won", "choice_made", "face_down_laid", "pile_taken_up",
+        "set_aside", "eliminated", "trick_limit",
+    ),
+    meanings={
+        "set_aside": N_("Leftover cards are set aside"),
+        "face_down_laid": N_("Open war: the face-down cards are down, choose the face-up card"),
+    },
+    view="engine.battle.view.BattleView",
+    engine_options=("players", "deck", "face_down", "open", "trick_limit"),
+)  # fmt: skip

@@ -1,0 +1,64 @@
+"""Cardavia, registered with the front end: setup, cues, practice, hints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, deals_text
+from audiogame.i18n import N_
+
+
+def _few_cards(event: Any, listener: int | None) -> str:
+    return "last_card" if event.count == 1 else "few_cards"
+
+
+ENTRY = GameEntry(
+    "cardavia",
+    N_("Cardavia"),
+    (
+        SetupOption(
+            "deals", N_("Deals in the match"), tuple(range(1, 21)), 1, "--deals", deals_text,
+            N_("several deals keep running totals"),
+        ),
+        LEVEL,
+        SEED,
+    ),
+    cues={
+        "deal_started": "deal_started",
+        "played": "played",
+        "bomb": "bomb",
+        "celestial_bomb": "celestial_bomb",
+        "passed": "passed",
+        "new_round": "new_round",
+        "few_cards": "few_cards",
+        "bomb_bonus": "bomb_bonus",
+        "settlement": "settlement",
+    },
+    cue_variants={"few_cards": (("few_cards", "last_card"), _few_cards)},
+    practice_title=N_("Cardavia"),
+    practice=(
+        "deal_started", "played", "passed", "new_round", "bomb", "celestial_bomb", "bomb_bonus",
+        "few_cards", "last_card", "settlement",
+    ),
+    meanings={
+        "deal_started": N_("The cards are dealt"),
+        "played": N_("A player plays"),
+        "passed": N_("A player passes"),
+        "new_round": N_("A new round: the last player to play leads"),
+        "bomb": N_("A bomb"),
+        "celestial_bomb": N_("The celestial bomb: the four 3s played first"),
+        "bomb_bonus": N_("A bomb scores its bonus"),
+        "few_cards": N_("A player has two cards left"),
+        "last_card": N_("A player has one card left"),
+        "settlement": N_("The scores of the deal are settled"),
+    },
+    not_emitted=frozenset(
+        {"reveal", "war", "trick_won", "pile_taken_up", "choice_made", "trick_limit", "eliminated"}
+    ),
+    hint_play="audiogame.words.hints.cardavia_play",
+    hint_reason="audiogame.words.hints.cardavia_reason",
+    view="engine.cardavia.view.CardaviaView",
+    seats=lambda config: 3,
+    match=True,
+    paced=True,
+)  # fmt: skip

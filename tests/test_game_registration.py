@@ -1,0 +1,98 @@
+"""A game is registered in one place: the tests' own game ("high card", tests/tiny_game.py),
+registered with the engine and the front end by tests/tiny_game_front.py and nothing else,
+is offered, set up, played by keys, heard, and practised like the three that ship."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from audiogame.catalog import GAMES, game_entry
+from audiogame.practice.model import GROUP_TITLES, GROUPS, cues_in
+from audiogame.sound.cues import all_cue_names, cue_for
+from audiogame.testing import drive
+from audiogame.words.registry import missing_renderers
+from tests.tiny_game import HighCardTie
+from tests.tiny_game_front import registered
+
+
+@pytest.fixture
+def high_card() -> Iterator[str]:
+    with registered() as game:
+        yield game
+
+
+def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str) -> None:
+    keys = [
+        "down", "down", "down", "enter",  # the main menu's fourth game
+        "down", "down", "right",  # Cards each: 5
+        "down", "down", "down", "1",  # Deal number 1
+        "home", "enter",  # Start the game
+        *["space"] * 5, "enter",
+    ]  # fmt: skip
+    session = drive(keys)
+    spoken = session.spoken
+    menu = spoken.index("High card, 4 of 9")
+    assert spoken[menu + 1] == "High card: new game. Start the game, 1 of 7"
+    assert "Cards each: 5" in spoken and "Deal number: 1" in spoken
+    opening = spoken.index("High card, deal 1: you and Anna. Turn up your card: Space.")
+    # Deal 1 with 5 cards each, the tricks as the tests' engine deals them: two ties (kings,
+    # jacks), which the first seat takes.
+    assert spoken[opening + 1 :] == [
+        "You: queen of clubs, Anna: ace of diamonds.",
+        "Anna takes 2 cards.",
+        "You: jack of hearts, Anna: eight of spades.",
+        "You take 2 cards.",
+        "You: king of diamonds, Anna: king of hearts.",
+        "A tie between you and Anna: the first takes it.",
+        "You take 2 cards.",
+        "You: jack of spades, Anna: jack of diamonds.",
+        "A tie between you and Anna: the first takes it.",
+        "You take 2 cards.",
+        "You: four of hearts, Anna: seven of hearts.",
+        "Anna takes 2 cards.",
+        "High card is over: you won. Cards won: you 6, Anna 4.",
+        "Press Enter to go back to the game setup.",
+        "Start the game, 1 of 7",  # Enter after the end: back to the setup
+    ]
+    table = session.played[session.played.index("select", 4) + 1 :]
+    assert table == [
+        "reveal", "trick_won", "reveal", "trick_won",
+        "reveal", "war", "trick_won",  # the tie's cue, from the game's registration
+        "reveal", "war", "trick_won",
+        "reveal", "trick_won", "game_won",
+    ]  # fmt: skip
+
+
+def test_its_cues_words_and_practice_group_come_from_its_registration(high_card: str) -> None:
+    assert [entry.key for entry in GAMES][-1] == high_card
+    assert cue_for(HighCardTie((0, 1))) == "war"
+    assert missing_renderers(high_card) == set()
+    assert list(GROUPS) == ["battle", "scientific", "cardavia", high_card, "program"]
+    assert GROUP_TITLES[high_card] == "High card"
+    assert [c.cue for c in cues_in(high_card)] == ["reveal", "war", "trick_won"]
+    assert set(all_cue_names()) >= {"reveal", "war", "trick_won"}
+
+
+def test_its_rules_and_practice_are_reached_by_keys(high_card: str) -> None:
+    # Main menu, Rules (the fifth item after the four games), then the fourth game.
+    rules = drive(["end", "up", "enter", "end", "enter"]).spoken
+    assert "Rules of High card" in " ".join(rules)
+    assert any(line.startswith("High card: a game of the tests.") for line in rules)
+    # Audio-cue practice, then its fourth Listen list: each cue, said with its meaning.
+    keys = ["end", "up", "up", "up", "enter", "down", "down", "down", "enter", "down", "down"]
+    practice = drive(keys)
+    assert "Listen: High card, 4 of 12" in practice.spoken
+    assert practice.spoken[-1].startswith("Listen: High card, 3 sounds.")
+    assert practice.spoken[-1].endswith("Cards are turned face up, 1 of 3")
+    assert practice.played[-2:] == ["war", "trick_won"]
+
+
+def test_once_withdrawn_the_game_is_offered_no_more() -> None:
+    with registered() as game:
+        assert game_entry(game).title == "High card"
+    assert game not in [entry.key for entry in GAMES]
+    with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
+        game_entry(game)
+    assert "High card, 4 of 9" not in drive(["down", "down", "down"]).spoken
