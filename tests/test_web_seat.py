@@ -123,8 +123,8 @@ def test_a_spectator_hears_the_public_events_by_the_players_names(tmp_path: Path
             started = await dario.expect("started")
             await anna.send({"type": "act", "action": (await anna.expect("started"))["legal"][0]})
             updates = [await dario.expect("update")]
-            while updates[-1]["by"] != 0:  # up to Anna's choice
-                updates.append(await dario.expect("update"))
+            while not any(event["kind"] == "reveal" for event in updates[-1]["events"]):
+                updates.append(await dario.expect("update"))  # up to the reveal of both
             for link in (anna, dario):
                 await link.close()
             return [joined, started, *updates]
