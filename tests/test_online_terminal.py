@@ -267,3 +267,56 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
     assert [seat["kind"] for seat in mine["seats"]] == ["person", "bot", "bot"]
     assert [seat.get("level") for seat in mine["seats"]] == [None, "expert", "easy"]
     assert (room.grace, room.turn_timer) == (120, 30)
+
+
+def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: Path) -> None:
+    """Battaglia scientifica online: Anna's first Enter says the card; Bruno's choice arrives;
+    her second Enter chooses that card instead of saying it again."""
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> list[str]:
+        bruno = Recorder(server.url, "Bruno")
+        await bruno.open()
+        await bruno.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                          "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
+        code = (await bruno.expect("joined"))["table"]["id"]
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "A")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: any("Online tables" in t for t in said), said=said)
+            pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
+            await bruno.expect("presence")
+            await bruno.send({"type": "start"})
+            stream = await bruno.expect("started")
+            await until(lambda: any(t.startswith("Your hand") for t in said), said=said)
+            for trick in range(3):
+                pipe.send_text(key_bytes(["enter"]))
+                await until(lambda: sum("Enter again" in t for t in said) > trick, said=said)
+                await bruno.send({"type": "act", "action": stream["legal"][0]})
+                await bruno.expect("update")  # his choice, sent to Anna too
+                pipe.send_text(key_bytes(["t"]))  # T is answered once Bruno's choice is in
+                await until(lambda: sum("Chosen: Bruno" in t for t in said) > trick, said=said)
+                pipe.send_text(key_bytes(["enter"]))
+                await until(lambda: sum(t.startswith("You choose") for t in said) > trick,
+                            said=said)  # fmt: skip
+                stream = await bruno.expect("update")
+                while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
+                    stream = await bruno.expect("update")
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await bruno.close()
+        return list(said)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    firsts = [i for i, t in enumerate(said) if t.endswith("Enter again chooses it.")]
+    assert len(firsts) == 3, said
+    for index in firsts:
+        card = said[index].split(",")[0]
+        after = said[index + 1 :]
+        assert after[:2] == [next(t for t in after if t.startswith("Trick ")),
+                             f"You choose: {card}."], said  # fmt: skip
