@@ -293,13 +293,13 @@ def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: 
             await until(lambda: any(t.startswith("Your hand") for t in said), said=said)
             for trick in range(3):
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda: sum("Enter again" in t for t in said) > trick, said=said)
+                await until(lambda n=trick: sum("Enter again" in t for t in said) > n, said=said)
                 await bruno.send({"type": "act", "action": stream["legal"][0]})
                 await bruno.expect("update")  # his choice, sent to Anna too
                 pipe.send_text(key_bytes(["t"]))  # T is answered once Bruno's choice is in
-                await until(lambda: sum("Chosen: Bruno" in t for t in said) > trick, said=said)
+                await until(lambda n=trick: sum("Chosen: Bruno" in t for t in said) > n, said=said)
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda: sum(t.startswith("You choose") for t in said) > trick,
+                await until(lambda n=trick: sum(t.startswith("You choose") for t in said) > n,
                             said=said)  # fmt: skip
                 stream = await bruno.expect("update")
                 while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
