@@ -176,4 +176,6 @@ class Thinkers:
         return action, after
 
     def shutdown(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers and wait for them (a decision under way ends first): a pool left
+        to the interpreter's exit can fail there, loudly, on its closed pipe."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
