@@ -75,50 +75,7 @@ def _cost(combination: tuple[int, int, int]) -> float:
     return cost
 
 
-def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
-    found = _MEMO.get(key)
-    if found is not None:
-        return found
-    if key == 0:
-        return (0.0, ())
-    options = _options(key)
-    best_cost = 1e9
-    best: tuple[tuple[int, int, int], ...] = ()
-    for removed, combination in options:
-        rest_cost, rest = _solve(key - removed)
-        cost = rest_cost + _cost(combination)
-        if cost < best_cost - 1e-9:
-            best_cost, best = cost, (combination, *rest)
-    result = (best_cost, best)
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = result
-    return result
-
-
 _COST_MEMO: dict[int, float] = {0: 0.0}
-
-
-def _options(key: int) -> list[tuple[int, tuple[int, int, int]]]:
-    """The combinations the lowest rank of ``key`` can start: what each removes from the key,
-    and the combination."""
-    low = ((key & -key).bit_length() - 1) // 3
-    low_shift = 3 * low
-    have = key >> low_shift & 7
-    options: list[tuple[int, tuple[int, int, int]]] = []
-    for take in range(1, have + 1):
-        kind = ACE_BOMB if take == 3 and low == ACE else _SINGLE_KINDS[take]
-        options.append((take << low_shift, (kind, low, take)))
-    for width, kind, shortest in ((1, STRAIGHT, 5), (2, PAIR_SEQUENCE, 2)):
-        removed = 0
-        top = low
-        while top <= ACE and key >> 3 * top & 7 >= width:
-            removed += width << 3 * top
-            ranks = top - low + 1
-            if ranks >= shortest:
-                options.append((removed, (kind, top, ranks * width)))
-            top += 1
-    return options
 
 
 def _take_cost(take: int, rank: int) -> float:
@@ -140,23 +97,16 @@ _RUN_COSTS = {
 """The cost of a straight (width 1) or pair sequence (width 2) by top rank and ranks."""
 
 
-def _solve_cost(key: int) -> float:
-    """The cost of :func:`_solve`'s split, without building the split (what a search asks
-    most): the same combinations weighed in the same order, their costs from tables."""
-    memo = _COST_MEMO
-    best = 1e9
+def _options(key: int) -> list[tuple[int, float, int, int]]:
+    """The combinations the lowest rank of ``key`` can start, always in the same order: what
+    each removes from the key, its cost, its top rank and its number of cards, negative for
+    cards of the one rank (:func:`_combination` names its kind)."""
     low = ((key & -key).bit_length() - 1) // 3
     unit = 1 << 3 * low
-    have = key >> 3 * low & 7
     costs = _TAKE_COSTS[low]
-    for take in range(1, have + 1):
-        rest = key - take * unit
-        rest_cost = memo.get(rest)
-        if rest_cost is None:
-            rest_cost = _solve_cost(rest)
-        cost = rest_cost + costs[take]
-        if cost < best - 1e-9:
-            best = cost
+    options = [
+        (take * unit, costs[take], low, -take) for take in range(1, (key >> 3 * low & 7) + 1)
+    ]
     for width, shortest in ((1, 5), (2, 2)):
         runs = _RUN_COSTS[width]
         removed = 0
@@ -165,19 +115,62 @@ def _solve_cost(key: int) -> float:
             removed += width << 3 * top
             ranks = top - low + 1
             if ranks >= shortest:
-                rest = key - removed
-                rest_cost = memo.get(rest)
-                if rest_cost is None:
-                    rest_cost = _solve_cost(rest)
-                cost = rest_cost + runs[top][ranks]
-                if cost < best - 1e-9:
-                    best = cost
+                options.append((removed, runs[top][ranks], top, ranks * width))
             top += 1
+    return options
+
+
+def _combination(key: int, option: tuple[int, float, int, int]) -> tuple[int, int, int]:
+    """An option of :func:`_options` as ``(kind, top rank, cards)``."""
+    removed, _, top, size = option
+    if size < 0:  # cards of one rank
+        take = -size
+        low = ((key & -key).bit_length() - 1) // 3
+        kind = ACE_BOMB if take == 3 and low == ACE else _SINGLE_KINDS[take]
+        return (kind, top, take)
+    width = 1 if removed >> 3 * top & 7 == 1 else 2
+    return (STRAIGHT if width == 1 else PAIR_SEQUENCE, top, size)
+
+
+def _solve_cost(key: int) -> float:
+    """The cost of the cheapest split of the rank counts ``key``: each combination the lowest
+    rank can start, and the cheapest split of what it leaves (the first of equal costs)."""
+    memo = _COST_MEMO
+    best = 1e9
+    for removed, combination_cost_, _, _ in _options(key):
+        rest = key - removed
+        rest_cost = memo.get(rest)
+        if rest_cost is None:
+            rest_cost = _solve_cost(rest)
+        cost = rest_cost + combination_cost_
+        if cost < best - 1e-9:
+            best = cost
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
         memo[0] = 0.0
     memo[key] = best
     return best
+
+
+def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
+    """The cheapest split of ``key`` and its cost: the cost's own choices, retraced."""
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    if key == 0:
+        return (0.0, ())
+    best = 1e9
+    chosen = None
+    for option in _options(key):
+        cost = cost_of_key(key - option[0]) + option[1]
+        if cost < best - 1e-9:
+            best, chosen = cost, option
+    assert chosen is not None
+    result = (best, (_combination(key, chosen), *_solve(key - chosen[0])[1]))
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = result
+    return result
 
 
 _COSTS: dict[int, float] = {}
