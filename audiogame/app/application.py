@@ -204,16 +204,7 @@ class AudioGame:
 
     def from_thread(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` in the program's loop, as a turn of its own (from any thread)."""
-
-        def run() -> None:
-            try:
-                with self.turn():
-                    callback()
-            except Exception as error:
-                self.fail(error)
-                return
-            self.application.invalidate()
-
+        run = self._as_turn(callback)
         loop = self._loop
         if loop is None:
             self.application.pre_run_callables.append(run)
@@ -345,6 +336,11 @@ class AudioGame:
         """Run ``callback`` after ``delay`` seconds in the program's loop (None if not running)."""
         if not self.running:
             return None
+        return asyncio.get_running_loop().call_later(delay, self._as_turn(callback))
+
+    def _as_turn(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """``callback`` as a turn of the program's loop: the table answers after it, a failure
+        is the program's, and the screen is drawn again."""
 
         def run() -> None:
             try:
@@ -355,7 +351,7 @@ class AudioGame:
                 return
             self.application.invalidate()
 
-        return asyncio.get_running_loop().call_later(delay, run)
+        return run
 
     # ----- settings ------------------------------------------------------------------------
     def update_settings(self, **changes: Any) -> None:
