@@ -70,8 +70,12 @@ _LEVEL_NAMES = {
 }
 
 
-def _level(value: object) -> str:
+def level_name(value: object) -> str:
+    """A computer player's level in the player's language: "hard", "esperto"."""
     return _(_LEVEL_NAMES.get(str(value), str(value)))
+
+
+_level = level_name
 
 
 @dataclass(frozen=True)

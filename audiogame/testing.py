@@ -24,6 +24,7 @@ from audiogame.cues import RecordingCuePlayer
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import RecordingSpeaker
+from audiogame.table.local import InlineExecutor
 
 # What a terminal sends for each named key (xterm sequences; prompt_toolkit reads them back).
 KEY_BYTES: dict[str, str] = {
@@ -109,6 +110,10 @@ def make_session(
         output=DummyOutput(),
     )
     app.farewell = False  # the drives end with Control C: their last words are the game's
+    # Computer players decide within the key that awaits them, so that every key pressed after
+    # it finds their moves made, whatever the machine's speed (the program lets them think in
+    # a worker thread: tests of that set their own executor).
+    app.thinkers = InlineExecutor()
     # Keys a second apart, whatever the machine's speed: a key is never taken as one pressed
     # just as the turn changed (tests of that set their own clock).
     app.clock = lambda: float(app.key_count)
@@ -169,3 +174,24 @@ def drive_timed(
             return session
 
     return asyncio.run(run())
+
+
+def local_table(screen: Any) -> Any:
+    """The table in this process behind a table screen (the screen itself never sees it)."""
+    from audiogame.table.local import table_of
+
+    local = table_of(screen.state)
+    assert local is not None, "this screen's table is kept elsewhere"
+    return local
+
+
+def act_for(screen: Any, seat: int, action: Any, then_computers: bool = True) -> None:
+    """Seat ``seat`` (a seat the test plays, with no computer player) makes a move; the
+    computer players answer only when ``then_computers``."""
+    local = local_table(screen)
+    playing = local.playing
+    local.playing = then_computers
+    try:
+        local.moved(seat, action, local.table.apply(seat, action))
+    finally:
+        local.playing = playing

@@ -25,7 +25,7 @@ from prompt_toolkit.input import create_pipe_input
 from audiogame.app.menus import MainMenu, PauseMenu
 from audiogame.app.table import TableScreen
 from audiogame.settings import Settings
-from audiogame.testing import Session, make_session, opening
+from audiogame.testing import Session, local_table, make_session, opening
 from engine.cards import Card
 
 ENTER, TAB, BACKSPACE = "c-m", "c-i", "c-h"
@@ -70,7 +70,7 @@ class InvariantError(AssertionError):
 
 def check_table(table: TableScreen, decks: dict[int, Counter[Card]]) -> None:
     """Every card of the deal exactly once, and someone awaited while the game is not over."""
-    state = getattr(table.state, "raw", table.state)
+    state = local_table(table).state
     counted: Counter[Card] = Counter()
     for cards in state.zones().values():
         counted.update(cards)
@@ -158,7 +158,7 @@ async def _session_run(
                 if isinstance(screen, TableScreen):
                     check_table(screen, decks)
                     report.moves[screen.game] = max(
-                        report.moves[screen.game], len(screen.record.moves)
+                        report.moves[screen.game], len(local_table(screen).record.moves)
                     )
             if app.stack and (report.keys + pressed) // ESCAPE_EVERY != (
                 report.keys + pressed - BURST

@@ -13,6 +13,7 @@ from engine import games
 from engine.actions import Action
 from engine.bots import GAMES, LEVELS, Bot, hint, make
 from engine.bots.cardavia.players import HardCardavia
+from tests.levels import LEVEL_PARAMS, play_checked
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "battle": {"players": 2, "open": True, "trick_limit": 150},
@@ -33,21 +34,11 @@ def play_out(game: str, bots: list[Bot], seed: int, **options: Any) -> list[tupl
     """One whole game; every choice is checked to be one of the legal actions (the very
     object handed over) and the bot is handed nothing but the view and the actions."""
     state = games[game].new_state(seed=seed, **{**OPTIONS[game], **options})
-    order = random.Random(seed)
-    moves: list[tuple[int, Action]] = []
-    while not state.is_over:
-        awaited = state.to_act()
-        seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert any(action is choice for choice in legal), f"{action} is not legal"
-        state.apply(seat, action)
-        moves.append((seat, action))
-    return moves
+    return play_checked(state, bots, random.Random(seed))
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
     players = 3 if game == "cardavia" else 2
     for seed in range(3 if level in ("hard", "expert") else 6):

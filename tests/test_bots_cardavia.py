@@ -143,3 +143,21 @@ def test_a_forced_pass_is_explained() -> None:
     play(state, 0, "2s")
     action, code, _ = _advice(state, "hard")
     assert (action, code) == ("pass", "must_pass")
+
+
+def test_a_hands_cost_is_the_cost_of_its_best_split() -> None:
+    """The search asks only the cost of a hand, the hints its split: both come from one
+    split, over hands of every size (the same rank counts, whatever the suits: CV-4)."""
+    from engine.bots.cardavia.plan import best_split, counts_key, hand_cost
+    from engine.cardavia.deck import FULL_MASK
+
+    rng = random.Random(5)
+    deck = [bit for bit in range(52) if FULL_MASK >> bit & 1]
+    for _ in range(400):
+        hand = sum(1 << bit for bit in rng.sample(deck, rng.randint(1, 16)))
+        cost, split = best_split(hand)
+        assert hand_cost(hand) == cost
+        assert sum(length for _, _, length in split) == hand.bit_count()
+        assert counts_key(hand) == sum(
+            bin(hand >> 4 * rank & 15).count("1") << 3 * rank for rank in range(13)
+        )

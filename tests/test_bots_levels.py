@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from engine import games
-from engine.actions import Action
 from engine.bots import LEVELS, Bot, make
 from engine.bots.cardavia.players import HardCardavia
 from engine.cardavia.deck import deal as deal_masks
 from engine.cardavia.state import CardaviaState
+from tests.levels import LEVEL_PARAMS, play_checked
 
 SIZES = {"battle": range(2, 7), "scientific": range(2, 9), "cardavia": range(3, 4)}
 TRICKS = {"battle": {"open": True, "trick_limit": 20}, "scientific": {"trick_limit": 20}}
@@ -33,17 +33,7 @@ def play(game: str, players: int, levels: list[str], seed: int, bot_seed: int) -
     options = {} if game == "cardavia" else {"players": players, **TRICKS[game]}
     state = games[game].new_state(seed=seed, **options)
     bots = [bot(game, levels[s % len(levels)], bot_seed * 10 + s) for s in range(players)]
-    order = random.Random(seed)
-    moves: list[tuple[int, Action]] = []
-    while not state.is_over:
-        awaited = state.to_act()
-        seat = awaited[0] if len(awaited) == 1 else order.choice(awaited)
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.view(seat), legal)
-        assert any(action is choice for choice in legal), f"{action} is not legal"
-        state.apply(seat, action)
-        moves.append((seat, action))
-    return moves
+    return play_checked(state, bots, random.Random(seed))
 
 
 @pytest.mark.parametrize(
@@ -59,7 +49,7 @@ def test_every_level_plays_only_legal_actions_at_every_table_size(game: str, pla
 
 
 @pytest.mark.parametrize("game", list(SIZES))
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_each_level_replays_the_same_choices_for_the_same_seed(game: str, level: str) -> None:
     players = 3 if game == "cardavia" else 2
     first = play(game, players, [level], seed=4, bot_seed=7)
@@ -84,7 +74,7 @@ def _cardavia_twin(seed: int) -> tuple[CardaviaState, CardaviaState]:
     return CardaviaState(hands), CardaviaState(swapped)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_cardavia_levels_see_only_their_view(level: str) -> None:
     """The other hands dealt otherwise, the view the same: the same choice, seed for seed,
     at the first play and after a few plays each."""

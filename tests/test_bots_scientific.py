@@ -10,13 +10,14 @@ import pytest
 
 from engine import Play, games
 from engine.actions import Action
-from engine.bots import LEVELS, make
+from engine.bots import make
 from engine.bots.matrix import solve
 from engine.bots.scientific.evaluate import trick_outcome
 from engine.bots.scientific.players import HardScientific
 from engine.cards import Card, parse_cards
 from engine.events import TrickWon
 from engine.scientific.deal import deal_suits
+from tests.levels import LEVEL_PARAMS
 
 
 def test_trick_outcome_follows_jacks_and_jokers_sb7_sb9_sb10_sb11() -> None:
@@ -144,7 +145,7 @@ def _same_rank_tricks(level: str, players: int, tricks: int = 50) -> tuple[int, 
 
 
 @pytest.mark.parametrize("players", [3, 5])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_computer_players_at_one_table_do_not_share_one_plan(level: str, players: int) -> None:
     """At every level, computer players at one table choose for themselves: over 50 tricks
     they show different ranks in most of them (all the same rank was every trick at normal)."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from audiogame.settings import Settings
-from audiogame.testing import Session, drive, make_session, opening
+from audiogame.testing import Session, drive, local_table, make_session, opening
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name
 from engine.cardavia import classify
@@ -35,14 +35,14 @@ def test_h_at_cardavia_names_a_legal_play_and_why() -> None:
     assert said[-2] == hint  # the same hint for the same position, either key
     assert hint.startswith("Hint: ") and hint.count(".") >= 2
     table = session.app.top
-    legal = table.state.legal_actions(0)  # type: ignore[attr-defined]
+    legal = table.state.legal_actions(0)
     names = {
         combination_name(found)
         for action in legal
         if (found := classify(action.cards, first_play=True)) is not None
     }
     assert hint.split(". ")[0].removeprefix("Hint: ") in names
-    assert table.state.view(0).history == ()  # type: ignore[attr-defined]
+    assert table.state.view(0).history == ()
 
 
 def test_h_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
@@ -63,9 +63,9 @@ def test_hint_key_at_scientific_names_a_card_of_the_hand(key: str) -> None:
     hint = session.spoken[-1]
     assert hint.startswith("Hint: ")
     table = session.app.top
-    hand = table.state.view(0).hand  # type: ignore[attr-defined]
+    hand = table.state.view(0).hand
     assert hint.split(". ")[0].removeprefix("Hint: ") in {card_name(card) for card in hand}
-    assert table.state.view(0).my_choice is None  # type: ignore[attr-defined]
+    assert table.state.view(0).my_choice is None
 
 
 def test_w_at_scientific_reads_the_hand() -> None:
@@ -83,11 +83,11 @@ def test_the_setup_chooses_the_level_of_the_computer_players() -> None:
         assert game_entry(game).defaults()["level"] == "normal"
         session = make_session()
         default = start_screens(session.app, game, {"seed": 3})[-1]
-        assert {bot.level for bot in default.bots.values()} == {"normal"}  # type: ignore[attr-defined]
+        assert {bot.level for bot in local_table(default).table.bots.values()} == {"normal"}
         hard = start_screens(session.app, game, {"seed": 3, "level": "hard"})[-1]
-        assert {bot.level for bot in hard.bots.values()} == {"hard"}  # type: ignore[attr-defined]
+        assert {bot.level for bot in local_table(hard).table.bots.values()} == {"hard"}
         expert = start_screens(session.app, game, {"seed": 3, "level": "expert"})[-1]
-        assert {bot.level for bot in expert.bots.values()} == {"expert"}  # type: ignore[attr-defined]
+        assert {bot.level for bot in local_table(expert).table.bots.values()} == {"expert"}
     args = build_parser().parse_args(["play", "cardavia", "--level", "easy"])
     assert table_config(args, game_entry("cardavia")) == {"level": "easy"}
     args = build_parser().parse_args(["play", "scientific", "--level", "expert"])

@@ -297,7 +297,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
 
     from prompt_toolkit.input import create_pipe_input
 
-    import audiogame.app.table as table_module
+    import audiogame.table.session as table_module
     from audiogame.testing import key_bytes, make_session, opening
 
     release = threading.Event()
@@ -316,6 +316,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
     async def run() -> list[str]:
         with create_pipe_input() as pipe:
             program = make_session(input=pipe, settings=Settings(language="en", pace=0.05))
+            program.app.thinkers = None  # the program's own worker thread
             program.app.start(opening(program.app, "cardavia", ANNA_LEADS))
             task = asyncio.ensure_future(program.app.run_async())
             await asyncio.sleep(0.3)  # the pace has passed: Anna is thinking

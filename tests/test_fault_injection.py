@@ -19,7 +19,7 @@ from audiogame.app.menus import MainMenu
 from audiogame.i18n import _
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError
-from audiogame.testing import Session, make_session, opening
+from audiogame.testing import Session, local_table, make_session, opening
 from tests.pty_program import Program
 
 SPACE, ENTER = " ", "c-m"
@@ -205,7 +205,7 @@ def test_a_full_disk_is_said_once_the_game_goes_on_and_saving_resumes(
     )
     assert session.spoken.count(warning) == 1
     assert session.played.count("not_allowed") == 1
-    record = session.app.top.record  # type: ignore[attr-defined]
+    record = local_table(session.app.top).record
     assert len(record.moves) == 11  # Anna's first card, then five tricks: the game went on
     assert not list(tmp_path.glob("*.tmp")), "no half-written file is left"
     # Each move is written whole under its name before it is said; only the flush to the disk

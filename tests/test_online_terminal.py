@@ -146,7 +146,7 @@ def test_a_whole_online_deal_of_cardavia_by_keys(tmp_path: Path) -> None:
     finally:
         server.close()
     assert said[said.index(next(t for t in said if t.startswith("Cardavia online"))) :]
-    assert any(t.startswith("You play") or t.startswith("You pass") for t in said)
+    assert any(t.startswith("You play") or t.startswith("You pass") for t in said), said[-20:]
     over = next(i for i, t in enumerate(said) if t.startswith("Game over") or "wins the deal" in t)
     # Online, Enter after the deal leads back to the list of tables, and says so (a key of the
     # last burst may already have gone there: the list's own words may follow).
@@ -210,3 +210,60 @@ def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path)
     said = session.spoken
     lost = said.index("The connection to the server was lost: trying to reconnect.")
     assert said[lost + 1] == "Back at the table."
+
+
+def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
+    tmp_path: Path,
+) -> None:
+    """Bruno's table lists its computer player's level; Anna's form, by keys, gives each
+    computer seat its own level (expert too), a grace period and a turn timer, and the
+    server keeps them."""
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> tuple[Said, dict, dict]:
+        bruno = Recorder(server.url, "Bruno")
+        await bruno.open()
+        await bruno.send({"type": "create", "game": "cardavia",
+                          "seats": ["person", "bot:hard", "person"]})  # fmt: skip
+        bruno_table = (await bruno.expect("joined"))["table"]["id"]
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            anna = connect_args(server.server.port, "Anna")
+            session.app.start(connect_screens(session.app, anna))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "1 table open." in said, said=said)
+            pipe.send_text(key_bytes(["down", "down"]))
+            code = " ".join(bruno_table)
+            listed = f"Cardavia, table {code}: Bruno and computer player (hard), 1 free seat"
+            await until(lambda: any(t.startswith(listed) for t in said), said=said)
+            pipe.send_text(key_bytes(["home", "enter", "down", "right", "right"]))
+            await until(lambda: any(t.startswith("Game: Cardavia") for t in said), said=said)
+            pipe.send_text(key_bytes(["down", "down", "right", "right", "down", "left"]))
+            await until(lambda: any(t.startswith("Seat 3: computer player, easy") for t in said),
+                        said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["down", "down", "right", "down", "right"]))
+            await until(lambda: any(t.startswith("Turn timer: 30 seconds") for t in said),
+                        said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["home", "enter"]))
+            await until(lambda: any("Enter starts" in t for t in said), said=said)
+            await bruno.send({"type": "list"})
+            lobby = await bruno.expect("lobby")
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await bruno.close()
+        mine = next(t for t in lobby["tables"] if t["id"] != bruno_table)
+        theirs = next(t for t in lobby["tables"] if t["id"] == bruno_table)
+        return said, mine, theirs
+
+    try:
+        said, mine, theirs = asyncio.run(go())
+        room = server.server.rooms[mine["id"]]
+    finally:
+        server.close()
+    assert "Seat 2: computer player, expert (up to a second a move)" in said
+    assert "Grace period after a drop: 120 seconds" in said
+    assert [seat.get("level") for seat in theirs["seats"]] == [None, "hard", None]
+    assert [seat["kind"] for seat in mine["seats"]] == ["person", "bot", "bot"]
+    assert [seat.get("level") for seat in mine["seats"]] == [None, "expert", "easy"]
+    assert (room.grace, room.turn_timer) == (120, 30)

@@ -12,7 +12,7 @@ import pytest
 from audiogame.app.menus import MainMenu
 from audiogame.saves.moves import parse_move
 from audiogame.saves.replay import ReplayScreen, replay_screens
-from audiogame.testing import Session, make_session, opening
+from audiogame.testing import Session, local_table, make_session, opening
 from audiogame.words.registry import render
 from engine import games
 from tests.pty_program import Program
@@ -112,7 +112,7 @@ def test_a_cardavia_match_in_progress_replays_across_its_deals(tmp_path: Path) -
     total = len(screen.saved.moves)
     assert f"Move {deal + 1} of {total}: a new deal." in watch.spoken
     watch.app.dispatch("end")
-    views = [repr(table.state.view(s)) for s in range(3)]  # type: ignore[attr-defined]
+    views = [repr(local_table(table).state.view(s)) for s in range(3)]
     assert [repr(screen.line.state.view(s)) for s in range(3)] == views
 
 

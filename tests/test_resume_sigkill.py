@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.i18n import set_language
-from audiogame.saves.moves import parse_move
-from audiogame.testing import make_session
-from engine import games
+from audiogame.testing import local_table, make_session
 from tests.pty_program import Program
 
 pytestmark = pytest.mark.skipif(
@@ -29,13 +27,6 @@ def saved_moves(folder: Path) -> list[str]:
     return list(data["moves"])
 
 
-def engine_replay(moves: list[str]) -> object:
-    state = games["battle"].new_state(seed=SEED, players=2)
-    for line in moves:
-        state.apply(*parse_move(line))
-    return state
-
-
 def expected_words(moves: list[str]) -> tuple[str, str]:
     """What T and E say at the state the engine replay of ``moves`` reaches."""
     set_language("en")
@@ -43,7 +34,7 @@ def expected_words(moves: list[str]) -> tuple[str, str]:
     from audiogame.tables.battle import BattleTable
 
     table = BattleTable(session.app, {"seed": SEED, "players": 2})
-    table.state = engine_replay(moves)
+    local_table(table).replay(moves)
     return table.turn_text(), table.owned_text()
 
 

@@ -17,7 +17,7 @@ from audiogame.catalog import GAMES
 from audiogame.saves.codes import ALPHABET, CodeError, decode, encode
 from audiogame.saves.moves import deal_recipe, move_text, parse_deal, parse_move
 from audiogame.saves.store import SavedGame, SaveStore, read_save
-from audiogame.testing import drive_timed, make_session, opening
+from audiogame.testing import drive_timed, local_table, make_session, opening
 from engine import games
 from tests.conformance import play_random_game
 from tests.pty_program import Program
@@ -157,8 +157,10 @@ def test_d_at_every_table_says_a_code_that_deals_the_same_cards_again(
     new = again.app.top
     assert new.game == game  # type: ignore[attr-defined]
     # The same cards in every hand (the computer players' choices may differ: each mixes its own).
-    first_hands = [table.state.view(s).hand for s in range(table.state.players)]  # type: ignore[attr-defined]
-    assert [new.state.view(s).hand for s in range(new.state.players)] == first_hands  # type: ignore[attr-defined]
+    first, dealt = local_table(table).state, local_table(new).state
+    assert [dealt.view(s).hand for s in range(dealt.players)] == [
+        first.view(s).hand for s in range(first.players)
+    ]
 
 
 def test_a_wrong_code_is_refused_with_its_reason() -> None:

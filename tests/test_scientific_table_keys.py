@@ -11,7 +11,7 @@ import re
 from audiogame.app.menus import start_screens
 from audiogame.bots import make_bot
 from audiogame.i18n import set_language
-from audiogame.testing import Session, drive, make_session
+from audiogame.testing import Session, act_for, drive, local_table, make_session
 from audiogame.words.scientific import hand_summary, refusal
 from engine import Play
 from engine.cards import parse_cards
@@ -27,7 +27,7 @@ def by_hand(config: dict[str, int], keys: list[str], manual: tuple[int, ...] = (
     session = make_session()
     session.app.start(start_screens(session.app, "scientific", {"level": "greedy", **config}))
     for seat in manual:
-        del session.app.top.bots[seat]  # type: ignore[attr-defined]
+        del local_table(session.app.top).table.bots[seat]
     for key in keys:
         session.app.dispatch(key)
     return session
@@ -145,13 +145,10 @@ def test_changing_a_choice_then_the_seer_has_seen_it_sb2_sb8() -> None:
     # Bruno has no computer player from trick 2 on: the test chooses his lowest card.
     session = by_hand(THREE, ["home", "c-m"], manual=(2,))
     table = session.app.top
-    state = table.state  # type: ignore[attr-defined]
+    state = local_table(table).state
 
     def bruno_chooses(then_computers: bool = True) -> None:
-        events = state.apply(2, Play([state.view(2).hand[0]]))
-        if then_computers:
-            events += table.run_bots()  # type: ignore[attr-defined]
-        table.announce(events)  # type: ignore[attr-defined]
+        act_for(table, 2, Play([state.view(2).hand[0]]), then_computers)
 
     for _trick in range(2):
         session.app.dispatch("home")
@@ -185,8 +182,8 @@ def test_the_seer_may_not_choose_before_the_others_sb8() -> None:
         "You are the seer: the others choose first.",
     ]
     table = session.app.top
-    state = table.state  # type: ignore[attr-defined]
-    table.announce(state.apply(2, Play([state.view(2).hand[-2]])))  # type: ignore[attr-defined]
+    state = local_table(table).state
+    act_for(table, 2, Play([state.view(2).hand[-2]]), then_computers=False)
     session.app.dispatch("c")
     assert session.spoken[-2:] == [
         "The others have chosen. You are the seer: C tells their cards, then choose.",
@@ -356,7 +353,7 @@ def test_player_out_hears_only_the_rest_summarised_sb6() -> None:
     for seed in range(1, 60):
         session = by_hand({"seed": seed, "players": 3}, [])
         table = session.app.top
-        table.bots = {  # type: ignore[attr-defined]
+        local_table(table).table.bots = {
             seat: make_bot("scientific", "random", seed * 10 + seat) for seat in (1, 2)
         }
         for _trick in range(200):

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
 
@@ -72,6 +73,11 @@ class AudioGame:
         """The time keys are judged by (a turn that has just changed)."""
         self.farewell = True
         """Say goodbye when the program ends (the tests' drives end quietly)."""
+        self.thinkers: Executor | None = None
+        """Where computer players think (``None``: the program's worker thread)."""
+        self._turns = 0
+        self._after: list[Callable[[], None]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
         narrator.on_message = self.mirror.add
         bindings = KeyBindings()
         bindings.add(Keys.Any)(self._on_key)
@@ -173,10 +179,62 @@ class AudioGame:
         else:
             loop.default_exception_handler(context)
 
+    @contextlib.contextmanager
+    def turn(self) -> Iterator[None]:
+        """One turn of the program: a key, or a timer or a worker's answer; what
+        :meth:`after_turn` asked for runs at its end."""
+        self._turns += 1
+        try:
+            yield
+            if self._turns == 1:
+                while self._after:
+                    self._after.pop(0)()
+        finally:
+            self._turns -= 1
+            if not self._turns:
+                self._after.clear()
+
+    def after_turn(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the key (or timer) being handled is done; at once outside
+        one. Asked twice in a turn, it runs once."""
+        if not self._turns:
+            callback()
+        elif callback not in self._after:
+            self._after.append(callback)
+
+    def from_thread(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` in the program's loop, as a turn of its own (from any thread)."""
+
+        def run() -> None:
+            try:
+                with self.turn():
+                    callback()
+            except Exception as error:
+                self.fail(error)
+                return
+            self.application.invalidate()
+
+        loop = self._loop
+        if loop is None:
+            self.application.pre_run_callables.append(run)
+        else:
+            loop.call_soon_threadsafe(run)
+
+    def when_running(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` now if the program's loop runs, else as soon as it starts."""
+        if self.running:
+            callback()
+        else:
+            self.application.pre_run_callables.append(lambda: self.from_thread(callback))
+
     def dispatch(self, key: str, data: str = "") -> None:
         """Do what ``key`` means on the current screen."""
         if key.startswith("<") or not self.stack:  # terminal reports, mouse: not keys
             return
+        with self.turn():
+            self._dispatch(key, data)
+
+    def _dispatch(self, key: str, data: str) -> None:
         self.key_count += 1
         self.narrator.new_turn()
         if getattr(self.top, "capturing", None) is not None and key != "c-c":
@@ -290,7 +348,8 @@ class AudioGame:
 
         def run() -> None:
             try:
-                callback()
+                with self.turn():
+                    callback()
             except Exception as error:
                 self.fail(error)
                 return
@@ -329,6 +388,7 @@ class AudioGame:
 
     async def run_async(self) -> None:
         self.running = True
+        self._loop = asyncio.get_running_loop()
         # Not prompt_toolkit's handler: it prints the error and waits for Enter, unseen.
         asyncio.get_running_loop().set_exception_handler(self._loop_error)
         try:
@@ -338,6 +398,7 @@ class AudioGame:
                 await self.application.run_async(set_exception_handler=False, handle_sigint=False)
         finally:
             self.running = False
+            self._loop = None
             self.quit()
 
     def run(self) -> None:

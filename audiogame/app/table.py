@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
-from audiogame.bots import DEFAULT_LEVEL, Bot, make_bot
+from audiogame.bots import DEFAULT_LEVEL
 from audiogame.i18n import N_, _
-from audiogame.saves.record import TableRecord
+from audiogame.saves.record import table_extras
 from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
 from audiogame.words.brief import brief_message
 from audiogame.words.registry import render
@@ -38,10 +39,12 @@ def table_seed(config: dict[str, Any]) -> int:
 
 
 class TableScreen(Screen):
-    """A game in progress. Subclasses set :attr:`game` and create :attr:`state`.
+    """A game in progress, presented from one seat. Subclasses set :attr:`game`.
 
-    Every move the engine state accepts is recorded (:attr:`record`) and saved after the key
-    that caused it: assigning ``self.state`` is all a table does for that."""
+    The screen holds only the seat's end of a table (:attr:`seat`, a
+    :class:`~audiogame.table.seat.SeatState`): offline, a table played in the program's own
+    process (:class:`~audiogame.table.local.LocalTable`) feeds it; online, the server does.
+    Either way the moves come back through :meth:`on_stream`."""
 
     game = ""
 
@@ -49,23 +52,38 @@ class TableScreen(Screen):
         self, app: AudioGame, config: dict[str, Any], players: int, seat: SeatState | None = None
     ) -> None:
         super().__init__(app)
-        self.record = TableRecord(self)
         self.config = config
-        self.seat = seat
-        """The seat's end of a table kept elsewhere (online); ``None``: this screen keeps the
-        engine state and runs the computer players itself."""
-        self.bots: dict[int, Bot] = {}
+        self.remote = seat is not None
+        """The table is kept elsewhere (a server)."""
         if seat is not None:
             self.seed = 0  # an online table's deal is never told while it runs
             names = tuple(config.get("names") or app.settings.names)
             self.seats = Seats(names, players, dict(config))
-            return
-        self.seed = table_seed(config)
-        self.seats = Seats(tuple(app.settings.names), players, dict(config))
-        level = str(config.get("level") or DEFAULT_LEVEL)
-        self.bots = {
-            seat: make_bot(self.game, level, self.seed * 10 + seat) for seat in range(1, players)
-        }
+        else:
+            self.seed = table_seed(config)
+            self.seats = Seats(tuple(app.settings.names), players, dict(config))
+            seat = self.open_local()
+        self.seat: SeatState = seat
+        self.state: SeatState = seat
+
+    def open_local(self) -> SeatState:
+        """A table in this process, its computer players at the level of the setup."""
+        level = str(self.config.get("level") or DEFAULT_LEVEL)
+        local = LocalTable(
+            self.app, self.game, self.config, self.seed, level, self.seats.names, pace=self.bot_pace
+        )
+        local.attach(self.on_stream, self.on_dealt, lambda: self.app.top is self)
+        local.extras = lambda: table_extras(self)
+        return local.seat
+
+    def bot_pace(self) -> float:
+        """Seconds before a computer player's move (0: at once, right after the player's)."""
+        return 0.0
+
+    def open_table(self) -> None:
+        """The table is open (or open again after the pause): its computer players move."""
+        if not self.remote:
+            self.seat.request("play")
 
     def key_scope(self) -> str:
         return self.game
@@ -81,7 +99,7 @@ class TableScreen(Screen):
 
     @property
     def online(self) -> bool:
-        return self.seat is not None
+        return self.remote
 
     def back_hint(self) -> str:
         """Where Enter leads once the game is over: the game setup offline, the list of tables
@@ -89,20 +107,6 @@ class TableScreen(Screen):
         if self.online:
             return _("Press Enter to go back to the tables.")
         return _("Press Enter to go back to the game setup.")
-
-    @property
-    def state(self) -> Any:
-        """The engine state; every action it accepts goes into :attr:`record`."""
-        return self._state
-
-    @state.setter
-    def state(self, state: Any) -> None:
-        if isinstance(state, SeatState):  # the table keeps the record
-            self._state = state
-            return
-        if "record" not in vars(self):  # a table that sets its state before this __init__
-            self.record = TableRecord(self)
-        self._state = self.record.track(state)
 
     def rules_game(self) -> str:
         return self.game
@@ -165,15 +169,19 @@ class TableScreen(Screen):
             if not any(line in earlier for earlier in said):  # never the same words twice
                 self.app.say(line)
                 said.append(line)
+        self.open_table()
 
-    # ----- a table kept elsewhere (online) -------------------------------------------------
+    def leave(self) -> None:
+        if not self.remote:
+            self.seat.request("leave")
+
+    # ----- the seat's stream ---------------------------------------------------------------
     def refusal_text(self, error: IllegalAction) -> str:
         """Why the rules refused the player's action, in words."""
         return str(error)
 
     def on_stream(self, events: list[Event], mine: bool) -> None:
-        """Events of the table kept elsewhere; ``mine`` when the player's own move caused
-        them. Said as the same events are said offline."""
+        """Events of the table; ``mine`` when the player's own move caused them."""
         self.announce(events)
         self.after_stream()
 
@@ -182,3 +190,12 @@ class TableScreen(Screen):
 
     def on_refused(self, error: IllegalAction) -> None:
         self.app.refuse(self.refusal_text(error))
+
+    def on_dealt(self) -> None:
+        """A new deal of a match is on the table (the seat is fed already)."""
+        match = getattr(self, "match", None)
+        if match is not None:
+            match.next_deal()
+        dealt = getattr(self, "dealt", None)
+        if dealt is not None:
+            dealt()

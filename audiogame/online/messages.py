@@ -46,10 +46,14 @@ class ListTables(msgspec.Struct, tag="list", forbid_unknown_fields=True):
     pass
 
 
+SEAT_KINDS = r"^(person|bot:(easy|normal|hard|expert|greedy))$"
+"""A person, or a computer player at a level of the setup (greedy: a baseline for tests)."""
+
+
 class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     game: Annotated[str, msgspec.Meta(pattern=r"^(battle|scientific|cardavia)$")]
     seats: Annotated[
-        list[Annotated[str, msgspec.Meta(pattern=r"^(person|bot:(easy|normal|hard|greedy))$")]],
+        list[Annotated[str, msgspec.Meta(pattern=SEAT_KINDS)]],
         msgspec.Meta(min_length=2, max_length=8),
     ]
     options: Annotated[

@@ -1,6 +1,7 @@
 """A table of the server: the game session (:class:`audiogame.table.session.Table`), the people
 sitting at it and the spectators, and everything that keeps it moving: computer players
-thinking in worker threads, the grace period of a dropped person, the turn timer.
+thinking in worker processes (:mod:`audiogame.online.thinkers`), the grace period of a
+dropped person, the turn timer.
 
 Each seat receives its own stream, numbered from itself (:mod:`audiogame.table.frame`):
 the events as anyone may know them, its own view and its legal actions, nothing else.
@@ -12,7 +13,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -20,6 +20,7 @@ from audiogame.catalog import game_entry
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.table.codec import decode_action, encode, encode_event, encode_refusal
 from audiogame.table.frame import Frame
+from audiogame.table.recall import recall
 from audiogame.table.session import Table, seat_count
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -116,6 +117,10 @@ class Room:
         self.kept_moves = 0
         """How many moves of the log the store holds."""
         self._driver: asyncio.Task[None] | None = None
+        self._recalling: asyncio.Task[None] | None = None
+        """The computer players of a resumed table being brought back with their memory."""
+        self.handovers: list[Any] = []
+        """The stand-ins' comings and goings of a resumed table, as the store kept them."""
         self.closed = False
 
     # ----- describing ----------------------------------------------------------------------
@@ -316,6 +321,7 @@ class Room:
             return
         self.table.take_over(index)
         self.presence("taken_over", index, seat.name or "")
+        self.server.remember(self)
         self.kick()
 
     def back(self, peer: Peer, index: int) -> None:
@@ -330,6 +336,7 @@ class Room:
         peer.name = seat.name or peer.name
         if self.table is not None:
             self.table.give_back(index)
+            self.server.remember(self)
         self.presence("returned", index, peer.name, but=peer)
         self.joined(peer, index)
 
@@ -349,6 +356,7 @@ class Room:
         if log_lines:
             self.table.replay(log_lines)
             self.kept_moves = len(log_lines)
+            self.resume_thinkers(log_lines)
             loop = asyncio.get_running_loop()
             for index, seat in enumerate(self.seats):
                 if seat.kind != "person" or seat.peer is not None:
@@ -405,6 +413,45 @@ class Room:
         self.kick()
 
     # ----- computer players and timers -----------------------------------------------------
+    def resume_thinkers(self, lines: list[str]) -> None:
+        """The table was built again from its log: the stand-ins that kept a seat when it was
+        left keep it again at once, and every computer player is brought back with its memory
+        in a worker (:func:`audiogame.table.recall.recall`) before it decides again."""
+        table = self.table
+        assert table is not None
+        table.handovers = [tuple(change) for change in self.handovers]
+        kept: dict[int, str] = {}
+        for _, seat, level in sorted(table.handovers, key=lambda change: change[0]):
+            if level is None:
+                kept.pop(seat, None)
+            else:
+                kept[seat] = level
+        for seat, level in kept.items():
+            table.take_over(seat, level)
+        table.handovers = [tuple(change) for change in self.handovers]
+        placeholders = dict(table.stand_ins)
+        args = (self.game, self.config, self.seed, table.levels, lines, self.handovers)
+
+        async def bring_back() -> None:
+            try:
+                bots, stand_ins, differed = await self.server.thinkers.run(
+                    f"table {self.id}", recall, *args
+                )
+            except Exception:  # a damaged log: the players go on without their memory
+                log.exception("table %s: computer players not brought back", self.id)
+                self.server.log_line(f"table {self.id}: computer players start afresh")
+                return
+            table.bots.update(bots)
+            for seat, bot in stand_ins.items():
+                if table.stand_ins.get(seat) is placeholders.get(seat, bot):
+                    table.stand_ins[seat] = bot
+            if differed:
+                self.server.log_line(
+                    f"table {self.id}: {differed} computer players' moves differ from the log"
+                )
+
+        self._recalling = asyncio.get_running_loop().create_task(bring_back())
+
     def kick(self) -> None:
         """Let the computer players move, and arm the turn timers."""
         if self.table is None or self.closed:
@@ -423,8 +470,8 @@ class Room:
     async def _drive_bots(self) -> None:
         table = self.table
         assert table is not None
-        loop = asyncio.get_running_loop()
-        executor: Executor | None = self.server.executor
+        if self._recalling is not None:
+            await self._recalling
         while not self.closed and not table.is_over:
             seats = table.awaiting_bots()
             if not seats:
@@ -437,9 +484,19 @@ class Room:
                 if self.closed or seat not in table.awaiting_bots():
                     continue
                 bot, view, legal = table.bot_turn(seat)
-                action = await loop.run_in_executor(executor, bot.choose, view, legal)
-                if self.closed or seat not in table.awaiting_bots():
-                    continue
+                asked_at = len(table.log)
+                if len(legal) == 1:  # nothing to weigh: decided here, at once
+                    action, after = bot.choose(view, legal), bot
+                else:
+                    action, after = await self.server.thinkers.choose(
+                        f"table {self.id} seat {seat}", bot, view, legal
+                    )
+                if self.closed or table.thinker(seat) is not bot or len(table.log) != asked_at:
+                    continue  # the game moved on, or the seat changed hands: ask again
+                if table.bots.get(seat) is bot:  # the player as it came back, memory and all
+                    table.bots[seat] = after
+                else:
+                    table.stand_ins[seat] = after
                 try:
                     events = table.apply(seat, action)
                 except IllegalAction as error:  # the view was stale: ask again
@@ -474,7 +531,7 @@ class Room:
 
     async def _move_for(self, index: int) -> None:
         """The turn timer ran out: a computer player moves for the person, thinking in a
-        worker thread like every computer player."""
+        worker process like every computer player."""
         from audiogame.bots import make_bot
 
         table = self.table
@@ -482,8 +539,7 @@ class Room:
             return
         bot = make_bot(self.game, "normal", self.seed * 10 + index)
         view, legal = table.view(index), table.legal(index)
-        loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self.server.executor, bot.choose, view, legal)
+        action, _ = await self.server.thinkers.choose(f"table {self.id} timer", bot, view, legal)
         if self.closed or index not in table.to_act() or action not in table.legal(index):
             return  # the person moved in the meantime
         self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
@@ -514,6 +570,7 @@ class Room:
             ],
             "started": self.table is not None,
             "log": list(self.table.log) if self.table is not None else [],
+            "handovers": [list(change) for change in self.table.handovers] if self.table else [],
         }
 
     @classmethod
@@ -534,6 +591,7 @@ class Room:
             creator=record["creator"],
             seed=record["seed"],
         )
+        room.handovers = [list(change) for change in record.get("handovers", [])]
         return room
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.menu import Menu, MenuItem
 from audiogame.app.menus import option_item
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
-from audiogame.catalog import GAMES, game_entry
+from audiogame.catalog import GAMES, game_entry, level_name
 from audiogame.i18n import N_, _, ngettext
 from audiogame.words.seats import Seats, join_words
 
@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.online.terminal import OnlinePlay
 
-LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard")
+LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
+"""What each other seat of a new table may be: a person, or a computer player at one of the
+levels of the offline setup (audiogame.bots.LEVELS)."""
 GRACE = (30, 60, 120, 300)
 TURN_TIMER = (0, 30, 60, 120, 300)
 MAX_TYPED = 300
@@ -29,7 +31,13 @@ def seat_kind_name(kind: str) -> str:
         "bot:easy": _("computer player, easy"),
         "bot:normal": _("computer player, normal"),
         "bot:hard": _("computer player, hard"),
+        "bot:expert": _("computer player, expert (up to a second a move)"),
     }[kind]
+
+
+def bot_words(level: str) -> str:
+    """A computer seat of a listed table: "computer player (hard)"."""
+    return _("computer player ({level})").format(level=level_name(level))
 
 
 def who_text(message: dict[str, Any]) -> str:
@@ -38,7 +46,11 @@ def who_text(message: dict[str, Any]) -> str:
     for seat in message.get("seats", []):
         name = seat.get("name") or ""
         if seat.get("kind") == "bot":
-            parts.append(_("{name}, computer player").format(name=name))
+            parts.append(
+                _("{name}, computer player ({level})").format(
+                    name=name, level=level_name(str(seat.get("level")))
+                )
+            )
         elif not name:
             parts.append(_("a free seat"))
         elif seat.get("taken_over"):
@@ -58,6 +70,7 @@ def table_label(table: dict[str, Any]) -> str:
     game = _(game_entry(str(table["game"])).title)
     seats = table.get("seats", [])
     people = [seat["name"] for seat in seats if seat.get("kind") == "person" and seat.get("name")]
+    people += [bot_words(str(seat.get("level"))) for seat in seats if seat.get("kind") == "bot"]
     free = sum(1 for seat in seats if seat.get("kind") == "person" and not seat.get("name"))
     text = _("{game}, table {code}").format(game=game, code=" ".join(table["id"]))
     if people:
@@ -456,16 +469,6 @@ def online_table_class(base: type[Any]) -> type[Any]:
     return OnlineTable
 
 
-class WatcherSeats(Seats):
-    """Seat names for a spectator: nobody is "you"."""
-
-    def subject(self, seat: int) -> str:
-        return self.names[seat]
-
-    def object(self, seat: int) -> str:
-        return self.names[seat]
-
-
 class WatchScreen(Screen):
     """Watching a table: its public events, said as they happen; Escape leaves."""
 
@@ -475,7 +478,7 @@ class WatchScreen(Screen):
         super().__init__(app)
         self.play = play
         self.game = game
-        self.seats = WatcherSeats(tuple(names), len(names))
+        self.seats = Seats.watching(names)
 
     def heading(self) -> str:
         return _("Watching {game}").format(game=_(game_entry(self.game).title))

@@ -2,8 +2,9 @@
 
 Each connection is read by its own task and written by another through a bounded queue, so
 that a slow reader is dropped instead of holding anything up. Computer players think in a
-pool of worker threads. Every table is written to SQLite at every move; a server started again
-(even after SIGKILL) resumes them all, and people take their seats back with their tokens.
+pool of worker processes (:mod:`audiogame.online.thinkers`). Every table is written to SQLite
+at every move; a server started again (even after SIGKILL) resumes them all, and people take
+their seats back with their tokens.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import ssl
 import string
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online.room import Room, RoomError, Seat, check_options, find_token
 from audiogame.online.store import TableStore
+from audiogame.online.thinkers import Thinkers
 from audiogame.table.codec import DecodeError
 from audiogame.web.pages import process_request
 from audiogame.web.seat import BrowserSeat
@@ -125,7 +126,7 @@ class Server:
         *,
         password: str | None = None,
         log_file: Path | None = None,
-        threads: int = 2,
+        workers: int | None = None,
         rate: float = RATE,
         burst: float = BURST,
         close_empty_after: float = CLOSE_EMPTY_AFTER,
@@ -137,7 +138,6 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.names: dict[str, Connection] = {}
         self.store = TableStore(data_dir / "tables.sqlite3")
-        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="bots")
         self.port = 0
         self._closers: dict[str, asyncio.TimerHandle] = {}
         self.logger = logging.getLogger(f"audiogame.server.{id(self)}")
@@ -148,6 +148,8 @@ class Server:
             handler = logging.FileHandler(log_file, encoding="utf-8")
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
             self.logger.addHandler(handler)
+        self.thinkers = Thinkers(workers, say=self.log_line)
+        """Where computer players think: worker processes, one per core."""
 
     def log_line(self, text: str) -> None:
         self.logger.info(text)
@@ -485,7 +487,7 @@ class Server:
         ]
         if closing:  # all at once: a reader that does not read holds up nobody
             await asyncio.wait(closing, timeout=3)
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinkers.shutdown()
         self.store.close()
         self.log_line("server stopped")
 
@@ -502,6 +504,7 @@ async def run(
     stop: asyncio.Event | None = None,
     rate: float = RATE,
     close_empty_after: float = CLOSE_EMPTY_AFTER,
+    workers: int | None = None,
 ) -> None:
     """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
     server = Server(
@@ -511,7 +514,9 @@ async def run(
         rate=rate,
         burst=2 * rate,
         close_empty_after=close_empty_after,
+        workers=workers,
     )
+    await server.thinkers.warm()
     server.resume_tables()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import N_, _
-from audiogame.saves.record import table_extras
 from audiogame.saves.store import SavedGame, SaveStore
 
 if TYPE_CHECKING:
@@ -24,20 +23,19 @@ SAVED_AGAIN = N_("The game is saved again.")
 
 
 def is_finished(table: Any) -> bool:
-    """Whether the table's game is over for good (a match: its last deal counted)."""
-    match = getattr(table, "match", None)
-    return bool(table.state.is_over) and (match is None or bool(getattr(match, "over", True)))
+    """Whether the table's game is over for good (a match: its last deal)."""
+    return bool(table.finished)
 
 
 def saved_game(table: Any) -> SavedGame:
-    """What the table is now, as a save."""
+    """What ``table`` (:class:`audiogame.table.local.LocalTable`) is now, as a save."""
     record = table.record
     return SavedGame(
         game=table.game,
         config=dict(table.config),
         moves=list(record.moves),
-        names=tuple(table.seats.names),
-        extras=table_extras(table),
+        names=tuple(table.names),
+        extras=table.extras(),
         started=record.started,
         finished=is_finished(table),
     )

@@ -52,33 +52,26 @@ version 2 came with matches of 1 to 20 Cardavia deals). Codes of every version i
 :data:`FIELDS` are read."""
 GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
 """Fixed for ever: a new game takes the next number."""
+_BATTLE_FIELDS = (
+    ("players", (2, 3, 4, 5, 6)),
+    ("deck", (52, 32)),
+    ("face_down", (True, False)),
+    ("open", (False, True)),
+    ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
+)
+_SCIENTIFIC_FIELDS = (
+    ("players", (2, 3, 4, 5, 6, 7, 8)),
+    ("trick_limit", (100, 200, 500, 1000, 2000)),
+)
 FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
     1: {
-        "battle": (
-            ("players", (2, 3, 4, 5, 6)),
-            ("deck", (52, 32)),
-            ("face_down", (True, False)),
-            ("open", (False, True)),
-            ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
-        ),
-        "scientific": (
-            ("players", (2, 3, 4, 5, 6, 7, 8)),
-            ("trick_limit", (100, 200, 500, 1000, 2000)),
-        ),
+        "battle": _BATTLE_FIELDS,
+        "scientific": _SCIENTIFIC_FIELDS,
         "cardavia": (("deals", (1, 3, 5, 10)),),
     },
     2: {
-        "battle": (
-            ("players", (2, 3, 4, 5, 6)),
-            ("deck", (52, 32)),
-            ("face_down", (True, False)),
-            ("open", (False, True)),
-            ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
-        ),
-        "scientific": (
-            ("players", (2, 3, 4, 5, 6, 7, 8)),
-            ("trick_limit", (100, 200, 500, 1000, 2000)),
-        ),
+        "battle": _BATTLE_FIELDS,
+        "scientific": _SCIENTIFIC_FIELDS,
         "cardavia": (("deals", tuple(range(1, 21))),),
     },
 }

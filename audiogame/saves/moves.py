@@ -1,4 +1,4 @@
-"""The move log: each move one short line of text, and the engine state that writes it.
+"""The move log: each move one short line of text.
 
 A move is the seat and the action with its cards as tokens (copies kept, ``"9h#1"``); a new
 deal within the same table (the next deal of a Cardavia match) is the line ``deal`` with the
@@ -19,16 +19,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine import games
 from engine.actions import Action
 from engine.cards import Card
-from engine.events import Event
 
 DEAL = "deal"
-MoveHook = Callable[[int, Action, list[Event]], None]
 
 
 def move_text(seat: int, action: Action) -> str:
@@ -84,27 +82,3 @@ def deal_recipe(game: str, state: Any) -> str | None:
     except (KeyError, ValueError, TypeError, AttributeError):
         pass
     return None
-
-
-class RecordedState:
-    """An engine state that reports every action it accepts (with its events) to ``on_move``;
-    everything else is the state's own. A refused action raises and records nothing."""
-
-    __slots__ = ("_on_move", "raw")
-
-    def __init__(self, raw: Any, on_move: MoveHook) -> None:
-        self.raw = raw
-        self._on_move = on_move
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        events: list[Event] = self.raw.apply(seat, action)
-        self._on_move(seat, action, events)
-        return events
-
-    def __getattr__(self, name: str) -> Any:
-        if name in RecordedState.__slots__:  # not set yet (a copy being made): no recursion
-            raise AttributeError(name)
-        return getattr(self.raw, name)
-
-    def __repr__(self) -> str:
-        return f"RecordedState({self.raw!r})"

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.catalog import game_entry
 from audiogame.narrator import Narrator
-from audiogame.saves.moves import RecordedState, is_deal, parse_deal, parse_move
+from audiogame.saves.moves import is_deal, parse_deal, parse_move
 from audiogame.saves.record import restore_extras
 from audiogame.saves.store import SavedGame, SaveError
 from audiogame.speech.base import SilentSpeaker
+from audiogame.table.local import LocalTable, table_of
 from engine import games
 from engine.events import Event
 
@@ -46,28 +47,31 @@ def new_table(app: AudioGame, saved: SavedGame) -> Any:
         raise SaveError("corrupt", f"bad setup {saved.config!r}: {error}") from error
 
 
+def local_table(table: Any) -> LocalTable:
+    """The table in this process behind the screen ``table``."""
+    local = table_of(table.state)
+    if local is None:
+        raise SaveError("corrupt", f"the {table.game} table is kept elsewhere")
+    return local
+
+
 def rebuild_table(app: AudioGame, saved: SavedGame) -> Any:
-    """The table exactly as it was left: every saved move applied in silence, then its events
-    shown to the table (silently) so that what it keeps track of is as it was."""
+    """The table exactly as it was left: every saved move applied in silence, then the events
+    its seat received shown to the screen (silently) so that what it keeps track of is as it
+    was."""
     table = new_table(app, saved)
-    record = table.record
-    record.replaying = True
+    local = local_table(table)
     try:
-        with muted(app):
-            for number, line in enumerate(saved.moves, 1):
-                try:
-                    if is_deal(line):
-                        table.state = games[saved.game].new_state(hands=parse_deal(line))
-                    else:
-                        table.state.apply(*parse_move(line))
-                except ValueError as error:  # IllegalAction is a ValueError too
-                    raise SaveError("corrupt", f"line {number} {line!r}: {error}") from error
-            restore_extras(table, saved.extras)
-            table.announce(list(record.events))
-    finally:
-        record.replaying = False
+        local.replay(saved.moves)
+    except ValueError as error:  # IllegalAction is a ValueError too
+        number = len(local.record.moves) + 1
+        line = saved.moves[number - 1] if number <= len(saved.moves) else ""
+        raise SaveError("corrupt", f"line {number} {line!r}: {error}") from error
+    with muted(app):
+        restore_extras(table, saved.extras)
+        table.announce(list(local.record.events))
     if saved.started:
-        record.started = saved.started
+        local.record.started = saved.started
     return table
 
 
@@ -79,7 +83,7 @@ class Line:
         self.saved = saved
         table = new_table(app, saved)
         self.seats = table.seats
-        self._first = table.state.raw if isinstance(table.state, RecordedState) else table.state
+        self._first = local_table(table).state.clone()
         self.position = 0
         self.state: Any = self._first.clone()
         self.check()

@@ -1,60 +1,13 @@
-"""What a table did, move by move: every action an engine state of the table accepted, in
-order, with its events. A table gets this by assigning its engine state to ``self.state``
-(:class:`audiogame.app.table.TableScreen` wraps it); no table records anything by hand."""
+"""What a table screen keeps across deals and saves beside the moves (a match's totals and
+verdict): the moves themselves are the table's (:class:`audiogame.table.local.SaveLog`)."""
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any
-
-from audiogame.saves.moves import DEAL, RecordedState, deal_recipe, move_text
-from engine.actions import Action
-from engine.events import Event
-
-if TYPE_CHECKING:
-    from audiogame.app.table import TableScreen
+from typing import Any
 
 EXTRAS = ("match",)
 """Table attributes kept with the moves: what a table counts across deals (a match's totals)
 is not in any engine state. Each is saved as its plain attributes."""
-
-
-def now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S")
-
-
-class TableRecord:
-    """The moves of one table (text lines, see :mod:`audiogame.saves.moves`) and their events."""
-
-    def __init__(self, table: TableScreen) -> None:
-        self.table = table
-        self.moves: list[str] = []
-        self.events: list[Event] = []
-        self.deals = 0
-        self.started = now()
-        self.replaying = False
-        """While a save is being rebuilt: record, but do not save again."""
-
-    def track(self, state: Any) -> RecordedState:
-        """Wrap a new engine state of the table; a second one is a new deal, logged so that
-        it can be dealt again."""
-        raw = state.raw if isinstance(state, RecordedState) else state
-        if self.deals:
-            recipe = deal_recipe(self.table.game, raw)
-            self.moves.append(recipe if recipe is not None else DEAL + " ?")
-            self.changed()
-        self.deals += 1
-        return RecordedState(raw, self.on_move)
-
-    def on_move(self, seat: int, action: Action, events: list[Event]) -> None:
-        self.moves.append(move_text(seat, action))
-        self.events.extend(events)
-        self.changed()
-
-    def changed(self) -> None:
-        autosave = getattr(self.table.app, "autosave", None)
-        if autosave is not None and not self.replaying:
-            autosave.changed(self.table)
 
 
 def table_extras(table: Any) -> dict[str, Any]:

@@ -10,9 +10,8 @@ from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.codes import CodeError, decode, normalize
-from audiogame.saves.rebuild import muted, rebuild_table
+from audiogame.saves.rebuild import local_table, muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
-from audiogame.words.seats import HUMAN
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
@@ -125,6 +124,11 @@ class ResumeMenu(Menu):
 
 def resume(app: AudioGame, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
+    with app.turn():  # the computer players still to move are heard after where things stand
+        return _resume(app, saved)
+
+
+def _resume(app: AudioGame, saved: SavedGame) -> bool:
     autosave = getattr(app, "autosave", None)
     if autosave is not None:
         autosave.store.begin_resume()
@@ -141,7 +145,7 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
         app.top.enter()
         return False
     if autosave is not None:
-        autosave.resumed(table)
+        autosave.resumed(local_table(table))
     from audiogame.app.menus import SetupMenu
 
     _back_to_main(app)
@@ -150,10 +154,9 @@ def resume(app: AudioGame, saved: SavedGame) -> bool:
     app.narrator.clear_history()
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
     with muted(app):
-        table.resume()  # restarts the clock of the computer players, where a table has one
+        table.resume()  # the computer players move again
     for line in table.status():
         app.say(line)
-    _let_others_play(table)
     if autosave is not None:
         autosave.store.end_resume()
     return True
@@ -166,15 +169,6 @@ def _log_failure(app: AudioGame, error: BaseException) -> None:
     autosave = getattr(app, "autosave", None)
     if autosave is not None:
         write_log(error, autosave.log_folder)
-
-
-def _let_others_play(table: Any) -> None:
-    """Tables whose computer players act at once after the player (they have ``run_bots``):
-    when the save ended with the others still to play, they play now."""
-    state = table.state
-    run_bots = getattr(table, "run_bots", None)
-    if run_bots is not None and not state.is_over and HUMAN not in state.to_act():
-        table.announce(run_bots())
 
 
 def _back_to_main(app: AudioGame) -> None:

@@ -68,6 +68,9 @@ class Table:
         }
         self.stand_ins: dict[int, Bot] = {}
         """Computer players keeping the seat of a person who is away."""
+        self.handovers: list[tuple[int, int, str | None]] = []
+        """When stand-ins came and went: ``(moves in the log, seat, level)``, ``None`` for
+        the seat given back (:mod:`audiogame.table.recall` rebuilds them from it)."""
         self.deals = max(1, int(self.config.get("deals") or 1)) if self.match else 1
         self.deal_number = 1
         self.totals = [0] * self.players
@@ -89,9 +92,11 @@ class Table:
         """A computer player plays for the person of ``seat`` until :meth:`give_back`."""
         if seat in self.people() and seat not in self.stand_ins:
             self.stand_ins[seat] = make_bot(self.game, level, self.seed * 10 + seat)
+            self.handovers.append((len(self.log), seat, level))
 
     def give_back(self, seat: int) -> None:
-        self.stand_ins.pop(seat, None)
+        if self.stand_ins.pop(seat, None) is not None:
+            self.handovers.append((len(self.log), seat, None))
 
     def thinker(self, seat: int) -> Bot | None:
         """The computer player who plays ``seat`` now, if any."""
@@ -148,6 +153,15 @@ class Table:
             raise ValueError("no next deal now")
         self.deal_number += 1
         self.state = self._new_state()
+        self.log.append(NEXT_DEAL)
+        return self.opening_events()
+
+    def deal_hands(self, hands: Sequence[Sequence[Any]]) -> list[Event]:
+        """The next deal of a Cardavia match with these hands (a save's ``deal`` line)."""
+        if not self.state.is_over or self.deal_number >= self.deals:
+            raise ValueError("no next deal now")
+        self.deal_number += 1
+        self.state = games[self.game].new_state(hands=hands)
         self.log.append(NEXT_DEAL)
         return self.opening_events()
 

@@ -1,8 +1,8 @@
 """The Battaglia table: classic (Space turns up your card) and open war (choose your card).
 
-Computer players act at once whenever they are awaited, so the player is never kept waiting;
-when the player is out, the others play on to the end and only eliminations and the end of the
-game are spoken.
+The table's computer players act at once whenever they are awaited, so the player is never kept
+waiting; when the player is out, the others play on to the end and only eliminations and the
+end of the game are spoken.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from audiogame.tables.hints import hint_key
 from audiogame.words.battle import refusal
 from audiogame.words.cards import rank_list, rank_name, seconds_text
 from audiogame.words.seats import join_words
-from engine import games
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -51,7 +50,6 @@ class _OthersPlayOn(Event):
 
 
 _OTHERS_PLAY_ON = _OthersPlayOn()
-ENGINE_OPTIONS = ("players", "deck", "face_down", "open", "trick_limit")
 
 
 def make_table(
@@ -69,8 +67,6 @@ class BattleTable(TableScreen):
         self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
     ) -> None:
         super().__init__(app, config, int(config["players"]), seat)
-        options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
-        self.state = seat or games["battle"].new_state(seed=self.seed, **options)
         self.open = bool(config.get("open"))
         self.focus = 0
         self._heard: Card | None = None  # the hand card last spoken: Enter plays only that one
@@ -114,7 +110,7 @@ class BattleTable(TableScreen):
         if variants:
             self.app.say(" ".join(variants))
         self.announce(self.state.opening_events())
-        self.announce(self.run_bots())
+        self.open_table()  # the computer players turn up their cards
         if self.open:
             self.app.say(
                 _("Your hand: {move}. Play a card: {play}. Your whole hand: {hand}. All the "
@@ -200,8 +196,12 @@ class BattleTable(TableScreen):
         end goes back to the setup."""
         if self.state.is_over and key == ENTER:
             if self.just_changed():  # meant for the last trick, which has just ended the game
-                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
-                                  "the game setup."))  # fmt: skip
+                self.app.refuse(
+                    _("The game has just ended. Press Enter again to go back to the tables.")
+                    if self.online
+                    else _("The game has just ended. Press Enter again to go back to the game "
+                           "setup.")
+                )  # fmt: skip
                 return
             self.app.pop()
             return
@@ -223,27 +223,9 @@ class BattleTable(TableScreen):
     def act(self, action: Action) -> None:
         """Apply the player's action; a refusal is spoken with its reason and nothing moves."""
         try:
-            events = self.state.apply(HUMAN, action)
+            self.state.apply(HUMAN, action)  # the events come back through on_stream
         except IllegalAction as error:
             self.app.refuse(self.refusal_text(error))
-            return
-        if self.online:
-            return  # the events come back from the table
-        self.announce(events + self.run_bots())
-        self.after_move()
-
-    def run_bots(self) -> list[Event]:
-        """Every computer player awaited acts, until only the player is awaited (or nobody)."""
-        events: list[Event] = []
-        state = self.state
-        while not state.is_over:
-            bots = [seat for seat in state.to_act() if seat in self.bots]
-            if not bots:
-                break
-            for seat in bots:
-                action = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
-                events += state.apply(seat, action)
-        return events
 
     def announce(self, events: Any) -> None:
         """Speak the events; once the player is out, the trick he was in is finished aloud,
@@ -277,8 +259,8 @@ class BattleTable(TableScreen):
 
     def on_stream(self, events: list[Event], mine: bool) -> None:
         super().on_stream(events, mine)
-        if mine and all(event.kind == "choice_made" for event in events):
-            # Offline the computer players answer at once; people take their time: say so.
+        if self.online and mine and all(event.kind == "choice_made" for event in events):
+            # Computer players answer at once; people take their time: say so.
             others = [seat for seat in self.view.awaiting if seat != HUMAN]
             if others:
                 self.app.say(_("Waiting for {names}.").format(names=self.seats.objects(others)))
@@ -476,3 +458,4 @@ class BattleTable(TableScreen):
 
     def leave(self) -> None:
         self.stop_auto(quiet=True)
+        super().leave()

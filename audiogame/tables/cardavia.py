@@ -3,14 +3,13 @@
 The player moves through his hand with the arrows, selects cards with Space, or lets Tab
 step through every legal play (the play stepped to becomes the selection); Enter always plays
 the selection. Computer players act one at a time at the pace chosen in the options, so that
-each play can be heard; Space makes them all play at once up to the player's turn.
+each play can be heard (the table paces them); N makes them all play at once up to the
+player's turn.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
@@ -26,24 +25,13 @@ from audiogame.words.cardavia import play_order, refusal, settlement_lines
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import join_words
 from engine.actions import Action, Pass, Play
-from engine.cardavia import GAME as CARDAVIA
-from engine.cardavia import CardaviaState, CardaviaView
+from engine.cardavia import CardaviaView
 from engine.cardavia.events import Settlement
 from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-
-
-_THINKING: list[ThreadPoolExecutor] = []
-
-
-def thinking() -> ThreadPoolExecutor:
-    """The worker thread where computer players think (one: each decides in turn)."""
-    if not _THINKING:
-        _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
-    return _THINKING[0]
 
 
 def make_table(
@@ -62,13 +50,9 @@ class CardaviaTable(TableScreen):
     ) -> None:
         super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
-        self.state: CardaviaState = seat or CARDAVIA.new_state(seed=self.match.deal_seed)
         self._hand = HandCursor(self.view.hand)
         self.hand_keys = HandKeys(self)
-        self._timer: asyncio.TimerHandle | None = None
-        self._waiting_start = False
-        self._thinking: tuple[int, Future[Action]] | None = None
-        """The computer player thinking in a worker thread, and his answer to come."""
+        self._pass_said = False  # an automatic pass, said before the table took it
 
     def heading(self) -> str:
         return _("Cardavia")
@@ -106,6 +90,10 @@ class CardaviaTable(TableScreen):
             opening.format(deals=self.match.deals, seed=self.seed, names=names, order=order)
         )
         self.start_deal(first=True)
+        self.open_table()
+
+    def bot_pace(self) -> float:
+        return float(self.app.settings.pace)
 
     def start_deal(self, first: bool = False) -> None:
         if self.match.deals > 1:
@@ -133,12 +121,7 @@ class CardaviaTable(TableScreen):
         if self.match.over:
             self.app.pop()
             return
-        if self.seat is not None:
-            self.seat.request("next_deal")  # the table deals; dealt() follows
-            return
-        self.match.next_deal()
-        self.state = CARDAVIA.new_state(seed=self.match.deal_seed)
-        self.dealt()
+        self.seat.request("next_deal")  # the table deals; dealt() follows
 
     def dealt(self) -> None:
         """A new deal is on the table: the hand and its opening."""
@@ -169,7 +152,6 @@ class CardaviaTable(TableScreen):
         """After anything happened: the end of the deal, the player's turn, or the next
         computer player's move at the chosen pace."""
         if self.state.is_over:
-            self.cancel_bots()
             if not self.match.counted:
                 self.turn_changed()
                 self.end_of_deal()
@@ -182,8 +164,6 @@ class CardaviaTable(TableScreen):
                 self.act(Pass(), said=True)
                 return
             self.app.say(self.prompt(view), cue="your_turn")
-        else:
-            self.schedule_bots()
 
     def only_pass(self) -> bool:
         """Whether passing is the player's only legal action now."""
@@ -212,90 +192,9 @@ class CardaviaTable(TableScreen):
             )
 
     # ----- computer players ----------------------------------------------------------------
-    def schedule_bots(self) -> None:
-        self.cancel_bots()
-        if self.online:
-            return  # the table moves its computer players at its own pace
-        if not self.app.running:
-            # The table opened before the program's loop started: begin when it starts.
-            if not self._waiting_start:
-                self._waiting_start = True
-                self.app.application.pre_run_callables.append(self._loop_started)
-            return
-        self._timer = self.app.call_later(self.app.settings.pace, self.bot_turn)
-
-    def _loop_started(self) -> None:
-        self._waiting_start = False
-        if not self.state.is_over and self.view.awaiting != HUMAN:
-            self.schedule_bots()
-
-    def cancel_bots(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def bot_events(self) -> list[Event]:
-        """The computer player to act makes his move."""
-        seat = self.state.to_act()[0]
-        action = self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
-        return self.state.apply(seat, action)
-
-    def bot_turn(self) -> None:
-        """The pace has passed: the computer player to act thinks in a worker thread, so that
-        no key waits for him; his move is played in the program's loop when he has decided."""
-        self._timer = None
-        if self.app.top is not self or self.state.is_over or self.view.awaiting == HUMAN:
-            return  # paused: resume() starts the clock again
-        if self._thinking is not None:
-            if self._thinking[1].done():  # decided while the game was paused
-                self.announce(self.decided_events())
-                self.after_events()
-            return
-        seat = self.state.to_act()[0]
-        future = thinking().submit(
-            self.bots[seat].choose, self.state.view(seat), self.state.legal_actions(seat)
-        )
-        self._thinking = (seat, future)
-        loop = asyncio.get_running_loop()
-        future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._decided, done))
-
-    def _decided(self, future: Future[Action]) -> None:
-        if self._thinking is None or self._thinking[1] is not future or self.app.top is not self:
-            return  # played already (Space), table left, or paused: resume() plays it
-        try:
-            self.announce(self.decided_events())
-            self.after_events()
-        except Exception as error:
-            self.app.fail(error)
-        self.app.application.invalidate()
-
-    def decided_events(self) -> list[Event]:
-        """The move the thinking computer player chose (waiting for him if need be)."""
-        assert self._thinking is not None
-        seat, future = self._thinking
-        self._thinking = None
-        return self.state.apply(seat, future.result())
-
     def hurry(self) -> None:
         """Space while the others are to play: they all play now, up to the player's turn."""
-        if self.seat is not None:
-            self.seat.request("hurry")
-            return
-        self.cancel_bots()
-        events: list[Event] = self.decided_events() if self._thinking is not None else []
-        while not self.state.is_over and self.view.awaiting != HUMAN:
-            events += self.bot_events()
-        self.announce(events)
-        self.after_events()
-
-    def resume(self) -> None:
-        super().resume()
-        if not self.state.is_over and self.view.awaiting != HUMAN:
-            self.schedule_bots()
-
-    def leave(self) -> None:
-        self.cancel_bots()
-        self._thinking = None
+        self.seat.request("hurry")  # the moves come back through on_stream
 
     # ----- keys ----------------------------------------------------------------------------
     def commands(self) -> list[Command]:
@@ -374,18 +273,21 @@ class CardaviaTable(TableScreen):
     def act(self, action: Action, said: bool = False) -> None:
         """The player's play or pass; a refusal says why and changes nothing. ``said``: the
         pass was just announced (automatic pass), its event is not said again."""
+        self._pass_said = said
         try:
-            events = self.state.apply(HUMAN, action)
+            self.state.apply(HUMAN, action)  # the events come back through on_stream
         except IllegalAction as error:
+            self._pass_said = False
             self.app.refuse(self.refusal_text(error))
             return
         self.hand.selected.clear()
-        if self.online:
-            return  # the events come back from the table
-        if said:
-            events = [event for event in events if event.kind != "passed"]
-        self.announce(events)
-        self.after_events()
+
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        if mine and self._pass_said:  # said already, as the automatic pass
+            self._pass_said = False
+            mine_passed = [e for e in events if e.kind == "passed" and getattr(e, "seat", 0) == 0]
+            events = [event for event in events if event not in mine_passed[:1]]
+        super().on_stream(events, mine)
 
     def refusal_text(self, error: IllegalAction) -> str:
         return refusal(error, self.seats)

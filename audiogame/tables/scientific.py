@@ -30,14 +30,12 @@ from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Eliminated, Event
-from engine.scientific import ScientificGame
 from engine.scientific.events import PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-ENGINE_OPTIONS = ("players", "trick_limit")
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
@@ -57,9 +55,7 @@ class ScientificTable(TableScreen):
         self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
     ) -> None:
         super().__init__(app, config, int(config["players"]), seat)
-        options = {name: config[name] for name in ENGINE_OPTIONS if name in config}
-        self.state = seat or ScientificGame().new_state(seed=self.seed, **options)
-        self._changed_to: Card | None = None  # online: said once the table took the change
+        self._changed_to: Card | None = None  # said once the table took the change
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
@@ -85,7 +81,8 @@ class ScientificTable(TableScreen):
                 cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
             )
         )
-        self.announce(self.state.opening_events() + self.run_bots())
+        self.announce(self.state.opening_events())
+        self.open_table()  # the computer players choose their cards
         self.app.say(
             _("Your hand: {move}. Choose a card: {choose}. Your whole hand: {hand}. All the "
               "keys: F1.").format(move=self.key_for("move"), choose=self.key_for("choose"),
@@ -115,7 +112,7 @@ class ScientificTable(TableScreen):
         view, seats = self.view, self.seats
         texts = {
             "r": lambda: info.rules_text(view, seats),
-            "t": lambda: info.choices_text(view, seats),
+            "t": lambda: self.choices_text(),
             "e": lambda: info.owned_text(view, seats),
             "c": lambda: info.seer_text(view, seats),
             "w": lambda: info.hand_text(view),
@@ -128,8 +125,7 @@ class ScientificTable(TableScreen):
         view = self.view
         if view.is_over:
             if self.just_changed():  # meant for the last trick, which has just ended the game
-                self.app.refuse(_("The game has just ended. Press Enter again to go back to "
-                                  "the game setup."))  # fmt: skip
+                self.app.refuse(self.just_ended())
                 return
             self.app.pop()
             return
@@ -150,13 +146,15 @@ class ScientificTable(TableScreen):
             self.app.say(_("Already chosen: {card}.").format(card=card_name(card)))
             return
         self._choice = card
+        self._changed_to = card if previous is not None else None
         if not self.act(Play((card,))):
-            return
+            self._changed_to = None
+
+    def just_ended(self) -> str:
+        """An Enter meant for the last trick, which has just ended the game."""
         if self.online:
-            self._changed_to = card if previous is not None else None
-            return
-        if previous is not None:
-            self.app.say(_("You change to: {card}.").format(card=card_name(card)), cue="select")
+            return _("The game has just ended. Press Enter again to go back to the tables.")
+        return _("The game has just ended. Press Enter again to go back to the game setup.")
 
     def swap(self, key: str = "") -> None:
         """S: take the exchange; refused with its reason when none is offered."""
@@ -165,16 +163,10 @@ class ScientificTable(TableScreen):
     def act(self, action: Action) -> bool:
         """Apply the player's action; a refusal is spoken with its reason and nothing moves."""
         try:
-            events = self.apply(HUMAN, action)
+            self.state.apply(HUMAN, action)  # the events come back through on_stream
         except IllegalAction as error:
             self.app.refuse(self.refusal_text(error))
             return False
-        if self.online:
-            return True  # the events come back from the table
-        self.announce(events + self.run_bots())
-        if self.view.is_over:
-            self.turn_changed()
-            self.app.say(self.back_hint())
         return True
 
     def refusal_text(self, error: IllegalAction) -> str:
@@ -189,6 +181,7 @@ class ScientificTable(TableScreen):
             )
             self._changed_to = None
         if self.view.is_over:
+            self.turn_changed()  # an Enter meant for the last trick does not leave the table
             self.app.say(self.back_hint())
 
     def noted(self, events: list[Event]) -> None:
@@ -196,27 +189,6 @@ class ScientificTable(TableScreen):
         which declines it)."""
         if any(event.kind == "reveal" for event in events):
             self._offers = frozenset(info.holders(self.view, "exchange"))
-
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """One action; after a trick, note who is offered the exchange (before anyone chooses
-        again, which declines it)."""
-        events: list[Event] = self.state.apply(seat, action)
-        self.noted(events)
-        return events
-
-    def run_bots(self) -> list[Event]:
-        """Every computer player awaited chooses, until only the player is awaited (or nobody).
-        A seat with no computer player is waited for."""
-        events: list[Event] = []
-        state = self.state
-        while not state.is_over:
-            seats = [seat for seat in state.to_act() if seat in self.bots]
-            if not seats:
-                break
-            for seat in seats:
-                action = self.bots[seat].choose(state.view(seat), state.legal_actions(seat))
-                events += self.apply(seat, action)
-        return events
 
     # ----- what is said --------------------------------------------------------------------
     def announce(self, events: Any) -> None:
@@ -357,10 +329,16 @@ class ScientificTable(TableScreen):
             return _("You are out of the game.")
         return _("Your hand is empty.")
 
+    def choices_text(self) -> str:
+        """T: who has chosen and who has not; once the game is over, where Enter leads."""
+        if self.view.is_over and self.online:
+            return _("The game is over.") + " " + self.back_hint()
+        return info.choices_text(self.view, self.seats)
+
     def status(self) -> list[str]:
         view = self.view
         return [
-            info.choices_text(view, self.seats),
+            self.choices_text(),
             info.owned_text(view, self.seats),
             info.rules_text(view, self.seats),
         ]

@@ -24,6 +24,7 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
+from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
@@ -135,16 +136,6 @@ def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: Sea
     if factory is None:
         raise ValueError(f"{game!r} has no table")
     return factory(program, config, seat)
-
-
-class SpectatorSeats(Seats):
-    """A spectator hears every seat by its name: nobody at the table is "you"."""
-
-    def subject(self, seat: int) -> str:
-        return self.names[seat]
-
-    def object(self, seat: int) -> str:
-        return self.names[seat]
 
 
 class BrowserSeat:
@@ -260,7 +251,7 @@ class BrowserSeat:
         names = [str(name) for name in message.get("names") or self.names]
         if message.get("names"):
             self.names = names
-        seats = SpectatorSeats(tuple(self.names), len(self.names), self.table.get("options") or {})
+        seats = Seats.watching(self.names, self.table.get("options") or {})
         for data in message.get("events", []):
             event = decode_event(data)
             self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
@@ -378,7 +369,8 @@ class BrowserSeat:
         people = []
         for seat in message.get("seats", []):
             if seat.get("kind") == "bot":
-                people.append(_("a computer player ({level})").format(level=_(seat["level"])))
+                level = level_name(seat["level"])
+                people.append(_("a computer player ({level})").format(level=level))
             elif not seat.get("name"):
                 people.append(_("a free seat"))
             elif seat.get("connected") is False:

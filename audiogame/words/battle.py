@@ -72,7 +72,7 @@ def war(event: War, seats: Seats) -> str:
 @renderer(GAME, "trick_won")
 def trick_won(event: TrickWon, seats: Seats) -> str:
     count = event.count
-    if event.seat == 0:
+    if seats.is_me(event.seat):
         text = ngettext("You take {count} card.", "You take {count} cards.", count)
     else:
         text = ngettext("{name} takes {count} card.", "{name} takes {count} cards.", count)
@@ -86,7 +86,7 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
 
 @renderer(GAME, "pile_taken_up")
 def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
-    if event.seat == 0:
+    if seats.is_me(event.seat):
         text = ngettext(
             "You take up your won pile: {count} card.",
             "You take up your won pile: {count} cards.",
@@ -103,7 +103,7 @@ def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
 
 @renderer(GAME, "choice_made")
 def choice_made(event: ChoiceMade, seats: Seats) -> str:
-    if event.seat == 0:
+    if seats.is_me(event.seat):
         return _("You have chosen.")
     return _("{name} has chosen.").format(name=seats.subject(event.seat))
 

@@ -60,7 +60,7 @@ def play_text(seat: int, combination: Combination, seats: Seats) -> str:
 
 @renderer(GAME, "deal_started")
 def deal_started(event: DealStarted, seats: Seats) -> str:
-    if event.leader == HUMAN:
+    if seats.is_me(event.leader):
         return _("You hold the three of hearts: you lead, and your first play must include it.")
     return _("{name} holds the three of hearts and leads.").format(name=seats.subject(event.leader))
 
@@ -87,21 +87,21 @@ def celestial_bomb(event: CelestialBomb, seats: Seats) -> str:
 
 @renderer(GAME, "passed")
 def passed(event: Passed, seats: Seats) -> str:
-    if event.seat == HUMAN:
+    if seats.is_me(event.seat):
         return _("You pass.")
     return _("{name} passes.").format(name=seats.subject(event.seat))
 
 
 @renderer(GAME, "new_round")
 def new_round(event: NewRound, seats: Seats) -> str:
-    if event.leader == HUMAN:
+    if seats.is_me(event.leader):
         return _("Everyone passed: you lead.")
     return _("Everyone passed: {name} leads.").format(name=seats.subject(event.leader))
 
 
 @renderer(GAME, "few_cards")
 def few_cards(event: FewCards, seats: Seats) -> str:
-    if event.seat == HUMAN:
+    if seats.is_me(event.seat):
         text = ngettext("You have {count} card left.", "You have {count} cards left.", event.count)
     else:
         text = ngettext(
@@ -125,7 +125,7 @@ def bomb_bonus(event: BombBonus, seats: Seats) -> str:
 @renderer(GAME, "game_over")
 def game_over(event: GameOver, seats: Seats) -> str:
     winner = event.winners[0]
-    if winner == HUMAN:
+    if seats.is_me(winner):
         return _("You go out and win the deal!")
     return _("{name} goes out and wins the deal.").format(name=seats.subject(winner))
 
@@ -174,7 +174,8 @@ def settlement_lines(
 
 def play_order(seats: Seats) -> list[int]:
     """The seats in the order they play, from the player: counter-clockwise (CV-3)."""
-    return [(HUMAN - step) % seats.players for step in range(seats.players)]
+    first = HUMAN if seats.me is None else seats.me
+    return [(first - step) % seats.players for step in range(seats.players)]
 
 
 def score_list(scores: Sequence[int], seats: Seats) -> str:

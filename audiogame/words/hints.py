@@ -92,6 +92,39 @@ def _seat(seats: Seats, seat: object) -> str:
     return seats.subject(seat) if isinstance(seat, int) and 0 <= seat < seats.players else ""
 
 
+def _passed_on(kind: str, name: str, passed: str) -> str:
+    """ "Bruno passed on the pair of nines.": one message per kind, as the words agree."""
+    if kind == "single":
+        text = pgettext("single", "{name} passed on a single {passed}.")
+    elif kind == "pair":
+        text = pgettext("pair", "{name} passed on the {passed}.")
+    elif kind == "triple":
+        text = pgettext("triple", "{name} passed on the {passed}.")
+    elif kind == "straight":
+        text = pgettext("straight", "{name} passed on the {passed}.")
+    elif kind == "pair_sequence":
+        text = pgettext("pair sequence", "{name} passed on the {passed}.")
+    else:
+        text = pgettext("bomb", "{name} passed on the {passed}.")
+    return text.format(name=name, passed=passed)
+
+
+def _bomb_kept(params: Mapping[str, object], seats: Seats) -> str:
+    """ "Keep your bomb of fives: Bruno has 1 card left. Bruno passed on the pair of nines." """
+    count = params.get("cards")
+    count = count if isinstance(count, int) else 1
+    name = _seat(seats, params.get("seat"))
+    text = ngettext(
+        "Keep your {bomb}: {name} has {count} card left.",
+        "Keep your {bomb}: {name} has {count} cards left.",
+        count,
+    ).format(bomb=_combination(params.get("bomb")), name=name, count=count)
+    passed = params.get("passed")
+    if isinstance(passed, Mapping):
+        text += " " + _passed_on(str(passed.get("kind")), name, _combination(passed))
+    return text
+
+
 def cardavia_reason(hint: Hint, seats: Seats) -> str:
     """Why the hint's play (or pass) is good, in one sentence."""
     code, params = hint.code, hint.params
@@ -105,6 +138,8 @@ def cardavia_reason(hint: Hint, seats: Seats) -> str:
             "{name} has {count} cards left: do not hand over the way out.",
             count,
         ).format(name=_seat(seats, params.get("seat")), count=count)
+    if code == "bomb_kept":
+        return _bomb_kept(params, seats)
     if code.startswith("keeps_"):
         kept = params.get("kept")
         kind = kept.get("kind") if isinstance(kept, Mapping) else ""

@@ -112,7 +112,7 @@ def war(event: War, seats: Seats) -> str:
     # With many players, "everybody" is quicker to hear than seven names.
     if seats.players >= 3 and len(event.seats) == seats.players:
         return _("War between everybody! {pot}").format(pot=on_table(event.pot))
-    if seats.players >= 4 and len(event.seats) == seats.players - 1 and YOU not in event.seats:
+    if seats.players >= 4 and len(event.seats) == seats.players - 1 and seats.me not in event.seats:
         return _("War between all the others! {pot}").format(pot=on_table(event.pot))
     return _("War between {names}! {pot}").format(
         names=seats.objects(event.seats), pot=on_table(event.pot)
@@ -123,7 +123,7 @@ def war(event: War, seats: Seats) -> str:
 def trick_won(event: TrickWon, seats: Seats) -> str:
     count = event.count
     if event.cause == "last_player":
-        if event.seat == YOU:
+        if seats.is_me(event.seat):
             text = ngettext(
                 "You take the {count} card left on the table.",
                 "You take the {count} cards left on the table.",
@@ -135,7 +135,7 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
                 "{name} takes the {count} cards left on the table.",
                 count,
             )
-    elif event.seat == YOU:
+    elif seats.is_me(event.seat):
         text = ngettext("You take {count} card.", "You take {count} cards.", count)
     else:
         text = ngettext("{name} takes {count} card.", "{name} takes {count} cards.", count)
@@ -144,7 +144,7 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
 
 @renderer(GAME, "pile_taken_up")
 def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         text = ngettext(
             "You take up your won pile: {count} card.",
             "You take up your won pile: {count} cards.",
@@ -161,14 +161,14 @@ def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
 
 @renderer(GAME, "choice_made")
 def choice_made(event: ChoiceMade, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         return _("You have chosen.")
     return _("{name} has chosen.").format(name=seats.subject(event.seat))
 
 
 @renderer(GAME, "seer_turn")
 def seer_turn(event: SeerTurn, seats: Seats) -> str:
-    if YOU in event.seers:
+    if seats.me in event.seers:
         return _("The others have chosen. You are the seer: C tells their cards, then choose.")
     return ngettext(
         "{names}, the seer, chooses now.", "{names}, the seers, choose now.", len(event.seers)
@@ -191,14 +191,14 @@ def jacks_cancel(event: JacksCancel, seats: Seats) -> str:
 
 @renderer(GAME, "joker_cancels_war")
 def joker_cancels_war(event: JokerCancelsWar, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         return _("Your joker cancels the war.")
     return _("{name}'s joker cancels the war.").format(name=seats.subject(event.seat))
 
 
 @renderer(GAME, "joker_forces_war")
 def joker_forces_war(event: JokerForcesWar, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         return _("Your joker forces a war.")
     return _("{name}'s joker forces a war.").format(name=seats.subject(event.seat))
 
@@ -211,7 +211,7 @@ def jokers_cancel(event: JokersCancel, seats: Seats) -> str:
 @renderer(GAME, "power_gained")
 def power_gained(event: PowerGained, seats: Seats) -> str:
     """The power as such; the table says more about an exchange (offered or why not)."""
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         if event.power == "seer":
             return _("Queen: you are the seer next trick.")
         if event.power == "counting":
@@ -256,7 +256,7 @@ def cards(count: int) -> str:
 
 @renderer(GAME, "exchanged")
 def exchanged(event: Exchanged, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         return _("Swapped: now {hand} in your hand, {won} in your won pile.").format(
             hand=cards(event.hand), won=cards(event.won)
         )

@@ -7,11 +7,9 @@ from audiogame.i18n import _
 from audiogame.words.seats import Seats
 from engine.events import Eliminated, GameOver, TrickLimitReached
 
-YOU = 0
-
 
 def eliminated(event: Eliminated, seats: Seats) -> str:
-    if event.seat == YOU:
+    if seats.is_me(event.seat):
         return _("You have no cards left: you are out of the game.")
     return _("{name} has no cards left and is out of the game.").format(
         name=seats.subject(event.seat)
@@ -40,7 +38,7 @@ def game_over(event: GameOver, seats: Seats) -> str:
         return _("Game over: nobody has cards left, the game is a draw.")
     if len(winners) > 1:
         return _("Game over: a draw between {names}.").format(names=seats.objects(winners))
-    if winners[0] == YOU:
+    if seats.is_me(winners[0]):
         reasons = {
             "all_cards": _("Game over: you win, you own every card!"),
             "last_player": _("Game over: you win, everybody else is out!"),

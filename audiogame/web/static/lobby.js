@@ -41,23 +41,37 @@ function button(label, describedBy, action) {
   return element;
 }
 
-/** Show only the fields of the game chosen. */
-export function followGame(form) {
-  const game = form.elements.game.value;
-  for (const field of form.querySelectorAll("[data-for]")) {
-    field.hidden = !field.dataset.for.split(" ").includes(game);
-  }
-}
-
-export function createMessage(form) {
+/** How many seats, and how many of them people, the form asks for. */
+function seatCounts(form) {
   const fields = form.elements;
   const game = fields.game.value;
   const number = (name) => Number.parseInt(fields[name].value, 10);
   const players = game === "cardavia" ? 3 : Math.max(2, Math.min(game === "battle" ? 6 : 8, number("players") || 2));
   const people = Math.max(1, Math.min(players, number("people") || 1));
-  const level = fields.level.value;
+  return { game, players, people };
+}
+
+/** Show only the fields of the game chosen, and a level for each computer player's seat. */
+export function followGame(form) {
+  const { game, players, people } = seatCounts(form);
+  for (const field of form.querySelectorAll("[data-for]")) {
+    field.hidden = !field.dataset.for.split(" ").includes(game);
+  }
+  for (const field of form.querySelectorAll("[data-seat]")) {
+    const seat = Number(field.dataset.seat);
+    field.hidden = seat > players || seat <= people;
+  }
+  form.querySelector("#levels").hidden = people >= players;
+}
+
+export function createMessage(form) {
+  const fields = form.elements;
+  const number = (name) => Number.parseInt(fields[name].value, 10);
+  const { game, players, people } = seatCounts(form);
   const seats = [];
-  for (let seat = 0; seat < players; seat += 1) seats.push(seat < people ? "person" : `bot:${level}`);
+  for (let seat = 0; seat < players; seat += 1) {
+    seats.push(seat < people ? "person" : `bot:${fields[`level-${seat + 1}`].value}`);
+  }
   const options = {};
   if (game === "battle") {
     Object.assign(options, {
@@ -68,5 +82,8 @@ export function createMessage(form) {
   if (game !== "cardavia") options.trick_limit = number(`trick_limit_${game}`);
   if (game === "cardavia") options.deals = number("deals");
   options.pace = number("pace");
-  return { type: "create", game, options, seats, private: fields.private.checked };
+  return {
+    type: "create", game, options, seats, private: fields.private.checked,
+    grace: number("grace"), turn_timer: number("turn_timer"),
+  };
 }

@@ -161,6 +161,7 @@ $("code-form").addEventListener("submit", (event) => {
 });
 const createForm = $("create-form");
 createForm.addEventListener("change", () => followGame(createForm));
+createForm.addEventListener("input", () => followGame(createForm));
 followGame(createForm);
 createForm.addEventListener("submit", (event) => {
   event.preventDefault();

@@ -130,6 +130,10 @@ def explain(public: Public, chosen: int, codes: list[int]) -> Reason:
             return "guard", {**play, "seat": seat, "cards": public.counts[seat]}
         if not leading and sure:
             return "take_round", {**play, "seat": seat, "cards": public.counts[seat]}
+        if not leading and kind < BOMB:
+            bomb = _bomb_answer(codes)
+            if bomb is not None:
+                return "bomb_kept", {**play, **_bomb_kept(public, seat, bomb)}
     naive = greedy_code(hand, codes, leading)
     if naive != chosen:
         kept = _kept(hand, chosen, naive)
@@ -140,6 +144,25 @@ def explain(public: Public, chosen: int, codes: list[int]) -> Reason:
     if leading:
         return "lead_weakest", play
     return "cheapest_answer", play
+
+
+def _bomb_answer(codes: list[int]) -> int | None:
+    """A bomb among the answers (the celestial one aside), if any."""
+    for code in codes:
+        if BOMB <= code >> KIND_SHIFT < CELESTIAL:
+            return code
+    return None
+
+
+def _bomb_kept(public: Public, seat: int, bomb: int) -> dict[str, object]:
+    """Why a bomb waits: ``seat`` is about to go out (``cards`` left), and the last play he
+    passed on in the deal (``passed``), when he passed on one."""
+    params: dict[str, object] = {"seat": seat, "cards": public.counts[seat],
+                                 "bomb": describe_key(key_of(bomb))}  # fmt: skip
+    passed = [proof.table for proof in public.proofs if proof.seat == seat]
+    if passed:
+        params["passed"] = describe_key(passed[-1])
+    return params
 
 
 _PLANNED: dict[int, int] = {}

@@ -24,7 +24,7 @@ from engine.cardavia.classify import (
     STRAIGHT,
     TRIPLE,
 )
-from engine.cardavia.deck import ACE, POP, RANKS_COUNT, SHIFTS
+from engine.cardavia.deck import ACE, POP
 
 Split = tuple[float, tuple[tuple[str, int, int], ...]]
 """The cost of a hand and its combinations ``(kind name, top rank index, cards)``."""
@@ -49,12 +49,30 @@ def combination_cost(kind: int, top: int, length: int) -> float:
     return 0.85 - 0.4 * strength - 0.03 * (length - (5 if kind == STRAIGHT else 4))
 
 
+_BYTE_COUNTS: tuple[int, ...] = tuple(POP[b & 15] | POP[b >> 4] << 3 for b in range(256))
+"""Two ranks' counts (three bits each) from the byte of their two nibbles."""
+
+
 def counts_key(hand: int) -> int:
     """The hand's rank counts, three bits a rank: suits never matter (CV-4)."""
     key = 0
-    for r in range(RANKS_COUNT):
-        key |= POP[hand >> SHIFTS[r] & 15] << 3 * r
+    shift = 0
+    while hand:
+        key |= _BYTE_COUNTS[hand & 255] << shift
+        hand >>= 8
+        shift += 6
     return key
+
+
+_SINGLE_KINDS = (0, SINGLE, PAIR, TRIPLE, BOMB)
+_COST: dict[tuple[int, int, int], float] = {}
+
+
+def _cost(combination: tuple[int, int, int]) -> float:
+    cost = _COST.get(combination)
+    if cost is None:
+        cost = _COST[combination] = combination_cost(*combination)
+    return cost
 
 
 def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
@@ -63,32 +81,12 @@ def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
         return found
     if key == 0:
         return (0.0, ())
-    counts = [key >> 3 * r & 7 for r in range(RANKS_COUNT)]
-    low = next(r for r in range(RANKS_COUNT) if counts[r])
+    options = _options(key)
     best_cost = 1e9
     best: tuple[tuple[int, int, int], ...] = ()
-    options: list[tuple[int, tuple[int, int, int]]] = []
-    have = counts[low]
-    for take in range(1, have + 1):
-        if take == 4:
-            kind = BOMB
-        elif take == 3:
-            kind = ACE_BOMB if low == ACE else TRIPLE
-        else:
-            kind = (SINGLE, PAIR)[take - 1]
-        options.append((take << 3 * low, (kind, low, take)))
-    for width, kind, shortest in ((1, STRAIGHT, 5), (2, PAIR_SEQUENCE, 2)):
-        removed = 0
-        top = low
-        while top <= ACE and counts[top] >= width:
-            removed += width << 3 * top
-            ranks = top - low + 1
-            if ranks >= shortest:
-                options.append((removed, (kind, top, ranks * width)))
-            top += 1
     for removed, combination in options:
         rest_cost, rest = _solve(key - removed)
-        cost = rest_cost + combination_cost(*combination)
+        cost = rest_cost + _cost(combination)
         if cost < best_cost - 1e-9:
             best_cost, best = cost, (combination, *rest)
     result = (best_cost, best)
@@ -96,6 +94,51 @@ def _solve(key: int) -> tuple[float, tuple[tuple[int, int, int], ...]]:
         _MEMO.clear()
     _MEMO[key] = result
     return result
+
+
+_COST_MEMO: dict[int, float] = {0: 0.0}
+
+
+def _options(key: int) -> list[tuple[int, tuple[int, int, int]]]:
+    """The combinations the lowest rank of ``key`` can start: what each removes from the key,
+    and the combination."""
+    low = ((key & -key).bit_length() - 1) // 3
+    low_shift = 3 * low
+    have = key >> low_shift & 7
+    options: list[tuple[int, tuple[int, int, int]]] = []
+    for take in range(1, have + 1):
+        kind = ACE_BOMB if take == 3 and low == ACE else _SINGLE_KINDS[take]
+        options.append((take << low_shift, (kind, low, take)))
+    for width, kind, shortest in ((1, STRAIGHT, 5), (2, PAIR_SEQUENCE, 2)):
+        removed = 0
+        top = low
+        while top <= ACE and key >> 3 * top & 7 >= width:
+            removed += width << 3 * top
+            ranks = top - low + 1
+            if ranks >= shortest:
+                options.append((removed, (kind, top, ranks * width)))
+            top += 1
+    return options
+
+
+def _solve_cost(key: int) -> float:
+    """The cost of :func:`_solve`'s split, without building the split (what a search asks
+    most)."""
+    memo = _COST_MEMO
+    best_cost = 1e9
+    for removed, combination in _options(key):
+        rest = key - removed
+        rest_cost = memo.get(rest)
+        if rest_cost is None:
+            rest_cost = _solve_cost(rest)
+        cost = rest_cost + _cost(combination)
+        if cost < best_cost - 1e-9:
+            best_cost = cost
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+        memo[0] = 0.0
+    memo[key] = best_cost
+    return best_cost
 
 
 _COSTS: dict[int, float] = {}
@@ -106,7 +149,10 @@ def hand_cost(hand: int) -> float:
     play-outs of a search ask for the same hands again and again."""
     cost = _COSTS.get(hand)
     if cost is None:
-        cost = _solve(counts_key(hand))[0]
+        key = counts_key(hand)
+        cost = _COST_MEMO.get(key)
+        if cost is None:
+            cost = _solve_cost(key)
         if len(_COSTS) >= _MEMO_LIMIT:
             _COSTS.clear()
         _COSTS[hand] = cost

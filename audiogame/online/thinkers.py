@@ -1,0 +1,157 @@
+"""Computer players think in worker processes, so that one table's hard player never holds up
+another table (threads could not: the interpreter runs one thread's Python at a time).
+
+A computer player keeps memory between its moves (its random generator; the hard Scientific
+Battle player follows the game and learns how each other player chooses). Each decision
+*ships the player*: its whole memory goes to a worker with the seat's view and legal actions,
+and the worker sends it back with its answer; the table keeps the player that came back.
+Shipping was chosen over keeping players resident in a worker by table and seat, by
+measurement (``python3 bench/bot_workers.py``, figures in docs/scaling.md): it costs a few
+hundred microseconds a decision more, and in return
+
+- any free worker takes any decision: a table is never queued behind another table's long
+  search in the worker it would be tied to;
+- the table's own copy is untouched until the answer is taken, so a decision may be thrown
+  away (the game moved on while it was thought: it is asked again on the new view), retried
+  in another worker, or made in the server's process instead, always with the same result:
+  every decision is made from exactly the memory and the view of the move it becomes, as it
+  would be in a single process, and so the moves of a seeded table are the same;
+- a worker that dies loses nothing: the pool is started again and the decision retried once;
+  when that fails too, the seat thinks in the server's process (in a thread), and both are
+  logged.
+
+>>> from engine import games
+>>> from audiogame.bots import make_bot
+>>> state = games["cardavia"].new_state(seed=3)
+>>> seat = state.to_act()[0]
+>>> bot = make_bot("cardavia", "hard", 7)
+>>> action, after = think(bot, state.view(seat), state.legal_actions(seat))
+>>> action in state.legal_actions(seat) and after is bot
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copyreg
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from types import MappingProxyType
+from typing import Any
+
+from audiogame.bots import Bot
+from engine.actions import Action
+
+log = logging.getLogger("audiogame.server")
+
+
+def _proxy(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(mapping)
+
+
+def _mapping(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return _proxy, (dict(proxy),)
+
+
+# Views and players hold read-only mappings; they cross to the workers and back as copies.
+# (A worker registers it too: it imports this module to run :func:`think`.)
+copyreg.pickle(MappingProxyType, _mapping)
+
+
+def think(bot: Bot, view: Any, legal: Sequence[Action]) -> tuple[Action, Bot]:
+    """One decision, and the player with what it learnt making it."""
+    return bot.choose(view, legal), bot
+
+
+def _watch_parent() -> None:
+    """In a worker: end when the server's process ends, however it ends (killed with SIGKILL,
+    it cannot tell its workers, and they would wait for work forever)."""
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _ready() -> int:
+    """Load the computer players' code in a new worker before its first decision."""
+    import importlib
+
+    for name in ("battle", "cardavia.players", "scientific.players"):
+        importlib.import_module(f"engine.bots.{name}")
+
+    return os.getpid()
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class Thinkers:
+    """A pool of worker processes, one per core (at least two, so that one long search never
+    holds up every table). ``say`` writes a line to the server's log."""
+
+    def __init__(self, workers: int | None = None, say: Callable[[str], None] | None = None):
+        self.size = workers or max(2, cores())
+        self.say = say or (lambda text: None)
+        self.pool = self._new_pool()
+        self.restarts = 0
+        """How many times the pool was started again after a worker died."""
+        self.in_process = 0
+        """Decisions made in the server's process because the workers failed."""
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # "spawn": a clean interpreter, never a fork of a process that runs threads.
+        return ProcessPoolExecutor(
+            self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
+        )
+
+    async def warm(self) -> None:
+        """Start every worker now, so that the first decisions do not wait for them."""
+        futures = [self.pool.submit(_ready) for _ in range(self.size)]
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures), return_exceptions=True)
+
+    async def run(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a worker; after a worker died, once more in a new pool, then
+        in a thread of this process. ``what`` names the work in the log."""
+        for attempt in (1, 2):
+            pool = self.pool
+            try:
+                return await asyncio.wrap_future(pool.submit(function, *args))
+            except BrokenProcessPool:
+                if self.pool is pool:  # the first to notice starts a new pool
+                    self.restarts += 1
+                    self.pool = self._new_pool()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self.say(f"a worker process died; the workers are started again ({what})")
+                    log.warning("a worker process died while thinking for %s", what)
+                if attempt == 2:
+                    break
+        self.in_process += 1
+        self.say(f"{what} thinks in the server process: the worker processes failed")
+        return await asyncio.to_thread(function, *args)
+
+    async def choose(
+        self, what: str, bot: Bot, view: Any, legal: Sequence[Action]
+    ) -> tuple[Action, Bot]:
+        """A decision of ``bot``: the action, and the player after it (to keep instead)."""
+        action, after = await self.run(what, think, bot, view, list(legal))
+        return action, after
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,45 @@
+"""One message of a seat's stream, built from a table: what the seat may know now.
+
+The server sends it over the network; a table played in the program's own process hands it to
+the seat directly. Either way the seat receives the events as anyone may know them, its own
+view and its legal actions, all numbered from itself (:mod:`audiogame.table.frame`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from audiogame.table.codec import encode, encode_event
+from audiogame.table.frame import Frame
+from audiogame.table.session import Table
+from engine.events import Event
+
+
+def seat_message(
+    table: Table,
+    seat: int | None,
+    events: Sequence[Event],
+    kind: str,
+    by: int | None = None,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Message ``kind`` (``started``, ``update``, ``dealt``) of seat ``seat``'s stream
+    (``None``: a spectator's); ``by`` is the seat whose move it tells."""
+    frame = Frame(seat or 0, table.players)
+    message: dict[str, Any] = {
+        "type": kind,
+        "seq": len(table.log),
+        "deal": table.deal_number,
+        "deals": table.deals,
+        "events": [encode_event(frame.value(event)) for event in events],
+        "to_act": list(frame.seats(table.to_act())),
+        "totals": list(frame.per_seat(table.totals)),
+        "by": None if by is None else frame.seat(by),
+    }
+    if names is not None:
+        message["names"] = list(names)
+    if seat is not None:
+        message["view"] = encode(frame.value(table.view(seat)))
+        message["legal"] = [str(action) for action in table.legal(seat)]
+    return message

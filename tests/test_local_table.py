@@ -1,0 +1,183 @@
+"""Offline play is a table in the program's own process (audiogame.table.local): the table
+screen presents one seat's stream and never holds the engine state; computer players think in
+a worker thread, so that no key waits for them."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+import audiogame.table.session as session_module
+from audiogame.settings import Settings
+from audiogame.table.codec import decode_event
+from audiogame.table.local import LocalTable
+from audiogame.table.seat import SeatState
+from audiogame.table.session import Table
+from audiogame.testing import drive, key_bytes, local_table, make_session, opening
+from engine.battle.state import BattleState
+from engine.cardavia.state import CardaviaState
+from engine.scientific.state import ScientificState
+
+ENGINE_STATES = (BattleState, ScientificState, CardaviaState)
+GAMES = [
+    ("battle", {"seed": 3, "players": 3, "deck": 32}, [" "] * 12),
+    ("battle", {"seed": 5, "players": 2, "open": True}, ["c-m", "c-m"] * 6),
+    ("scientific", {"seed": 2, "players": 3}, ["c-m", "c-m"] * 6),
+    ("cardavia", {"seed": 4, "deals": 2}, ["c-i", "c-m", "n", "p", "n"] * 4),
+]
+
+
+def reachable(value: Any, seen: set[int], found: list[Any], depth: int = 0) -> None:
+    """Every value held by ``value``'s attributes and containers (not what its callbacks
+    would reach: they are the way to the table, as a network connection is online)."""
+    if id(value) in seen or depth > 12 or (callable(value) and not hasattr(value, "__dict__")):
+        return
+    seen.add(id(value))
+    found.append(value)
+    if isinstance(value, dict):
+        items = list(value.values()) + list(value.keys())
+    elif isinstance(value, list | tuple | set | frozenset):
+        items = list(value)
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        items = [item for name, item in vars(value).items() if name != "app"]
+    else:
+        items = []
+    for item in items:
+        if callable(item) and not hasattr(item, "__dict__"):
+            continue  # a bound method or a function: a callback
+        reachable(item, seen, found, depth + 1)
+
+
+@pytest.mark.parametrize(("game", "config", "keys"), GAMES, ids=[g[0] for g in GAMES])
+def test_an_offline_table_screen_holds_the_seat_stream_and_no_engine_state(
+    game: str, config: dict[str, Any], keys: list[str]
+) -> None:
+    session = make_session()
+    session.app.start(opening(session.app, game, config))
+    for key in keys:
+        session.app.dispatch(key)
+    screen = session.app.top
+    assert isinstance(screen.state, SeatState)
+    found: list[Any] = []
+    reachable(screen, set(), found)
+    held = [type(value).__name__ for value in found
+            if isinstance(value, (*ENGINE_STATES, Table, LocalTable))]  # fmt: skip
+    assert held == []
+    # The table behind it does hold the state, and it moved with the keys.
+    assert isinstance(local_table(screen).state, ENGINE_STATES)
+    assert local_table(screen).record.moves
+
+
+def stream_of(game: str, config: dict[str, Any], keys: list[str]) -> list[dict[str, Any]]:
+    """Every message the seat's stream carried while ``keys`` were pressed."""
+    messages: list[dict[str, Any]] = []
+    real_feed = SeatState.feed
+
+    def feed(self: SeatState, message: dict[str, Any]) -> Any:
+        messages.append(message)
+        return real_feed(self, message)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SeatState, "feed", feed)
+        drive(keys, game=game, config=config)
+    return messages
+
+
+def test_an_offline_seat_never_receives_a_face_down_card_bt5() -> None:
+    """BT-5: the cards laid face down in a war are counted to the seat, never named."""
+    hidden_total = 0
+    for seed in range(1, 12):
+        messages = stream_of("battle", {"seed": seed, "players": 2, "deck": 32}, [" "] * 40)
+        shown: set[str] = set()
+        for message in messages:
+            for data in message.get("events", []):
+                event = decode_event(data)
+                if event.kind == "reveal":
+                    shown.update(card.token() for _, card in event.cards)
+                elif event.kind == "trick_won":
+                    named = {card.token() for card in event.cards}
+                    assert named <= shown, f"deal {seed}: {named - shown} were never turned up"
+                    hidden_total += event.hidden
+                    shown.clear()
+    assert hidden_total > 0  # wars with face-down cards happened: the check could fail
+
+
+class SlowPlayers:
+    """Computer players who decide only when the test lets them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.release = threading.Event()
+        self.asked = threading.Event()
+        real_make_bot = session_module.make_bot
+        slow = self
+
+        class Slow:
+            def __init__(self, bot: Any) -> None:
+                self.bot = bot
+
+            def choose(self, view: Any, legal: Any) -> Any:
+                slow.asked.set()
+                slow.release.wait(30)
+                return self.bot.choose(view, legal)
+
+        monkeypatch.setattr(session_module, "make_bot", lambda *args: Slow(real_make_bot(*args)))
+
+
+async def until(check: Callable[[], bool]) -> bool:
+    """Let the program run until ``check`` holds (a generous bound, never a measured time)."""
+    for _ in range(3000):
+        if check():
+            return True
+        await asyncio.sleep(0.01)
+    return False
+
+
+MOVE = {"battle": ["enter"], "scientific": ["enter", "enter"]}
+
+
+def reveals(said: list[str]) -> list[int]:
+    return [i for i, line in enumerate(said) if line.startswith("You: ")]
+
+
+@pytest.mark.parametrize("game", ["battle", "scientific"])
+def test_a_slow_computer_player_never_delays_a_key(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer players think in a worker thread: while Anna has not decided her next
+    card, T is answered; her card is heard once she decides."""
+    slow = SlowPlayers(monkeypatch)
+    slow.release.set()  # the opening choices come at once
+    config = {"seed": 4, "players": 2, "level": "greedy"}
+
+    async def run() -> tuple[list[str], int]:
+        with create_pipe_input() as pipe:
+            program = make_session(input=pipe, settings=Settings(language="en"))
+            program.app.thinkers = None  # the program's own worker thread
+            program.app.start(opening(program.app, game, config))
+            task = asyncio.ensure_future(program.app.run_async())
+            assert await until(lambda: program.app.top.state.to_act() == (0,))  # Anna chose
+            slow.release.clear()
+            slow.asked.clear()
+            pipe.send_text(key_bytes(MOVE[game]))  # trick 1: Anna had chosen already
+            assert await until(lambda: len(reveals(program.spoken)) == 1)
+            assert await until(slow.asked.is_set)  # Anna thinks about trick 2, and waits
+            before = len(program.spoken)
+            pipe.send_text(key_bytes(["t", *MOVE[game]]))
+            assert await until(lambda: len(program.spoken) > before)
+            released = len(program.spoken)
+            slow.release.set()
+            assert await until(lambda: len(reveals(program.spoken)) == 2)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return program.spoken, released
+
+    said, released = asyncio.run(run())
+    answer = next(line for line in said if line.startswith("Trick 2 of "))
+    assert said.index(answer) < released  # T was answered while Anna still thought
+    assert len(reveals(said[:released])) == 1  # trick 2 was not turned up before she decided
+    assert reveals(said)[1] >= released

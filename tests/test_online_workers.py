@@ -1,0 +1,162 @@
+"""Computer players think in worker processes: one table's slow player never holds up another
+table, a worker that dies takes nothing down, and the moves are those of the same players
+thinking in one process."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import audiogame.table.session as session
+from audiogame.bots import make_bot
+from audiogame.saves.moves import parse_move
+from audiogame.table.session import NEXT_DEAL, Table
+from engine.actions import Action
+from tests.online_support import Recorder, over, play_out, player, running_server, until
+
+
+class GatedBot:
+    """A hard player that, in a worker process, says it is thinking (its process id in the
+    file ``thinking``) and does not answer until the file ``go`` exists."""
+
+    def __init__(self, inner: Any, folder: Path) -> None:
+        self.inner, self.folder = inner, folder
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if multiprocessing.parent_process() is not None:
+            (self.folder / "thinking").write_text(str(os.getpid()))
+            while not (self.folder / "go").exists():
+                os.sched_yield()
+        return self.inner.choose(view, legal)
+
+
+class DyingBot:
+    """A player whose worker process dies when it thinks: every time, or (``once``) the first
+    time only."""
+
+    def __init__(self, inner: Any, folder: Path, once: bool) -> None:
+        self.inner, self.folder, self.once = inner, folder, once
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if multiprocessing.parent_process() is not None:
+            died = self.folder / "died"
+            if not (self.once and died.exists()):
+                died.write_text("yes")
+                os._exit(1)
+        return self.inner.choose(view, legal)
+
+
+def hard_players_are(monkeypatch: pytest.MonkeyPatch, wrap: Any) -> None:
+    """Every hard computer player the server makes from now on is ``wrap(player)``."""
+
+    def made(game: str, level: str = "normal", seed: int | None = None) -> Any:
+        bot = make_bot(game, level, seed)
+        return wrap(bot) if level == "hard" else bot
+
+    monkeypatch.setattr(session, "make_bot", made)
+
+
+async def table_of(link: Recorder, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
+    await link.send({"type": "create", "game": game, "seats": seats, "options": options})
+    await link.expect("joined")
+    await link.send({"type": "start"})
+    return await link.expect("started")
+
+
+def test_a_slow_computer_player_holds_up_no_other_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    hard_players_are(monkeypatch, lambda bot: GatedBot(bot, gate))
+
+    async def go() -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any], str]:
+        async with running_server(tmp_path / "data", workers=2) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            first = await table_of(anna, "cardavia", ["person", "bot:hard", "bot:normal"], pace=0)
+            slow = asyncio.ensure_future(play_out(anna, 1, first))
+            await until(lambda: (gate / "thinking").exists(), 60, "the hard player never thought")
+            moves_before = [m for m in anna.messages if m["type"] == "update"]
+            # The other table plays a whole deal while the hard player is still thinking.
+            other = await table_of(bruno, "cardavia", ["person", "bot:normal", "bot:easy"], pace=0)
+            await asyncio.wait_for(play_out(bruno, 2, other), 120)
+            moves_meanwhile = [m for m in anna.messages if m["type"] == "update"]
+            thinker = (gate / "thinking").read_text()
+            (gate / "go").write_text("go")
+            await asyncio.wait_for(slow, 300)
+            return moves_before, moves_meanwhile, bruno.messages[-1], thinker
+
+    before, meanwhile, last_of_other, thinker = asyncio.run(go())
+    assert over(last_of_other)  # the other table's deal ended...
+    assert meanwhile == before  # ... while not one move was made at the slow one
+    assert int(thinker) != os.getpid()  # the slow player thought in another process
+
+
+@pytest.mark.parametrize("once", [True, False], ids=["retried", "in_the_server"])
+def test_a_worker_that_dies_takes_nothing_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, once: bool
+) -> None:
+    hard_players_are(monkeypatch, lambda bot: DyingBot(bot, tmp_path, once))
+
+    async def go() -> tuple[Recorder, Recorder]:
+        async with running_server(tmp_path / "data", workers=2) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            first = await table_of(anna, "cardavia", ["person", "bot:hard", "bot:normal"], pace=0)
+            await asyncio.wait_for(play_out(anna, 1, first), 300)
+            # The server still holds tables and thinks in its workers for the next one.
+            other = await table_of(bruno, "scientific", ["person", "bot:normal"], players=2)
+            await asyncio.wait_for(play_out(bruno, 2, other), 120)
+            return anna, bruno
+
+    anna, bruno = asyncio.run(go())
+    assert (tmp_path / "died").exists()
+    hard_moves = [m for m in anna.messages if m["type"] == "update" and m["by"] == 1]
+    assert hard_moves  # the dying player's seat moved all the same
+    assert over(anna.messages[-1]) and over(bruno.messages[-1])
+    said = (tmp_path / "data" / "server.log").read_text()
+    assert "a worker process died" in said
+    assert ("thinks in the server process" in said) is not once
+
+
+def test_computer_players_in_workers_make_the_moves_they_make_in_one_process(
+    tmp_path: Path,
+) -> None:
+    async def go() -> list[tuple[str, dict[str, Any], int, dict[int, str], list[str]]]:
+        games = []
+        async with running_server(tmp_path, workers=2) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            setups = [
+                ("cardavia", ["person", "bot:hard", "bot:hard"], {"pace": 0}),
+                ("scientific", ["person", "bot:hard", "bot:hard"], {"players": 3}),
+                ("battle", ["person", "bot:hard"], {"players": 2, "deck": 32, "open": True}),
+            ]
+            for number, (game, seats, options) in enumerate(setups):
+                link = await player(url, f"P{number}")
+                first = await table_of(link, game, seats, **options)
+                await asyncio.wait_for(play_out(link, number, first), 300)
+                room = next(r for r in server.rooms.values() if r.creator == f"P{number}")
+                assert room.table is not None
+                games.append((game, room.config, room.seed, room.table.levels, room.table.log))
+        return games
+
+    for game, config, seed, levels, log in asyncio.run(go()):
+        table = Table(game, config, seed, levels)  # the same players, in this process
+        asked = 0
+        for line in log:
+            if line == NEXT_DEAL:
+                table.next_deal()
+                continue
+            seat, action = parse_move(line)
+            if seat in levels:
+                assert table.bots[seat].choose(table.view(seat), table.legal(seat)) == action
+                asked += 1
+            table.apply(seat, action)
+        assert asked > 5, game
