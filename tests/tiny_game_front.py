@@ -18,9 +18,7 @@ from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, register, unr
 from audiogame.words.cards import card_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import HUMAN, Seats, capitalize
-from engine import games
 from engine.actions import Flip
-from engine.events import Event
 from engine.registry import register_game, unregister_game
 
 GAME = "high_card"
@@ -59,14 +57,13 @@ def make_table(app: Any, config: dict[str, Any], seat: Any = None) -> HighCardTa
 
 
 class HighCardTable(TableScreen):
-    """Space or Enter turns up your card; the computer players turn up theirs at once."""
+    """Space or Enter turns up your card; the computer players turn up theirs at once. Enter
+    after the end goes back to the setup."""
 
     game = GAME
 
     def __init__(self, app: Any, config: dict[str, Any], seat: Any = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)
-        options = {"players": config["players"], "cards": config["cards"]}
-        self.state = games[GAME].new_state(seed=self.seed, **options)
 
     def heading(self) -> str:
         return "High card"
@@ -75,6 +72,7 @@ class HighCardTable(TableScreen):
         names = self.seats.subjects(list(range(self.seats.players)))
         self.app.say(f"High card, deal {self.seed}: {names}. Turn up your card: Space.")
         self.announce(self.state.opening_events())
+        self.open_table()
 
     def commands(self) -> list[Command]:
         return [
@@ -83,16 +81,13 @@ class HighCardTable(TableScreen):
         ]
 
     def play(self, key: str = "") -> None:
-        state = self.state
-        if state.is_over:
+        if self.state.is_over:
             self.app.pop()
             return
-        events: list[Event] = list(state.apply(HUMAN, Flip()))
-        for seat in state.to_act():
-            bot = self.bots[seat]
-            events += state.apply(seat, bot.choose(state.view(seat), state.legal_actions(seat)))
-        self.announce(events)
-        if state.is_over:
+        self.state.apply(HUMAN, Flip())  # the events come back through on_stream
+
+    def after_stream(self) -> None:
+        if self.state.is_over:
             self.app.say(self.back_hint())
 
     def status(self) -> list[str]:
