@@ -15,7 +15,7 @@ other work slows both alike; the last column is the ratio of the medians.
 
 On a machine shared with other work even CPU time varies by tens of percent from one batch to
 the next. ``--instructions`` counts instead the machine instructions one game takes (valgrind's
-callgrind, the same seeded games for both engines, the start of the interpreter taken out):
+callgrind, the same seeded games for both engines, the start and a first game taken out):
 the same count on a busy machine as on a quiet one, 10 games a configuration by default
 (``--games``), about a minute a configuration. It is not a time, but a change of the engine
 that takes fewer instructions for the same games is a change that does less work. The last
@@ -25,6 +25,7 @@ column is then the other engine's count over this tree's (above 1: this tree doe
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -116,15 +117,18 @@ def rate_in(root: Path, index: int, seconds: float, first_seed: int) -> float:
 
 
 def play_games(index: int, games: int) -> None:
-    """``games`` seeded games of configuration ``index`` (what ``--instructions`` counts)."""
+    """``games`` seeded games of configuration ``index`` (what ``--instructions`` counts),
+    after one more that imports the game and warms it up (a run of none plays only that)."""
     _label, game, kind, options = CONFIGS[index]
+    play_one(game, 10**6, kind, options)
     for seed in range(games):
         play_one(game, seed, kind, options)
 
 
 def instructions_in(root: Path, index: int, games: int) -> float:
     """Instructions one game takes with the engine under ``root``: a run of ``games`` games
-    less a run of none (the interpreter's start and the imports), divided by ``games``."""
+    less a run of none (the interpreter's start, the imports, a first game), divided by
+    ``games``."""
     counts = []
     for count in (games, 0):
         done = subprocess.run(
@@ -134,6 +138,7 @@ def instructions_in(root: Path, index: int, games: int) -> float:
                 "--root", str(root), "--games", str(count),
             ],
             check=True, capture_output=True, text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # the same run every time
         )  # fmt: skip
         found = re.search(r"Collected : (\d+)", done.stderr)
         if found is None:
