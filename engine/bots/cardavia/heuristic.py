@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable
 
 from engine.bots.cardavia.codes import describe_key
-from engine.bots.cardavia.plan import hand_cost, split_kinds
+from engine.bots.cardavia.plan import cost_of_key, counts_key, hand_cost, split_kinds
 from engine.bots.cardavia.public import Public
 from engine.cardavia.classify import (
     BOMB,
@@ -207,11 +207,12 @@ def _cheapest(hand: int, options: Iterable[int], default: int, *, bomb_cost: flo
     ``bomb_cost`` more; ties keep the first); ``default`` when there is none."""
     best = 1e9
     code = default
+    key = counts_key(hand)
     for option in options:
         mask = option & CARDS
         if mask == hand:
             return option
-        cost = hand_cost(hand & ~mask) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        cost = cost_of_key(key - counts_key(mask)) + 0.02 * ((mask.bit_length() - 1) >> 2)
         if option >> KIND_SHIFT >= BOMB:
             cost += bomb_cost
         if cost < best:

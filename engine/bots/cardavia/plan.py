@@ -121,24 +121,63 @@ def _options(key: int) -> list[tuple[int, tuple[int, int, int]]]:
     return options
 
 
+def _take_cost(take: int, rank: int) -> float:
+    kind = ACE_BOMB if take == 3 and rank == ACE else _SINGLE_KINDS[take]
+    return combination_cost(kind, rank, take)
+
+
+_TAKE_COSTS = tuple(
+    (0.0, *(_take_cost(take, rank) for take in range(1, 5))) for rank in range(ACE + 2)
+)
+"""The cost of 1 to 4 cards of one rank, by rank index."""
+_RUN_COSTS = {
+    width: tuple(
+        tuple(combination_cost(kind, top, length * width) for length in range(ACE + 2))
+        for top in range(ACE + 1)
+    )
+    for width, kind in ((1, STRAIGHT), (2, PAIR_SEQUENCE))
+}
+"""The cost of a straight (width 1) or pair sequence (width 2) by top rank and ranks."""
+
+
 def _solve_cost(key: int) -> float:
     """The cost of :func:`_solve`'s split, without building the split (what a search asks
-    most)."""
+    most): the same combinations weighed in the same order, their costs from tables."""
     memo = _COST_MEMO
-    best_cost = 1e9
-    for removed, combination in _options(key):
-        rest = key - removed
+    best = 1e9
+    low = ((key & -key).bit_length() - 1) // 3
+    unit = 1 << 3 * low
+    have = key >> 3 * low & 7
+    costs = _TAKE_COSTS[low]
+    for take in range(1, have + 1):
+        rest = key - take * unit
         rest_cost = memo.get(rest)
         if rest_cost is None:
             rest_cost = _solve_cost(rest)
-        cost = rest_cost + _cost(combination)
-        if cost < best_cost - 1e-9:
-            best_cost = cost
+        cost = rest_cost + costs[take]
+        if cost < best - 1e-9:
+            best = cost
+    for width, shortest in ((1, 5), (2, 2)):
+        runs = _RUN_COSTS[width]
+        removed = 0
+        top = low
+        while top <= ACE and key >> 3 * top & 7 >= width:
+            removed += width << 3 * top
+            ranks = top - low + 1
+            if ranks >= shortest:
+                rest = key - removed
+                rest_cost = memo.get(rest)
+                if rest_cost is None:
+                    rest_cost = _solve_cost(rest)
+                cost = rest_cost + runs[top][ranks]
+                if cost < best - 1e-9:
+                    best = cost
+            top += 1
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
         memo[0] = 0.0
-    memo[key] = best_cost
-    return best_cost
+    memo[key] = best
+    return best
 
 
 _COSTS: dict[int, float] = {}
@@ -156,6 +195,16 @@ def hand_cost(hand: int) -> float:
         if len(_COSTS) >= _MEMO_LIMIT:
             _COSTS.clear()
         _COSTS[hand] = cost
+    return cost
+
+
+def cost_of_key(key: int) -> float:
+    """The cost of the best split of the rank counts ``key`` (see :func:`counts_key`): what
+    :func:`hand_cost` gives for a hand of those counts. Counts add up, so the key of a hand
+    less some of its cards is the hand's key less theirs, without counting again."""
+    cost = _COST_MEMO.get(key)
+    if cost is None:
+        cost = _solve_cost(key)
     return cost
 
 
