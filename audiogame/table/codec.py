@@ -29,6 +29,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.registry import registered
 from engine.vocabulary import ActionKind, RefusalCode, values
 
 Json = Any
@@ -149,8 +150,13 @@ def decode_dataclass(cls: type, data: Json) -> Any:
     return cls(**found)
 
 
-@functools.cache
 def _event_classes() -> dict[str, type[Event]]:
+    return _classes_of(registered())
+
+
+@functools.cache
+def _classes_of(games: tuple[str, ...]) -> dict[str, type[Event]]:
+    """The event classes of these registered games (a game registered later is known too)."""
     return event_kinds()
 
 
