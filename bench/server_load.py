@@ -9,6 +9,8 @@ use and so the tables one core holds at that pace.
 
     python3 bench/server_load.py                      # 200 tables, 500 clients, 30 s
     python3 bench/server_load.py --tables 20 --seconds 10
+    python3 bench/server_load.py --against 699fe0a --rounds 2   # before and after, alternating
+    python3 bench/server_load.py --profile server.prof          # the server under cProfile
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ import re
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
@@ -34,7 +39,25 @@ sys.path.insert(0, str(ROOT))
 
 from audiogame.online.messages import VERSION  # noqa: E402
 
-decode = msgspec.json.Decoder().decode
+
+class TableInfo(msgspec.Struct):
+    id: str
+
+
+class Incoming(msgspec.Struct):
+    """What a scripted person reads of a message (the rest is skipped, not built: the clients
+    share one process and should cost it as little as possible)."""
+
+    type: str
+    seq: int = 0
+    by: int | None = None
+    legal: list[str] = []
+    table: TableInfo | None = None
+    what: str = ""
+    code: str = ""
+
+
+decode = msgspec.json.Decoder(Incoming).decode
 
 
 def cpu_seconds(pid: int) -> float:
@@ -86,30 +109,30 @@ async def person(
             now = time.perf_counter()
             stats.messages += 1
             message = decode(raw)
-            kind = message["type"]
-            if kind == "joined":
-                table_id = message["table"]["id"]
+            kind = message.type
+            if kind == "joined" and message.table is not None:
+                table_id = message.table.id
                 if create is not None and table is not None and not table.done():
                     table.set_result(table_id)
-            elif kind == "presence" and create is not None and message["what"] == "joined":
+            elif kind == "presence" and create is not None and message.what == "joined":
                 seated += 1
                 if seated == create["seats"].count("person"):  # everyone is here: start
                     await ws.send(json.dumps({"type": "start"}))
             elif kind in ("started", "update"):
                 if kind == "update":
-                    stats.arrived.append((table_id, message["seq"], now))
-                if message.get("by") == 0 and pending is not None:
-                    stats.sent[(table_id, message["seq"])] = pending
+                    stats.arrived.append((table_id, message.seq, now))
+                if message.by == 0 and pending is not None:
+                    stats.sent[(table_id, message.seq)] = pending
                     stats.moves += 1
                     pending = None
                 if (
-                    message.get("legal")
+                    message.legal
                     and pending is None
                     and (waiting_move is None or waiting_move.done())
                 ):
                     waiting_move = asyncio.ensure_future(move(interval * rng.uniform(0.5, 1.5)))
             elif kind == "error":
-                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                stats.errors[message.code] = stats.errors.get(message.code, 0) + 1
         if waiting_move is not None:
             waiting_move.cancel()
         closer.cancel()
@@ -120,7 +143,9 @@ async def close_on(stop: asyncio.Event, ws: ClientConnection) -> None:
     await ws.close()
 
 
-async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple[Stats, float]:
+async def drive(
+    url: str, tables: int, seconds: float, interval: float, started: Any
+) -> tuple[Stats, float]:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(1)
@@ -148,33 +173,74 @@ async def drive(url: str, tables: int, seconds: float, interval: float) -> tuple
                 )
             )
         await asyncio.sleep(0.01)  # connections come in over a couple of seconds, not at once
-    started = time.perf_counter()
+    while stats.moves < tables // 2 and not stop.is_set():  # every table has begun
+        await asyncio.sleep(0.1)
+    stats.sent.clear()
+    stats.arrived.clear()
+    stats.moves = stats.messages = 0
+    started()
+    begin = time.perf_counter()
     await asyncio.sleep(seconds)
     stop.set()
+    wall = time.perf_counter() - begin
     await asyncio.gather(*tasks, return_exceptions=True)
-    return stats, time.perf_counter() - started
+    return stats, wall
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--interval", type=float, default=1.0, help="seconds between moves")
-    args = parser.parse_args()
+def family_cpu(pid: int) -> float:
+    """CPU time of a process and of its children (the server and its worker processes)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += cpu_seconds(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+def server_tree(revision: str, folder: Path) -> Path:
+    """The program as it was at ``revision`` (git archive), to run its server beside this one."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "audiogame", "engine",
+         "sounds"],
+        check=True, capture_output=True,
+    ).stdout  # fmt: skip
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def measure(root: Path, args: argparse.Namespace) -> dict[str, float]:
+    """One run against the server of the program in ``root``."""
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
-            [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+            [sys.executable, *profile, "-m", "audiogame", "serve", "--port", "0",
+             "--data-dir", data],
+            cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
         assert server.stdout is not None
         port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
-        cpu_before = cpu_seconds(server.pid)
+        marks: dict[str, float] = {}
+
+        def started() -> None:
+            marks["cpu"] = family_cpu(server.pid)
+            marks["client"] = time.process_time()
+            marks["load"] = load_average()
+
         stats, wall = asyncio.run(
-            drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds, args.interval)
+            drive(f"ws://127.0.0.1:{port}/", args.tables, args.seconds, args.interval, started)
         )
-        cpu = cpu_seconds(server.pid) - cpu_before
+        cpu = family_cpu(server.pid) - marks["cpu"]
+        client_cpu = time.process_time() - marks["client"]
+        load = (marks["load"] + load_average()) / 2
         server.terminate()
         server.wait(20)
     latencies = sorted(
@@ -182,24 +248,64 @@ def main() -> None:
         for table, seq, arrived in stats.arrived
         if (table, seq) in stats.sent
     )
+    return {
+        "wall": wall,
+        "moves": stats.moves,
+        "messages": stats.messages,
+        "errors": sum(stats.errors.values()),
+        "p50": statistics.median(latencies) if latencies else float("nan"),
+        "p99": latencies[int(len(latencies) * 0.99) - 1] if latencies else float("nan"),
+        "max": latencies[-1] if latencies else float("nan"),
+        "deliveries": len(latencies),
+        "cpu": cpu,
+        "client": client_cpu,
+        "load": load,
+    }
+
+
+def report(label: str, tables: int, result: dict[str, float]) -> None:
+    wall = result["wall"]
+    share = result["cpu"] / wall
+    print(
+        f"{label}: move to delivery p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms,"
+        f" max {result['max']:.1f} ms over {result['deliveries']:.0f} deliveries;"
+        f" moves {result['moves'] / wall:.0f}/s, messages {result['messages'] / wall:.0f}/s,"
+        f" errors {result['errors']:.0f}; server and workers {share:.0%} of a core,"
+        f" {1000 * result['cpu'] / max(result['moves'], 1):.2f} ms of CPU a move"
+        f" ({tables / max(share, 1e-9):.0f} tables per core at this pace), clients"
+        f" {result['client'] / wall:.0%} of a core; load average {result['load']:.1f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between moves")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    parser.add_argument("--against", metavar="REV", help="also run the server of this revision")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each server, alternating")
+    args = parser.parse_args()
     clients = args.tables // 2 * 3 + (args.tables - args.tables // 2) * 2
-    print(f"tables {args.tables}, clients {clients}, {wall:.0f} s, a move every ~{args.interval} s")
     print(
-        f"moves {stats.moves} ({stats.moves / wall:.0f}/s), messages received "
-        f"{stats.messages} ({stats.messages / wall:.0f}/s), errors {stats.errors or 'none'}"
+        f"tables {args.tables}, clients {clients}, {args.seconds:.0f} s a run after the setup,"
+        f" a move every ~{args.interval} s; {os.cpu_count()} cores"
     )
-    if latencies:
-        p50 = statistics.median(latencies)
-        p99 = latencies[int(len(latencies) * 0.99) - 1]
-        print(
-            f"move to delivery: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
-            f" over {len(latencies)} deliveries"
-        )
-    share = cpu / wall
-    print(
-        f"server CPU {cpu:.1f} s in {wall:.0f} s ({share:.0%} of one core, setup included):"
-        f" about {args.tables / max(share, 1e-9):.0f} tables per core at this pace"
-    )
+    with tempfile.TemporaryDirectory() as folder:
+        roots = {"this tree": ROOT}
+        if args.against:
+            roots = {args.against: server_tree(args.against, Path(folder)), **roots}
+        results: dict[str, list[dict[str, float]]] = {label: [] for label in roots}
+        for _ in range(args.rounds):
+            for label, root in roots.items():
+                result = measure(root, args)
+                results[label].append(result)
+                report(f"  {label}", args.tables, result)
+    if args.rounds > 1 or args.against:
+        print("medians of the runs:")
+        for label, runs in results.items():
+            middle = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+            report(f"  {label}", args.tables, middle)
 
 
 if __name__ == "__main__":

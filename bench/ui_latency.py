@@ -6,7 +6,8 @@ Usage: ``python bench/ui_latency.py [--keys 2000]``
   the speaker's ``speak`` call for the resulting message, keys 30 ms apart (faster than key
   repeat; ``--gap 0`` sends them back to back, where a screen redraw of about 4 ms sometimes
   stands in between), at a Battaglia table (Space) and in a
-  menu (Down), p50 and p99 in milliseconds, computer players' thinking excluded (they only flip);
+  menu (Down), p50 and p99 in milliseconds; the computer players think in the program's worker
+  thread, as in the program (they only flip);
 * start to first spoken line: a fresh ``python -m audiogame`` process, from launch to its first
   console line.
 """
@@ -40,6 +41,7 @@ def key_latencies(
     async def run() -> list[float]:
         with create_pipe_input() as pipe:
             session = make_session(input=pipe, data_dir=data_dir)
+            session.app.thinkers = None  # as the program: computer players in a worker thread
             spoken_at: list[float] = []
             original = session.speaker.speak
 

@@ -14,7 +14,6 @@ from prompt_toolkit.input import create_pipe_input
 
 import audiogame.table.session as session_module
 from audiogame.settings import Settings
-from audiogame.table.codec import decode_event
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table
@@ -73,17 +72,17 @@ def test_an_offline_table_screen_holds_the_seat_stream_and_no_engine_state(
     assert local_table(screen).record.moves
 
 
-def stream_of(game: str, config: dict[str, Any], keys: list[str]) -> list[dict[str, Any]]:
-    """Every message the seat's stream carried while ``keys`` were pressed."""
-    messages: list[dict[str, Any]] = []
-    real_feed = SeatState.feed
+def stream_of(game: str, config: dict[str, Any], keys: list[str]) -> list[list[Any]]:
+    """The events of every message the seat's stream carried while ``keys`` were pressed."""
+    messages: list[list[Any]] = []
+    real_take = SeatState.take
 
-    def feed(self: SeatState, message: dict[str, Any]) -> Any:
-        messages.append(message)
-        return real_feed(self, message)
+    def take(self: SeatState, kind: str, events: list[Any], *rest: Any) -> Any:
+        messages.append(list(events))
+        return real_take(self, kind, events, *rest)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(SeatState, "feed", feed)
+        patch.setattr(SeatState, "take", take)
         drive(keys, game=game, config=config)
     return messages
 
@@ -94,9 +93,8 @@ def test_an_offline_seat_never_receives_a_face_down_card_bt5() -> None:
     for seed in range(1, 12):
         messages = stream_of("battle", {"seed": seed, "players": 2, "deck": 32}, [" "] * 40)
         shown: set[str] = set()
-        for message in messages:
-            for data in message.get("events", []):
-                event = decode_event(data)
+        for events in messages:
+            for event in events:
                 if event.kind == "reveal":
                     shown.update(card.token() for _, card in event.cards)
                 elif event.kind == "trick_won":
@@ -137,7 +135,11 @@ async def until(check: Callable[[], bool]) -> bool:
     return False
 
 
-MOVE = {"battle": ["enter"], "scientific": ["enter", "enter"]}
+MOVE = ["enter", "enter"]  # the card is said, then played
+CONFIG = {
+    "battle": {"seed": 4, "players": 2, "open": True, "level": "greedy"},
+    "scientific": {"seed": 4, "players": 2, "level": "greedy"},
+}
 
 
 def reveals(said: list[str]) -> list[int]:
@@ -148,11 +150,12 @@ def reveals(said: list[str]) -> list[int]:
 def test_a_slow_computer_player_never_delays_a_key(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The computer players think in a worker thread: while Anna has not decided her next
-    card, T is answered; her card is heard once she decides."""
+    """The computer players think in a worker thread (a forced move, such as a classic flip,
+    is answered at once): while Anna has not decided her next card, T is answered; her card
+    is heard once she decides."""
     slow = SlowPlayers(monkeypatch)
     slow.release.set()  # the opening choices come at once
-    config = {"seed": 4, "players": 2, "level": "greedy"}
+    config = CONFIG[game]
 
     async def run() -> tuple[list[str], int]:
         with create_pipe_input() as pipe:
@@ -163,11 +166,11 @@ def test_a_slow_computer_player_never_delays_a_key(
             assert await until(lambda: program.app.top.state.to_act() == (0,))  # Anna chose
             slow.release.clear()
             slow.asked.clear()
-            pipe.send_text(key_bytes(MOVE[game]))  # trick 1: Anna had chosen already
+            pipe.send_text(key_bytes(MOVE))  # trick 1: Anna had chosen already
             assert await until(lambda: len(reveals(program.spoken)) == 1)
             assert await until(slow.asked.is_set)  # Anna thinks about trick 2, and waits
             before = len(program.spoken)
-            pipe.send_text(key_bytes(["t", *MOVE[game]]))
+            pipe.send_text(key_bytes(["t", *MOVE]))
             assert await until(lambda: len(program.spoken) > before)
             released = len(program.spoken)
             slow.release.set()
@@ -181,3 +184,43 @@ def test_a_slow_computer_player_never_delays_a_key(
     assert said.index(answer) < released  # T was answered while Anna still thought
     assert len(reveals(said[:released])) == 1  # trick 2 was not turned up before she decided
     assert reveals(said)[1] >= released
+
+
+def test_a_slow_hint_never_delays_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is thought in the worker thread too: T, pressed while it is being found, is
+    answered first; the hint follows once found."""
+    import audiogame.tables.hints as hints_module
+
+    release = threading.Event()
+    real_make = hints_module.make
+
+    class SlowAdvisor:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def advise(self, view: Any, legal: Any) -> Any:
+            release.wait(30)
+            return self.bot.advise(view, legal)
+
+    monkeypatch.setattr(hints_module, "make", lambda *a, **k: SlowAdvisor(real_make(*a, **k)))
+
+    async def run() -> tuple[list[str], int]:
+        with create_pipe_input() as pipe:
+            program = make_session(input=pipe, settings=Settings(language="en"))
+            program.app.thinkers = None  # the program's own worker thread
+            program.app.start(opening(program.app, "scientific", CONFIG["scientific"]))
+            task = asyncio.ensure_future(program.app.run_async())
+            assert await until(lambda: program.app.top.state.to_act() == (0,))
+            before = len(program.spoken)
+            pipe.send_text(key_bytes(["h", "t"]))
+            assert await until(lambda: len(program.spoken) > before)
+            released = len(program.spoken)
+            release.set()
+            assert await until(lambda: any(line.startswith("Hint: ") for line in program.spoken))
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return program.spoken, released
+
+    said, released = asyncio.run(run())
+    assert said[released - 1].startswith("Trick 1 of ")  # T, while the hint was being found
+    assert not any(line.startswith("Hint: ") for line in said[:released])

@@ -37,18 +37,20 @@ class GatedBot:
 
 
 class DyingBot:
-    """A player whose worker process dies when it thinks: every time, or (``once``) the first
-    time only."""
+    """A player whose worker process dies when it thinks: the first time only (``once``), or
+    every time until the decision has been made in the server's process."""
 
     def __init__(self, inner: Any, folder: Path, once: bool) -> None:
         self.inner, self.folder, self.once = inner, folder, once
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        died, here = self.folder / "died", self.folder / "decided_in_the_server"
         if multiprocessing.parent_process() is not None:
-            died = self.folder / "died"
-            if not (self.once and died.exists()):
+            if not (self.once and died.exists()) and not here.exists():
                 died.write_text("yes")
                 os._exit(1)
+        elif len(legal) > 1:
+            here.write_text("yes")
         return self.inner.choose(view, legal)
 
 
@@ -124,6 +126,7 @@ def test_a_worker_that_dies_takes_nothing_down(
     said = (tmp_path / "data" / "server.log").read_text()
     assert "a worker process died" in said
     assert ("thinks in the server process" in said) is not once
+    assert (tmp_path / "decided_in_the_server").exists() is not once
 
 
 def test_computer_players_in_workers_make_the_moves_they_make_in_one_process(

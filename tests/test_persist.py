@@ -22,7 +22,7 @@ from audiogame.persist import FileProblem, read_json, set_aside, write_json
 from audiogame.practice import store as practice_store
 from audiogame.saves.store import KEEP_FINISHED, SavedGame, SaveStore, read_save
 from audiogame.speech.base import RecordingSpeaker
-from audiogame.testing import make_session, opening
+from audiogame.testing import local_table, make_session, opening
 
 ROOT = Path(__file__).resolve().parent.parent
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links, devices and pipes")
@@ -199,7 +199,7 @@ def test_every_move_is_on_the_disk_before_it_is_announced(tmp_path: Path) -> Non
             session.app.dispatch(" ")
             assert len(checker.on_disk) > before
             # The key's first message: the file already held every move the key made.
-            assert checker.on_disk[before] == len(table.record.moves)
+            assert checker.on_disk[before] == len(local_table(table).record.moves)
 
     asyncio.run(keys())
 

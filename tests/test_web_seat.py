@@ -123,7 +123,9 @@ def test_a_spectator_hears_the_public_events_by_the_players_names(tmp_path: Path
             started = await dario.expect("started")
             await anna.send({"type": "act", "action": (await anna.expect("started"))["legal"][0]})
             updates = [await dario.expect("update")]
-            while updates[-1]["by"] != 0:  # up to Anna's choice
+            # Up to the reveal: both have chosen (the computer player thinks in a worker
+            # process, so Anna's choice may come first).
+            while not any(e["kind"] == "reveal" for e in updates[-1]["events"]):
                 updates.append(await dario.expect("update"))
             for link in (anna, dario):
                 await link.close()

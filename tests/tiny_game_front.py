@@ -19,6 +19,8 @@ from audiogame.words.cards import card_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.actions import Flip
+from engine.errors import IllegalAction
+from engine.events import Event
 from engine.registry import register_game, unregister_game
 
 GAME = "high_card"
@@ -57,8 +59,7 @@ def make_table(app: Any, config: dict[str, Any], seat: Any = None) -> HighCardTa
 
 
 class HighCardTable(TableScreen):
-    """Space or Enter turns up your card; the computer players turn up theirs at once. Enter
-    after the end goes back to the setup."""
+    """Space or Enter turns up your card; the computer players turn up theirs at once."""
 
     game = GAME
 
@@ -72,7 +73,7 @@ class HighCardTable(TableScreen):
         names = self.seats.subjects(list(range(self.seats.players)))
         self.app.say(f"High card, deal {self.seed}: {names}. Turn up your card: Space.")
         self.announce(self.state.opening_events())
-        self.open_table()
+        self.open_table()  # the computer players turn up their cards
 
     def commands(self) -> list[Command]:
         return [
@@ -84,9 +85,13 @@ class HighCardTable(TableScreen):
         if self.state.is_over:
             self.app.pop()
             return
-        self.state.apply(HUMAN, Flip())  # the events come back through on_stream
+        try:
+            self.state.apply(HUMAN, Flip())  # the events come back through on_stream
+        except IllegalAction as error:
+            self.app.refuse(str(error))
 
-    def after_stream(self) -> None:
+    def on_stream(self, events: list[Event], mine: bool) -> None:
+        self.announce(events)
         if self.state.is_over:
             self.app.say(self.back_hint())
 

@@ -18,10 +18,11 @@ from typing import Any, Protocol
 
 from audiogame.catalog import game_entry
 from audiogame.settings import DEFAULT_NAMES
-from audiogame.table.codec import decode_action, encode, encode_event, encode_refusal
+from audiogame.table.codec import decode_action, encode_refusal
 from audiogame.table.frame import Frame
 from audiogame.table.recall import recall
 from audiogame.table.session import Table, seat_count
+from audiogame.table.stream import seat_message
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -197,23 +198,10 @@ class Room:
         whose move it tells."""
         table = self.table
         assert table is not None
-        frame = Frame(seat or 0, self.players)
-        message: dict[str, Any] = {
-            "type": kind,
-            "seq": len(table.log),
-            "deal": table.deal_number,
-            "deals": table.deals,
-            "events": [encode_event(frame.value(event)) for event in events],
-            "to_act": list(frame.seats(table.to_act())),
-            "totals": list(frame.per_seat(table.totals)),
-            "by": None if by is None else frame.seat(by),
-        }
+        names = None
         if kind == "started":
-            message["names"] = self.names(seat) if seat is not None else self.all_names()
-        if seat is not None:
-            message["view"] = encode(frame.value(table.view(seat)))
-            message["legal"] = [str(action) for action in table.legal(seat)]
-        return message
+            names = self.names(seat) if seat is not None else self.all_names()
+        return seat_message(table, seat, events, kind, by, names)
 
     def broadcast(self, events: list[Event], kind: str = "update", by: int | None = None) -> None:
         for index, seat in enumerate(self.seats):
@@ -456,8 +444,14 @@ class Room:
         """Let the computer players move, and arm the turn timers."""
         if self.table is None or self.closed:
             return
-        if self._driver is None or self._driver.done():
+        idle = self._driver is None or self._driver.done()
+        waiting = self.table.awaiting_bots() or (
+            self._recalling is not None and not self._recalling.done()
+        )
+        if idle and waiting:  # a task only when a computer player has something to do
             self._driver = asyncio.get_running_loop().create_task(self._drive())
+        elif idle:
+            self.hurried = False  # "play now" lasts until the people's turn
         self.arm_timers()
 
     async def _drive(self) -> None:

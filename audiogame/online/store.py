@@ -13,15 +13,18 @@ as it was: its setup, its seats (names and reconnect tokens) and its move log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 
 class TableStore:
     """One row a table (its setup and seats as JSON, written when they change) and one row a
-    move (written as it is made)."""
+    move (the server writes the moves of one turn of its event loop in one transaction,
+    :meth:`together`)."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -49,6 +52,17 @@ class TableStore:
             "INSERT OR REPLACE INTO moves (id, n, line) VALUES (?, ?, ?)",
             [(table_id, first + k, line) for k, line in enumerate(lines)],
         )
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """The writes within as one transaction (one commit)."""
+        self.db.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     def delete(self, table_id: str) -> None:
         self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

@@ -6,8 +6,8 @@ Battle player follows the game and learns how each other player chooses). Each d
 *ships the player*: its whole memory goes to a worker with the seat's view and legal actions,
 and the worker sends it back with its answer; the table keeps the player that came back.
 Shipping was chosen over keeping players resident in a worker by table and seat, by
-measurement (``python3 bench/bot_workers.py``, figures in docs/scaling.md): it costs a few
-hundred microseconds a decision more, and in return
+measurement (``python3 bench/bot_workers.py``, figures in docs/scaling.md): it costs about a
+millisecond a decision more (a player is about 5 KB), and in return
 
 - any free worker takes any decision: a table is never queued behind another table's long
   search in the worker it would be tied to;
@@ -65,6 +65,18 @@ copyreg.pickle(MappingProxyType, _mapping)
 def think(bot: Bot, view: Any, legal: Sequence[Action]) -> tuple[Action, Bot]:
     """One decision, and the player with what it learnt making it."""
     return bot.choose(view, legal), bot
+
+
+class WorkFailed(Exception):
+    """The work itself failed in a worker (a bug, as it would be in the server's process)."""
+
+
+def _call(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """In a worker: ``function(*args)``, its own failure told apart from the pool's."""
+    try:
+        return function(*args)
+    except Exception as error:
+        raise WorkFailed(f"{type(error).__name__}: {error}") from None
 
 
 def _watch_parent() -> None:
@@ -126,16 +138,23 @@ class Thinkers:
 
     async def warm(self) -> None:
         """Start every worker now, so that the first decisions do not wait for them."""
-        futures = [self.pool.submit(_ready) for _ in range(self.size)]
+        try:
+            futures = [self.pool.submit(_ready) for _ in range(self.size)]
+        except (OSError, RuntimeError) as error:  # decisions will say so, and be made here
+            log.warning("the worker processes could not start: %s", error)
+            return
         await asyncio.gather(*(asyncio.wrap_future(f) for f in futures), return_exceptions=True)
 
     async def run(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; after a worker died, once more in a new pool, then
-        in a thread of this process. ``what`` names the work in the log."""
+        in a thread of this process (at once when no worker can be started, or the work cannot
+        be sent to one). ``what`` names the work in the log."""
         for attempt in (1, 2):
             pool = self.pool
             try:
-                return await asyncio.wrap_future(pool.submit(function, *args))
+                return await asyncio.wrap_future(pool.submit(_call, function, args))
+            except WorkFailed:
+                raise
             except BrokenProcessPool:
                 if self.pool is pool:  # the first to notice starts a new pool
                     self.restarts += 1
@@ -145,6 +164,9 @@ class Thinkers:
                     log.warning("a worker process died while thinking for %s", what)
                 if attempt == 2:
                     break
+            except Exception as error:  # no worker can start, or the work cannot be sent
+                log.warning("%s cannot think in a worker process: %s", what, error)
+                break
         self.in_process += 1
         self.say(f"{what} thinks in the server process: the worker processes failed")
         return await asyncio.to_thread(function, *args)

@@ -19,6 +19,7 @@ Reveal(cards=((0, Card(rank=5, suit='s', deck=0)), (1, Card(rank=2, suit='c', de
 from __future__ import annotations
 
 import dataclasses
+import functools
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -59,11 +60,16 @@ KNOWN = SEAT | SEAT_SET | PER_SEAT | SEAT_PAIRS | SEAT_KEYS | NESTED | BY_SHAPE 
 
 def field_names(value: Any) -> tuple[str, ...]:
     """The fields of a dataclass or a named tuple (class or instance); ``()`` for others."""
-    if dataclasses.is_dataclass(value):
-        return tuple(f.name for f in dataclasses.fields(value))
-    fields = getattr(value, "_fields", None)
-    if isinstance(fields, tuple) and (isinstance(value, tuple) or (
-            isinstance(value, type) and issubclass(value, tuple))):  # fmt: skip
+    return _field_names(value if isinstance(value, type) else type(value))
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A class's fields, found once (every event and view of every seat asks)."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    fields = getattr(cls, "_fields", None)
+    if isinstance(fields, tuple) and issubclass(cls, tuple):
         return fields
     return ()
 

@@ -26,7 +26,7 @@ whole.
 >>> table.seat.apply(0, table.seat.legal_actions(0)[0])
 []
 >>> heard[-1][:2]
-['choice_made', 'reveal']
+['reveal', 'trick_won']
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from typing import Any
 from audiogame.saves.moves import DEAL, deal_recipe, is_deal, move_text, parse_deal, parse_move
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table, seat_count
-from audiogame.table.stream import seat_message
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -137,7 +136,7 @@ class LocalTable:
         self._again = False
         self.hurried = False
         self.playing = False
-        self.seat.feed(seat_message(self.table, PERSON, self.table.opening_events(), "started"))
+        self.send("started", self.table.opening_events())
 
     # ----- the presenter's end -------------------------------------------------------------
     def attach(
@@ -166,8 +165,9 @@ class LocalTable:
         self.moved(PERSON, action, events)
 
     def request(self, what: str) -> None:
-        """``play`` (the table is open: computer players may move), ``hurry`` (they all move
-        now, up to the person's turn), ``next_deal``."""
+        """``play`` (the table is open, or open again after the pause: computer players may
+        move), ``hurry`` (they all move now, up to the person's turn), ``next_deal``,
+        ``leave``."""
         if what == "play":
             self.playing = True
             self.resume_thinking()
@@ -178,10 +178,12 @@ class LocalTable:
             self.kick()
         elif what == "next_deal":
             self.next_deal()
-        elif what == "leave":
+        elif what == "leave":  # the screen is closed: nothing more is moved nor said
             self.playing = False
             self.cancel_timer()
             self._thinking = None
+            self._pending, self._mine, self._waiting = [], False, False
+            return
         else:
             raise ValueError(f"no request {what!r}")
         self.program.after_turn(self.deliver)
@@ -196,6 +198,16 @@ class LocalTable:
         self._waiting = True
         self.kick()
         self.program.after_turn(self.deliver)
+
+    def send(self, kind: str, events: list[Event]) -> list[Event]:
+        """One message of the seat's stream: the events (as anyone may know them, the table
+        redacts them), the seat's view and legal actions. Seat 0 needs no renumbering, and
+        in the same process no encoding: the values go as they are (the same message as
+        :func:`audiogame.table.stream.seat_message` builds for the network)."""
+        table = self.table
+        return self.seat.take(
+            kind, events, table.view(PERSON), table.legal(PERSON), table.to_act(), len(table.log)
+        )
 
     def changed(self) -> None:
         autosave = getattr(self.program, "autosave", None)
@@ -213,14 +225,14 @@ class LocalTable:
             return
         events, mine = self._pending, self._mine
         self._pending, self._mine, self._waiting = [], False, False
-        self._listener(self.seat.feed(seat_message(self.table, PERSON, events, "update")), mine)
+        self._listener(self.send("update", events), mine)
 
     def next_deal(self) -> None:
         self.table.next_deal()
         recipe = deal_recipe(self.game, self.table.state)
         self.record.moves.append(recipe if recipe is not None else DEAL + " ?")
         self.changed()
-        self.seat.feed(seat_message(self.table, PERSON, self.table.opening_events(), "dealt"))
+        self.send("dealt", self.table.opening_events())
         self._on_dealt()
         self.kick()
 
@@ -277,8 +289,12 @@ class LocalTable:
         seat = seats[0]
         bot, view, legal = table.bot_turn(seat)
         executor = self.program.thinkers
-        if executor is None:  # before the program's loop runs, no key can wait: decide now
-            executor = thinking() if self.program.running else InlineExecutor()
+        if executor is None:
+            # A forced move (a flip, the one card left, a pass) needs no thought, and before
+            # the program's loop runs no key can wait: decided now; anything else in the
+            # worker thread.
+            forced = len(legal) == 1 or not self.program.running
+            executor = InlineExecutor() if forced else thinking()
         future: Future[Action] = executor.submit(bot.choose, view, legal)
         self._thinking = (seat, len(table.log), future)
         if future.done():
@@ -327,4 +343,4 @@ class LocalTable:
                 seat, action = parse_move(line)
                 record.events.extend(self.table.apply(seat, action))
                 record.moves.append(move_text(seat, action))
-        self.seat.feed(seat_message(self.table, PERSON, [], "update"))
+        self.send("update", [])

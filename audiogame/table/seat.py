@@ -57,14 +57,33 @@ class SeatState:
 
     def feed(self, message: dict[str, Any]) -> list[Event]:
         """Take one message of the stream (``started``, ``update``, ``dealt``); its events."""
-        events = [decode_event(data) for data in message.get("events", [])]
-        if message.get("type") in ("started", "dealt"):
+        return self.take(
+            str(message.get("type")),
+            [decode_event(data) for data in message.get("events", [])],
+            decode_view(view_class(self.game), message["view"]),
+            [decode_action(text) for text in message.get("legal", [])],
+            tuple(int(seat) for seat in message.get("to_act", [])),
+            int(message.get("seq", self.seq)),
+        )
+
+    def take(
+        self,
+        kind: str,
+        events: list[Event],
+        view: Any,
+        legal: list[Action],
+        to_act: tuple[int, ...],
+        seq: int,
+    ) -> list[Event]:
+        """The same message already read back into values (from a table in this process,
+        which numbers them from the seat and redacts them as the server does); its events."""
+        if kind in ("started", "dealt"):
             self._opening = events
             self._result = None
-        self._view = decode_view(view_class(self.game), message["view"])
-        self._legal = [decode_action(text) for text in message.get("legal", [])]
-        self._to_act = tuple(int(seat) for seat in message.get("to_act", []))
-        self.seq = int(message.get("seq", self.seq))
+        self._view = view
+        self._legal = legal
+        self._to_act = to_act
+        self.seq = seq
         for event in events:
             if isinstance(event, GameOver):
                 self._result = Result(event.winners, event.scores, event.reason)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from audiogame.table.codec import encode, encode_event
+from audiogame.table.codec import encode_framed
 from audiogame.table.frame import Frame
 from audiogame.table.session import Table
 from engine.events import Event
@@ -32,7 +32,7 @@ def seat_message(
         "seq": len(table.log),
         "deal": table.deal_number,
         "deals": table.deals,
-        "events": [encode_event(frame.value(event)) for event in events],
+        "events": [encode_framed(event, frame) for event in events],
         "to_act": list(frame.seats(table.to_act())),
         "totals": list(frame.per_seat(table.totals)),
         "by": None if by is None else frame.seat(by),
@@ -40,6 +40,6 @@ def seat_message(
     if names is not None:
         message["names"] = list(names)
     if seat is not None:
-        message["view"] = encode(frame.value(table.view(seat)))
+        message["view"] = encode_framed(table.view(seat), frame)
         message["legal"] = [str(action) for action in table.legal(seat)]
     return message
