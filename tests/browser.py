@@ -55,8 +55,9 @@ def require_browser() -> None:
 
 
 @contextmanager
-def chromium(language: str = "en") -> Iterator[Any]:
-    """A headless Chromium with a fresh profile, closed afterwards."""
+def chromium(language: str = "en", flags: tuple[str, ...] = ()) -> Iterator[Any]:
+    """A headless Chromium with a fresh profile, closed afterwards; ``flags`` are more of its
+    command-line options."""
     require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -64,7 +65,7 @@ def chromium(language: str = "en") -> Iterator[Any]:
     profile = tempfile.mkdtemp(prefix="audiogame-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "chromium"
-    for flag in CHROMIUM_FLAGS:
+    for flag in (*CHROMIUM_FLAGS, *flags):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--lang={language}")

@@ -12,7 +12,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from audiogame.online.messages import VERSION
-from tests.online_support import running_server
+from tests.online_support import player, running_server
 
 END = "Press Enter to go back to the tables."
 
@@ -59,9 +59,10 @@ def chosen(text: str) -> bool:
     return "Enter again chooses it" in text or text.startswith(("You choose", "Already chosen"))
 
 
-async def to_the_end(tmp_path: Path) -> tuple[list[str], list[str], list[str]]:
-    """Anna plays a whole game by Enter against a computer player; then T. What T said, the
-    state lines shown at the end, and everything said."""
+async def to_the_end(tmp_path: Path, leave: bool = False) -> tuple[list[str], list[str], list[str]]:
+    """Anna plays a whole game by Enter against a computer player; then T (and with ``leave``
+    Enter, until the table is left: what the page then shows is added to what was said). What
+    T said, the state lines shown at the end, and everything said."""
     async with running_server(tmp_path) as server, connect(f"ws://127.0.0.1:{server.port}/") as ws:
         page = Page(ws)
         await page.send({"type": "hello", "version": VERSION, "name": "Anna",
@@ -79,6 +80,17 @@ async def to_the_end(tmp_path: Path) -> tuple[list[str], list[str], list[str]]:
                 await page.key("enter", chosen)
             else:
                 await page.until(lambda m: m["type"] == "show")
+        if leave:
+            for _press in range(5000):  # an Enter just after the end is refused, with the reason
+                await page.send({"type": "key", "key": "enter"})
+                answer = await page.until(lambda m: m["type"] == "left" or (
+                    m["type"] == "say" and "just ended" in m["text"]))  # fmt: skip
+                if answer["type"] == "left":
+                    page.said.append("(left)")
+                    await page.send({"type": "list"})
+                    lobby = await page.until(lambda m: m["type"] == "lobby")
+                    page.said.append("(lobby)" if "tables" in lobby else "(no lobby)")
+                    break
         return [t], page.shown, page.said
 
 
@@ -88,3 +100,52 @@ def test_t_after_the_game_leads_back_to_the_tables(tmp_path: Path) -> None:
     assert t == ["The game is over. Press Enter to go back to the tables."]
     assert shown[0] == "The game is over. Press Enter to go back to the tables."
     assert not [text for text in said if "game setup" in text]
+
+
+def test_enter_after_the_game_takes_the_page_back_to_the_tables(tmp_path: Path) -> None:
+    """The page's seat is left when Enter closes the finished table: the page hears that it
+    left and gets the list of tables, instead of keys that answer nothing."""
+    _, _, said = asyncio.run(to_the_end(tmp_path, leave=True))
+    assert said[-2:] == ["(left)", "(lobby)"]
+
+
+async def enter_around_a_choice(tmp_path: Path) -> list[tuple[str, str]]:
+    """Anna's page and Bruno (a person) at Battaglia scientifica for two. For three tricks:
+    Anna's first Enter says the card; Bruno's choice arrives; Anna's second Enter. What each
+    of Anna's Enters answered."""
+    answers = []
+    async with running_server(tmp_path) as server, connect(f"ws://127.0.0.1:{server.port}/") as ws:
+        page = Page(ws)
+        url = f"ws://127.0.0.1:{server.port}/"
+        await page.send({"type": "hello", "version": VERSION, "name": "Anna",
+                         "client": "browser", "lang": "en"})  # fmt: skip
+        await page.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
+        code = (await page.until(lambda m: m["type"] == "joined"))["table"]["id"]
+        bruno = await player(url, "Bruno")
+        await bruno.send({"type": "join", "table": code})
+        await bruno.expect("joined")
+        await page.send({"type": "start"})
+        stream = await bruno.expect("started")
+        await page.until(lambda m: m["type"] == "say" and m["text"].startswith("Your hand"))
+        for _trick in range(3):
+            first = await page.key("enter", chosen)
+            await bruno.send({"type": "act", "action": stream["legal"][0]})
+            await page.until(lambda m: m["type"] == "show" and "Chosen: Bruno" in m["lines"][0])
+            second = await page.key("enter", chosen)
+            answers.append((first, second))
+            stream = await bruno.expect("update")
+            while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
+                stream = await bruno.expect("update")  # the next trick, Bruno's turn again
+        await bruno.close()
+    return answers
+
+
+def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: Path) -> None:
+    """The first Enter says the card ("Enter again chooses it"); another player's choice
+    arrives; the second Enter chooses that card, it does not say it again."""
+    answers = asyncio.run(enter_around_a_choice(tmp_path))
+    for first, second in answers:
+        assert first.endswith("Enter again chooses it."), answers
+        card = first.split(",")[0]
+        assert second == f"You choose: {card}.", answers

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
@@ -12,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
 from audiogame.testing import key_bytes, make_session
-from tests.online_support import Recorder, ServerThread, until
+from tests.online_support import Recorder, ServerThread, play_out, until
 
 
 class Said:
@@ -267,3 +268,99 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
     assert [seat["kind"] for seat in mine["seats"]] == ["person", "bot", "bot"]
     assert [seat.get("level") for seat in mine["seats"]] == [None, "expert", "easy"]
     assert (room.grace, room.turn_timer) == (120, 30)
+
+
+def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: Path) -> None:
+    """Battaglia scientifica online: Anna's first Enter says the card; Bruno's choice arrives;
+    her second Enter chooses that card instead of saying it again."""
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> list[str]:
+        bruno = Recorder(server.url, "Bruno")
+        await bruno.open()
+        await bruno.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                          "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
+        code = (await bruno.expect("joined"))["table"]["id"]
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "A")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: any("Online tables" in t for t in said), said=said)
+            pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
+            await bruno.expect("presence")
+            await bruno.send({"type": "start"})
+            stream = await bruno.expect("started")
+            await until(lambda: any(t.startswith("Your hand") for t in said), said=said)
+            told = 0
+            for trick in range(3):
+                pipe.send_text(key_bytes(["enter"]))
+                await until(lambda n=trick: sum("Enter again" in t for t in said) > n, said=said)
+                await bruno.send({"type": "act", "action": stream["legal"][0]})
+                mine = await bruno.expect("update")
+                while mine["by"] != 0:  # his own choice, taken (Anna's stream has it before)
+                    mine = await bruno.expect("update")
+                for asked in range(1, 100):  # T, until Anna's program has Bruno's choice
+                    pipe.send_text(key_bytes(["t"]))
+                    await until(lambda n=asked + told: sum(t.startswith("Trick ") for t in said)
+                                >= n, said=said)  # fmt: skip
+                    if "Chosen: Bruno" in [t for t in said if t.startswith("Trick ")][-1]:
+                        break
+                told += asked
+                pipe.send_text(key_bytes(["enter"]))
+                await until(lambda n=trick: sum(t.startswith("You choose") for t in said) > n,
+                            said=said)  # fmt: skip
+                stream = await bruno.expect("update")
+                while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
+                    stream = await bruno.expect("update")
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await bruno.close()
+        return list(said)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    firsts = [i for i, t in enumerate(said) if t.endswith("Enter again chooses it.")]
+    assert len(firsts) == 3, said
+    for index in firsts:
+        card = said[index].split(",")[0]
+        answer = next(t for t in said[index + 1 :] if not t.startswith("Trick "))
+        assert answer == f"You choose: {card}.", said
+
+
+def test_the_terminal_program_watching_hears_every_seat_by_its_name(tmp_path: Path) -> None:
+    """Dario watches Anna's game of Battaglia from the terminal program: Anna is "Anna" to him,
+    never "you"."""
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "battle", "seats": ["person", "bot:greedy"],
+                         "options": {"players": 2, "deck": 32, "trick_limit": 100}})  # fmt: skip
+        await anna.expect("joined")
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "1 table open." in said, said=said)
+            pipe.send_text(key_bytes(["down", "down", "enter", "down", "enter"]))  # Watch
+            await anna.expect("presence")
+            await anna.send({"type": "start"})
+            await play_out(anna, 3, await anna.expect("started"))
+            await until(lambda: any(t.startswith("Game over") for t in said), said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await anna.close()
+        return list(said)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    watched = said[next(i for i, t in enumerate(said) if t.startswith("Watching")) :]
+    assert any(t.startswith("Anna: ") for t in watched), watched
+    assert not [t for t in watched if re.search(r"\byou(r)?\b", t, re.IGNORECASE)], watched

@@ -16,7 +16,8 @@ from tests.browser import texts, wait_for
 
 @contextmanager
 def live_server(data_dir: Path, port: int = 0, **options: Any) -> Iterator[dict[str, Any]]:
-    """``{"url": "http://127.0.0.1:PORT/", "server": Server, "stop": callable}``."""
+    """``{"url": "http://127.0.0.1:PORT/", "server": Server, "stop": callable}`` (``https``
+    with ``tls``, the server's certificate and key)."""
     from audiogame.online.server import run
 
     ready = threading.Event()
@@ -28,7 +29,8 @@ def live_server(data_dir: Path, port: int = 0, **options: Any) -> Iterator[dict[
 
         def started(server: Any) -> None:
             info["server"] = server
-            info["url"] = f"http://127.0.0.1:{server.port}/"
+            scheme = "https" if options.get("tls") else "http"
+            info["url"] = f"{scheme}://127.0.0.1:{server.port}/"
             ready.set()
 
         await run("127.0.0.1", port, data_dir, ready=started, stop=stop,

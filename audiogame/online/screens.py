@@ -474,11 +474,18 @@ class WatchScreen(Screen):
 
     title = N_("Watching")
 
-    def __init__(self, app: AudioGame, play: OnlinePlay, game: str, names: list[str]) -> None:
+    def __init__(
+        self,
+        app: AudioGame,
+        play: OnlinePlay,
+        game: str,
+        names: list[str],
+        options: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(app)
         self.play = play
         self.game = game
-        self.seats = Seats.watching(names)
+        self.seats = Seats.watching(names, options)
 
     def heading(self) -> str:
         return _("Watching {game}").format(game=_(game_entry(self.game).title))

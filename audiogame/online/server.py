@@ -468,6 +468,8 @@ class Server:
                 self.at_table(conn).hurry(conn)
             elif what == "next_deal":
                 self.at_table(conn).next_deal(conn)
+            elif what == "leave":
+                self.on_leave(conn, m.Leave())
 
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")

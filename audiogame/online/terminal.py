@@ -235,7 +235,8 @@ class OnlinePlay:
             if self.waiting is not None and self.app.top is self.waiting:
                 self.app.stack.pop()
             self.waiting = None
-            self.watcher = WatchScreen(self.app, self, game, self.names)
+            options = dict(self.table_info.get("options") or {})
+            self.watcher = WatchScreen(self.app, self, game, self.names, options)
             self.app.push(self.watcher)
         self.watcher.show([decode_event(data) for data in message.get("events", [])])
 

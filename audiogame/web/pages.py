@@ -28,10 +28,13 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from audiogame.app.texts import paragraphs, rules_text
 from audiogame.i18n import LANGUAGES
 from audiogame.web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
+GAME_KEYS = ("battle", "scientific", "cardavia")
+"""The games whose rules the page carries (F4), in its language."""
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -75,6 +78,8 @@ def page(language: str) -> bytes:
     values = {key: html.escape(text) for key, text in words.items()}
     values["lang"] = language
     values["words_json"] = html.escape(json.dumps(words, ensure_ascii=False), quote=False)
+    rules = {game: paragraphs(rules_text(game, language)) for game in GAME_KEYS}
+    values["rules_json"] = html.escape(json.dumps(rules, ensure_ascii=False), quote=False)
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template).encode("utf-8")
 
 

@@ -337,7 +337,10 @@ class BrowserSeat:
                 self.say(_("No action on this key."), "not_allowed")
                 return []
             self.program.dispatch(name)
-            self.publish()
+            if not self.program.stack:  # the table screen closed (Enter after the end)
+                self.intents.append(("leave", None))
+            else:
+                self.publish()
             intents, self.intents = self.intents, []
             return intents
 

@@ -129,6 +129,21 @@ WORDS: dict[str, str] = {
         "Shift+Tab belong to the game)."
     ),
     "key_close": N_("Close the keys help"),
+    "key_rules": N_("F4 or Alt+U: the rules of the game."),
+    "key_pause": N_(
+        "Alt+M: the pause menu (back to the game, keys, rules, options, leave the table)."
+    ),
+    # Rules and the pause menu
+    "rules_button": N_("Rules"),
+    "rules_title": N_("Rules of {game}"),
+    "rules_close": N_("Close the rules"),
+    "pause_button": N_("Pause menu"),
+    "pause_heading": N_("Pause"),
+    "pause_resume": N_("Back to the game"),
+    "pause_keys": N_("Keys"),
+    "pause_rules": N_("Rules of the game"),
+    "pause_options": N_("Options"),
+    "pause_leave": N_("Leave the table"),
     "history_position": N_("{text} ({position} of {total})"),
     "history_empty": N_("No message yet."),
     # Options

@@ -14,6 +14,8 @@ export function pageKey(event) {
   if ((key === "F1" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "k")) return "help";
   if ((key === "F2" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "r")) return "repeat";
   if ((key === "F3" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "x")) return "silence";
+  if ((key === "F4" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "u")) return "rules";
+  if (altKey && !ctrlKey && letter === "m") return "pause";
   return null;
 }
 

@@ -179,15 +179,60 @@ $("chat-form").addEventListener("submit", (event) => {
 });
 
 let helpReturn = null;
+/** Where focus goes back to when the keys help or the rules close. */
+function backTo() {
+  return helpReturn && document.contains(helpReturn) && !$("pause").contains(helpReturn)
+    && !helpReturn.closest("[hidden]") ? helpReturn : (view === "table" ? $("play") : $("main"));
+}
 function openHelp() {
-  helpReturn = document.activeElement;
+  if ($("keys").hidden) helpReturn = document.activeElement;
   $("keys").hidden = false;
   $("keys-h").focus();
 }
 function closeHelp() {
   $("keys").hidden = true;
-  (helpReturn && document.contains(helpReturn) ? helpReturn : $("main")).focus();
+  backTo().focus();
 }
+
+// ----- the rules (F4) and the pause menu (Alt+M) ---------------------------------------------
+const rules = JSON.parse($("rules-text").textContent);
+function openRules() {
+  const game = table.table?.game || createForm.elements.game.value;
+  if ($("rules").hidden) helpReturn = document.activeElement;
+  $("rules-h").textContent = word("rules_title", { game: word(game) });
+  $("rules-body").replaceChildren(...(rules[game] || []).map((text) => {
+    const paragraph = document.createElement("p");
+    paragraph.textContent = text;
+    return paragraph;
+  }));
+  $("rules").hidden = false;
+  $("rules-h").focus();
+}
+function closeRules() {
+  $("rules").hidden = true;
+  backTo().focus();
+}
+function openPause() {
+  if ($("pause").open) return;
+  helpReturn = document.activeElement;
+  $("pause").showModal();
+}
+function fromPause(then) {
+  $("pause").close();
+  then();
+}
+$("rules-button").addEventListener("click", () => openRules());
+$("rules-close").addEventListener("click", () => closeRules());
+$("pause-button").addEventListener("click", () => openPause());
+$("pause-resume").addEventListener("click", () => fromPause(() => $("play").focus()));
+$("pause-keys").addEventListener("click", () => fromPause(openHelp));
+$("pause-rules").addEventListener("click", () => fromPause(openRules));
+$("pause-options").addEventListener("click", () => fromPause(() => $("options-h").focus()));
+$("pause-leave").addEventListener("click", () => fromPause(() => connection.send({ type: "leave" })));
+// Escape closes the menu (the browser's own way): back to the game.
+$("pause").addEventListener("close", () => {
+  if (document.activeElement === document.body || !document.activeElement) $("play").focus();
+});
 
 // ----- options ----------------------------------------------------------------------------
 const options = $("options-form");
@@ -223,9 +268,12 @@ document.addEventListener("keydown", (event) => {
   const own = pageKey(event);
   if (own) {
     event.preventDefault();
+    if ($("pause").open && (own === "help" || own === "rules")) $("pause").close();
     if (own === "help") openHelp();
     if (own === "repeat") announcer.repeat();
     if (own === "silence") announcer.silence();
+    if (own === "rules") openRules();
+    if (own === "pause" && view === "table") openPause();
     return;
   }
   if (event.target !== $("play")) return;
