@@ -96,3 +96,12 @@ def test_once_withdrawn_the_game_is_offered_no_more() -> None:
     with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
         game_entry(game)
     assert "High card, 4 of 9" not in drive(["down", "down", "down"]).spoken
+
+
+def test_a_seat_stream_reads_the_events_of_a_game_registered_after_its_first_event() -> None:
+    from audiogame.table.codec import decode_event, encode_event
+    from engine.events import Eliminated
+
+    assert decode_event(encode_event(Eliminated(1))) == Eliminated(1)
+    with registered():
+        assert decode_event(encode_event(HighCardTie((0, 2)))) == HighCardTie((0, 2))

@@ -20,6 +20,7 @@ from engine.cards import Card, full_deck
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event, GameOver, Reveal, TrickWon
 from engine.protocol import Result
+from engine.vocabulary import EventKind
 
 FLIP = Flip()
 
@@ -28,7 +29,7 @@ FLIP = Flip()
 class HighCardTie(Event):
     """``seats`` tied for the highest card: the first of them takes the trick."""
 
-    kind: ClassVar[Any] = "high_card_tie"
+    kind: ClassVar[EventKind] = "high_card_tie"  # a kind of this game alone
     seats: tuple[int, ...]
 
 

@@ -100,8 +100,11 @@ def _ready() -> int:
     """Load the computer players' code in a new worker before its first decision."""
     import importlib
 
-    for name in ("battle", "cardavia.players", "scientific.players"):
-        importlib.import_module(f"engine.bots.{name}")
+    from engine.registry import registered, registration
+
+    for game in registered():
+        if registration(game).bots:
+            importlib.import_module(registration(game).bots)
 
     return os.getpid()
 

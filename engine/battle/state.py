@@ -11,7 +11,7 @@ from engine.battle.events import CardsSetAside
 from engine.battle.options import Options
 from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
-from engine.battle.view import BattleView, make_view
+from engine.battle.view import BattleView, make_view, new_view
 from engine.cards import Card, sorted_cards
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event
@@ -92,8 +92,14 @@ class BattleState:
         :class:`IllegalAction` and changes nothing."""
         t = self._t
         events: list[Event] = []
-        if action is FLIP and type(seat) is int and seat in t.awaiting and not t.open:
-            flip(t, seat, events)  # the common case, checked at once
+        awaiting = t.awaiting
+        if action is FLIP and type(seat) is int and seat in awaiting and not t.open:
+            # The common case, checked at once; a flip that is not the last lays nothing.
+            if len(awaiting) > 1:
+                i = awaiting.index(seat)
+                t.awaiting = awaiting[:i] + awaiting[i + 1 :]
+                return events
+            flip(t, seat, events)
             return events
         card = self._checked_card(seat, action)
         if card is None:
@@ -145,7 +151,11 @@ class BattleState:
         t = self._t
         if type(seat) is not int or not 0 <= seat < t.players:
             raise bad_seat(seat, t.players)
-        return make_view(t, seat)
+        counts, step = t.counts, t.step
+        if counts is None or step is None or t.open:
+            return make_view(t, seat)
+        # Classic play, the shared parts still current: the view is built here at once.
+        return new_view(BattleView, (seat, (), None, t.awaiting, counts, step))
 
     def result(self) -> Result:
         """Winners (several for a draw), owned cards by seat, and why the game ended."""

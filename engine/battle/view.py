@@ -153,7 +153,7 @@ class BattleView(NamedTuple):
         return self.step.deck
 
 
-_new = tuple.__new__
+new_view = tuple.__new__
 """Builds a named tuple from its fields in one call (what its own ``__new__`` does, without
 that extra Python frame: a view is built at every decision)."""
 
@@ -162,7 +162,7 @@ def make_view(t: Table, seat: int) -> BattleView:
     """The view of ``seat`` (already checked to be a seat of this table)."""
     counts = t.counts
     if counts is None:
-        counts = t.counts = _new(
+        counts = t.counts = new_view(
             Counts,
             (
                 tuple(map(len, t.stocks)),
@@ -190,8 +190,8 @@ def make_view(t: Table, seat: int) -> BattleView:
             t.deck,
         )
     if t.open:
-        return _new(
+        return new_view(
             BattleView,
             (seat, sorted_cards(t.stocks[seat]), t.choices.get(seat), t.awaiting, counts, step),
         )
-    return _new(BattleView, (seat, (), None, t.awaiting, counts, step))
+    return new_view(BattleView, (seat, (), None, t.awaiting, counts, step))

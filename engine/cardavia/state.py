@@ -71,6 +71,7 @@ class CardaviaState:
         "_bonuses",
         "_claim",
         "_first_play",
+        "_hand_cards",
         "_hands",
         "_has_played",
         "_history",
@@ -85,6 +86,10 @@ class CardaviaState:
     )
 
     _hands: list[int]
+    _hand_cards: list[tuple[Card, ...] | None]
+    """Each seat's hand as cards, built when a view first asks for it. A hand that changes
+    gets a new list (clones may share this one); filling a seat in is safe when shared, as
+    the same mask gives the same cards."""
     _turn: int
     _leader: int
     _table: tuple[int, Key, Combination] | None
@@ -103,6 +108,7 @@ class CardaviaState:
     def __init__(self, hands: Sequence[int]) -> None:
         """``hands``: one bit mask per seat (see :mod:`engine.cardavia.deck`)."""
         self._hands = list(hands)
+        self._hand_cards = [None] * PLAYERS
         holders = [seat for seat, hand in enumerate(hands) if hand & THREE_HEARTS_BIT]
         self._leader = self._turn = holders[0] if holders else 0
         self._table = None
@@ -170,12 +176,15 @@ class CardaviaState:
         h0, h1, h2 = self._hands
         counts = (h0.bit_count(), h1.bit_count(), h2.bit_count())
         over = self._result is not None
+        cards = self._hand_cards[seat]
+        if cards is None:
+            cards = self._hand_cards[seat] = hand_cards(self._hands[seat])
         return _new(
             CardaviaView,
             (
                 seat,
                 PLAYERS,
-                hand_cards(self._hands[seat]),
+                cards,
                 counts,
                 counts,
                 None if table is None else (table[0], table[2]),
@@ -202,6 +211,7 @@ class CardaviaState:
         """An independent copy; cheap, as all per-deal data is immutable."""
         other = CardaviaState.__new__(CardaviaState)
         other._hands = self._hands
+        other._hand_cards = self._hand_cards
         other._turn = self._turn
         other._leader = self._leader
         other._table = self._table
@@ -327,6 +337,8 @@ class CardaviaState:
             self._claim = None if table is None else (seat, combination)
         hands = self._hands = self._hands[:]  # copied: clones may share the old list
         hand = hands[seat] = hands[seat] & ~mask
+        cards = self._hand_cards = self._hand_cards[:]
+        cards[seat] = None
         self._table = (seat, key, combination)
         self._passes = 0
         self._first_play = False
