@@ -20,7 +20,7 @@ from engine import games
 from engine.vocabulary import EventKind, values
 from tests.conformance import play_random_game, replay
 
-QUICK_SEEDS = 3
+QUICK_SEEDS = 2
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "200"))
 
 BATTLE = [
