@@ -31,6 +31,9 @@ Split = tuple[float, tuple[tuple[str, int, int], ...]]
 
 _MEMO: dict[int, tuple[float, tuple[tuple[int, int, int], ...]]] = {}
 _MEMO_LIMIT = 1 << 17
+_COST_MEMO_LIMIT = 1 << 18
+"""Rank counts whose cost is remembered, a float each (about 25 MB when full): the sampled
+hands of many deals, so that the first decisions of a deal seldom start from nothing."""
 
 
 def combination_cost(kind: int, top: int, length: int) -> float:
@@ -145,7 +148,7 @@ def _solve_cost(key: int) -> float:
         cost = rest_cost + combination_cost_
         if cost < best - 1e-9:
             best = cost
-    if len(memo) >= _MEMO_LIMIT:
+    if len(memo) >= _COST_MEMO_LIMIT:
         memo.clear()
         memo[0] = 0.0
     memo[key] = best
