@@ -67,9 +67,11 @@ class CardaviaState:
     """One deal of Cardavia; build it with ``engine.games["cardavia"].new_state``."""
 
     __slots__ = (
+        "_awaiting",
         "_bonus_seats",
         "_bonuses",
         "_claim",
+        "_counts",
         "_first_play",
         "_hand_cards",
         "_hands",
@@ -79,10 +81,13 @@ class CardaviaState:
         "_legal",
         "_passes",
         "_played",
+        "_public_table",
         "_result",
         "_round",
         "_table",
+        "_to_act",
         "_turn",
+        "is_over",
     )
 
     _hands: list[int]
@@ -91,8 +96,15 @@ class CardaviaState:
     gets a new list (clones may share this one); filling a seat in is safe when shared, as
     the same mask gives the same cards."""
     _turn: int
+    _to_act: tuple[int, ...]
+    """``(turn,)``, or ``()`` once the deal is over (what ``to_act()`` and views say)."""
+    _awaiting: int | None
     _leader: int
     _table: tuple[int, Key, Combination] | None
+    _public_table: tuple[int, Combination] | None
+    """What views show of ``_table``: who played what."""
+    _counts: tuple[int, ...]
+    """Cards in each hand."""
     _passes: int
     _first_play: bool
     _has_played: int
@@ -103,6 +115,8 @@ class CardaviaState:
     _played: tuple[Card, ...]
     _round: int
     _result: Result | None
+    is_over: bool
+    """Whether the deal has ended (a plain attribute: it is read before every decision)."""
     _legal: list[Action] | None
 
     def __init__(self, hands: Sequence[int]) -> None:
@@ -110,8 +124,10 @@ class CardaviaState:
         self._hands = list(hands)
         self._hand_cards = [None] * PLAYERS
         holders = [seat for seat, hand in enumerate(hands) if hand & THREE_HEARTS_BIT]
-        self._leader = self._turn = holders[0] if holders else 0
-        self._table = None
+        self._leader = self._turn = self._awaiting = holders[0] if holders else 0
+        self._to_act = (self._turn,)
+        self._table = self._public_table = None
+        self._counts = tuple(h.bit_count() for h in self._hands)
         self._passes = 0
         self._first_play = True
         self._has_played = 0
@@ -122,6 +138,7 @@ class CardaviaState:
         self._played = ()
         self._round = 1
         self._result = None
+        self.is_over = False
         self._legal = None
 
     # ---- the protocol -------------------------------------------------------------------
@@ -130,16 +147,12 @@ class CardaviaState:
     def players(self) -> int:
         return PLAYERS
 
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
     def to_act(self) -> tuple[int, ...]:
         """The seat whose play or pass is awaited; empty once the deal is over."""
-        return () if self._result is not None else (self._turn,)
+        return self._to_act
 
     def opening_events(self) -> list[Event]:
-        return [DealStarted(self._leader, tuple(h.bit_count() for h in self._hands))]
+        return [DealStarted(self._leader, self._counts)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """One play per distinct combination, or ``[Pass()]`` when there is no answer.
@@ -172,13 +185,10 @@ class CardaviaState:
         """What ``seat`` may know: his hand, and the public counts, table and history."""
         if type(seat) is not int or not 0 <= seat < PLAYERS:
             raise bad_seat(seat, PLAYERS)
-        table = self._table
-        h0, h1, h2 = self._hands
-        counts = (h0.bit_count(), h1.bit_count(), h2.bit_count())
-        over = self._result is not None
         cards = self._hand_cards[seat]
         if cards is None:
             cards = self._hand_cards[seat] = hand_cards(self._hands[seat])
+        counts = self._counts
         return _new(
             CardaviaView,
             (
@@ -187,17 +197,17 @@ class CardaviaState:
                 cards,
                 counts,
                 counts,
-                None if table is None else (table[0], table[2]),
+                self._public_table,
                 self._leader,
-                () if over else (self._turn,),
-                None if over else self._turn,
+                self._to_act,
+                self._awaiting,
                 self._round,
                 self._first_play,
                 self._history,
                 self._played,
                 _HAS_PLAYED[self._has_played],
                 self._bonuses,
-                over,
+                self.is_over,
             ),
         )
 
@@ -213,8 +223,12 @@ class CardaviaState:
         other._hands = self._hands
         other._hand_cards = self._hand_cards
         other._turn = self._turn
+        other._to_act = self._to_act
+        other._awaiting = self._awaiting
         other._leader = self._leader
         other._table = self._table
+        other._public_table = self._public_table
+        other._counts = self._counts
         other._passes = self._passes
         other._first_play = self._first_play
         other._has_played = self._has_played
@@ -225,6 +239,7 @@ class CardaviaState:
         other._played = self._played
         other._round = self._round
         other._result = self._result
+        other.is_over = self.is_over
         other._legal = self._legal
         return other
 
@@ -339,19 +354,28 @@ class CardaviaState:
         hand = hands[seat] = hands[seat] & ~mask
         cards = self._hand_cards = self._hand_cards[:]
         cards[seat] = None
+        left = hand.bit_count()
+        counts = self._counts
+        self._counts = (
+            left if seat == 0 else counts[0],
+            left if seat == 1 else counts[1],
+            left if seat == 2 else counts[2],
+        )
         self._table = (seat, key, combination)
+        self._public_table = (seat, combination)
         self._passes = 0
         self._first_play = False
         self._has_played |= 1 << seat
         self._history += ((self._round, seat, combination),)
         self._played += combination.cards
         self._legal = None
-        left = hand.bit_count()
         if left > 2:
-            self._turn = _NEXT[seat]
+            self._turn = self._awaiting = turn = _NEXT[seat]
+            self._to_act = (turn,)
         elif left:
             events.append(FewCards(seat, left))
-            self._turn = _NEXT[seat]
+            self._turn = self._awaiting = turn = _NEXT[seat]
+            self._to_act = (turn,)
         else:
             self._go_out(seat, events)
         return events
@@ -362,15 +386,17 @@ class CardaviaState:
         self._legal = None
         if self._passes == 0:
             self._passes = 1
-            self._turn = _NEXT[seat]
+            self._turn = self._awaiting = turn = _NEXT[seat]
+            self._to_act = (turn,)
             return events
         # Both others have passed in turn: the last player who played leads (CV-10).
         table = self._table
         assert table is not None  # a leader cannot pass
         self._settle_claim(events)
         self._round += 1
-        self._leader = self._turn = table[0]
-        self._table = None
+        self._leader = self._turn = self._awaiting = table[0]
+        self._to_act = (table[0],)
+        self._table = self._public_table = None
         self._passes = 0
         events.append(NewRound(table[0]))
         return events
@@ -399,4 +425,7 @@ class CardaviaState:
         events.append(Settlement(lines, totals))
         events.append(GameOver((seat,), "went_out", totals))
         self._result = Result((seat,), totals, "went_out", lines)
+        self.is_over = True
         self._turn = -1
+        self._to_act = ()
+        self._awaiting = None
