@@ -108,8 +108,8 @@ def _same_rank(kind: int, count: int, rank: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_LEAD_BYTES = _by_byte(list(_RANK_CODES))
-_ANSWER_BYTES = {
+LEAD_BYTES = _by_byte(list(_RANK_CODES))
+ANSWER_BYTES = {
     SINGLE: _by_byte([_same_rank(SINGLE, 1, r) for r in range(len(SHIFTS))]),
     PAIR: _by_byte([_same_rank(PAIR, 2, r) for r in range(len(SHIFTS))]),
     # Three aces are a bomb, never a triple (CV-7).
@@ -171,7 +171,7 @@ def _sequences(hand: int, width: int, shortest: int, above: int, only: int = 0) 
 
 def leads(hand: int, *, first_play: bool) -> list[int]:
     """The codes of every distinct lead of ``hand`` (see :func:`legal_plays`)."""
-    b = _LEAD_BYTES
+    b = LEAD_BYTES
     codes = [
         *b[0][hand & 255],
         *b[1][hand >> 8 & 255],
@@ -196,10 +196,9 @@ def answers(hand: int, table: Key) -> list[int]:
     if kind >= ACE_BOMB:
         return []  # nothing beats three aces (there are only three) or the celestial bomb
     codes: list[int] = []
-    add = codes.append
     if kind <= TRIPLE:
         # Two ranks at a time from a table, the ranks up to the table's masked out.
-        table_bytes = _ANSWER_BYTES[kind]
+        table_bytes = ANSWER_BYTES[kind]
         above = hand & -1 << 4 * (top + 1)
         for chunk in range((top + 1) >> 1, 7):
             byte = above >> 8 * chunk & 255
@@ -209,14 +208,28 @@ def answers(hand: int, table: Key) -> list[int]:
         width = 1 if kind == STRAIGHT else 2
         ranks = length // width
         codes += _sequences(hand, width, ranks, top, only=ranks)
+    bomb_answers(hand, table, codes)
+    return codes
+
+
+def bomb_answers(hand: int, table: Key, codes: list[int]) -> None:
+    """Adds to ``codes`` the bombs of ``hand`` that beat ``table``, an ordinary combination
+    or a bomb (not three aces nor the celestial bomb, which nothing beats): the last answers
+    :func:`answers` lists."""
     # A full nibble is four of a rank; only ranks above the table's bomb count on a bomb.
     full = hand & hand >> 1 & hand >> 2 & hand >> 3 & _BASES
-    if kind == BOMB:
-        full &= -1 << 4 * (top + 1)
+    if table[0] == BOMB:
+        full &= -1 << 4 * (table[1] + 1)
+    add = codes.append
     while full:
         low = full & -full
         add(low * 15 | BOMB << KIND_SHIFT)
         full ^= low
     if hand & _ACES == _ACES:
         add(_ACES | ACE_BOMB << KIND_SHIFT)
-    return codes
+
+
+def sequences(hand: int) -> list[int]:
+    """Every straight, then every pair sequence, of ``hand``: the last leads :func:`leads`
+    lists (but on the first play of the deal)."""
+    return _sequences(hand, 1, 5, -1) + _sequences(hand, 2, 2, -1)

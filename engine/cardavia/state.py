@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from engine.actions import Action
-from engine.cardavia.catalog import action_of, catalog_get, entry_of
+from engine.cardavia.catalog import (
+    action_of,
+    answer_actions,
+    catalog_get,
+    entry_of,
+    lead_actions,
+)
 from engine.cardavia.classify import (
     BOMB,
     CELESTIAL,
@@ -39,7 +45,7 @@ from engine.cardavia.events import (
     Played,
     Settlement,
 )
-from engine.cardavia.moves import answers, leads
+from engine.cardavia.moves import leads
 from engine.cardavia.scoring import BOMB_BONUS, settle
 from engine.cardavia.view import CardaviaView, HistoryEntry
 from engine.cards import Card
@@ -270,15 +276,14 @@ class CardaviaState:
         if legal is None:
             hand = self._hands[self._turn]
             table = self._table
-            if table is None:
-                codes = leads(hand, first_play=self._first_play)
+            if table is not None:
+                legal = answer_actions(hand, table[1]) or [PASS]
+            elif self._first_play:
+                legal = [
+                    catalog_get(code) or action_of(code) for code in leads(hand, first_play=True)
+                ]
             else:
-                codes = answers(hand, table[1])
-            if codes:
-                get = catalog_get
-                legal = [get(code) or action_of(code) for code in codes]
-            else:
-                legal = [PASS]
+                legal = lead_actions(hand)
             self._legal = legal
         return legal
 
