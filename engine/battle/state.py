@@ -35,10 +35,14 @@ def _check_seat(seat: object, players: int) -> None:
 class BattleState:
     """One game of Battaglia (classic, senza incognita, aperta, or both)."""
 
-    __slots__ = ("_t",)
+    __slots__ = ("_t", "is_over")
+
+    is_over: bool
+    """Whether the game has ended (a plain attribute: it is read before every decision)."""
 
     def __init__(self, table: Table) -> None:
         self._t = table
+        self.is_over = table.result is not None
 
     @classmethod
     def start(
@@ -64,10 +68,6 @@ class BattleState:
     @property
     def players(self) -> int:
         return self._t.players
-
-    @property
-    def is_over(self) -> bool:
-        return self._t.result is not None
 
     def to_act(self) -> tuple[int, ...]:
         """The seats still to flip or choose in this step (empty when the game is over)."""
@@ -100,12 +100,16 @@ class BattleState:
                 t.awaiting = awaiting[:i] + awaiting[i + 1 :]
                 return events
             flip(t, seat, events)
+            if t.result is not None:
+                self.is_over = True
             return events
         card = self._checked_card(seat, action)
         if card is None:
             flip(t, seat, events)
         else:
             choose(t, seat, card, events)
+        if t.result is not None:
+            self.is_over = True
         return events
 
     def _checked_card(self, seat: int, action: Action) -> Card | None:
