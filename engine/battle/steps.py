@@ -76,6 +76,8 @@ def take_up(t: Table, seat: int, events: list[Event]) -> None:
         pile.sort(key=lambda _: draw())
     t.stocks[seat].extend(pile)
     t.won[seat] = []
+    t.stock_count[seat] += len(pile)
+    t.won_count[seat] = 0
     events.append(PileTakenUp(seat, len(pile)))
 
 
@@ -97,13 +99,15 @@ def flip(t: Table, seat: int, events: list[Event]) -> None:
     t.awaiting = ()
     t.counts = None
     reveal: list[tuple[int, Card]] = []
-    pot, down, stocks = t.pot, t.down_seats, t.stocks
+    pot, down, stocks, stock_count = t.pot, t.down_seats, t.stocks, t.stock_count
     best, leaders = -1, [seat]
     for s in t.in_step:
         stock = stocks[s]
         if down and s in down:
             pot.append(stock.popleft())
+            stock_count[s] -= 1
         card = stock.popleft()
+        stock_count[s] -= 1
         pot.append(card)
         reveal.append((s, card))
         rank = card.rank or 0
@@ -117,6 +121,7 @@ def flip(t: Table, seat: int, events: list[Event]) -> None:
         cards = tuple(pot)
         pot.clear()
         t.won[leaders[0]].extend(cards)
+        t.won_count[leaders[0]] += len(cards)
         events.append(Reveal(tuple(reveal)))
         events.append(TrickWon(leaders[0], cards))
         t.tricks += 1
@@ -148,6 +153,7 @@ def choose(t: Table, seat: int, card: Card, events: list[Event]) -> None:
         for s in t.down_seats:
             chosen = t.choices[s]
             t.stocks[s].remove(chosen)
+            t.stock_count[s] -= 1
             t.pot.append(chosen)
         events.append(FaceDownLaid(t.down_seats, len(t.pot)))
         begin_phase(t, FACE_UP, t.in_step, events)
@@ -156,6 +162,7 @@ def choose(t: Table, seat: int, card: Card, events: list[Event]) -> None:
     for s in t.in_step:
         chosen = t.choices[s]
         t.stocks[s].remove(chosen)
+        t.stock_count[s] -= 1
         t.pot.append(chosen)
         reveal.append((s, chosen))
     t.choices.clear()
@@ -227,6 +234,7 @@ def take_pot(t: Table, seat: int, cause: TrickCause, events: list[Event]) -> Non
     """``seat`` takes every card on the table onto his won pile; the trick ends (BT-3)."""
     cards = tuple(t.pot)
     t.won[seat].extend(cards)
+    t.won_count[seat] += len(cards)
     t.pot.clear()
     t.shown.clear()
     events.append(TrickWon(seat, cards, cause))

@@ -24,7 +24,8 @@ class Table:
     """One game's cards and progress.
 
     ``stocks[seat]`` is the stock, top card first (the hand in open mode); ``won[seat]`` the
-    won pile; ``pot`` every card on the table in the order laid, face-down ones included;
+    won pile; ``stock_count`` and ``won_count`` their sizes, kept as cards move (every view
+    shows them); ``pot`` every card on the table in the order laid, face-down ones included;
     ``shown`` the face-up cards on the table. A step is a trick or one round of a war:
     ``in_step`` takes part, ``choosers`` act in the current phase and ``awaiting`` are those
     not yet acted. ``down_seats`` lay a face-down card in this step; ``choices`` holds the
@@ -52,11 +53,13 @@ class Table:
         "set_aside",
         "shown",
         "step",
+        "stock_count",
         "stocks",
         "trick_limit",
         "tricks",
         "war_round",
         "won",
+        "won_count",
     )
 
     def __init__(
@@ -73,6 +76,8 @@ class Table:
         self.players = len(stocks)
         self.stocks: list[deque[Card]] = [deque(stock) for stock in stocks]
         self.won: list[list[Card]] = [[] for _ in stocks]
+        self.stock_count = [len(stock) for stock in stocks]
+        self.won_count = [0] * self.players
         self.set_aside = set_aside
         self.rng = rng
         self.face_down = face_down
@@ -108,6 +113,8 @@ class Table:
             setattr(other, name, getattr(self, name))
         other.stocks = [deque(stock) for stock in self.stocks]
         other.won = [list(pile) for pile in self.won]
+        other.stock_count = self.stock_count[:]
+        other.won_count = self.won_count[:]
         other.pot = list(self.pot)
         other.shown = list(self.shown)
         other.choices = dict(self.choices)

@@ -165,8 +165,8 @@ def make_view(t: Table, seat: int) -> BattleView:
         counts = t.counts = new_view(
             Counts,
             (
-                tuple(map(len, t.stocks)),
-                tuple(map(len, t.won)),
+                tuple(t.stock_count),
+                tuple(t.won_count),
                 tuple(t.shown),
                 len(t.pot),
                 t.tricks,
