@@ -11,7 +11,7 @@ from engine.battle.events import CardsSetAside
 from engine.battle.options import Options
 from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
-from engine.battle.view import BattleView, make_view, new_view
+from engine.battle.view import BattleView, make_view, new_counts, new_view
 from engine.cards import Card, sorted_cards
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event
@@ -96,8 +96,11 @@ class BattleState:
         if action is FLIP and type(seat) is int and seat in awaiting and not t.open:
             # The common case, checked at once; a flip that is not the last lays nothing.
             if len(awaiting) > 1:
-                i = awaiting.index(seat)
-                t.awaiting = awaiting[:i] + awaiting[i + 1 :]
+                if awaiting[0] == seat:  # seats flip in order, as a rule
+                    t.awaiting = awaiting[1:]
+                else:
+                    i = awaiting.index(seat)
+                    t.awaiting = awaiting[:i] + awaiting[i + 1 :]
                 return events
             flip(t, seat, events)
             if t.result is not None:
@@ -155,10 +158,13 @@ class BattleState:
         t = self._t
         if type(seat) is not int or not 0 <= seat < t.players:
             raise bad_seat(seat, t.players)
-        counts, step = t.counts, t.step
-        if counts is None or step is None or t.open:
+        step = t.step
+        if step is None or t.open:
             return make_view(t, seat)
-        # Classic play, the shared parts still current: the view is built here at once.
+        # Classic play, the step still current: the view is built here at once.
+        counts = t.counts
+        if counts is None:
+            counts = t.counts = new_counts(t)
         return new_view(BattleView, (seat, (), None, t.awaiting, counts, step))
 
     def result(self) -> Result:

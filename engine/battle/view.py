@@ -158,20 +158,18 @@ new_view = tuple.__new__
 that extra Python frame: a view is built at every decision)."""
 
 
+def new_counts(t: Table) -> Counts:
+    """The counts of the table as they are now."""
+    return new_view(
+        Counts, (tuple(t.stock_count), tuple(t.won_count), tuple(t.shown), len(t.pot), t.tricks)
+    )
+
+
 def make_view(t: Table, seat: int) -> BattleView:
     """The view of ``seat`` (already checked to be a seat of this table)."""
     counts = t.counts
     if counts is None:
-        counts = t.counts = new_view(
-            Counts,
-            (
-                tuple(t.stock_count),
-                tuple(t.won_count),
-                tuple(t.shown),
-                len(t.pot),
-                t.tricks,
-            ),
-        )
+        counts = t.counts = new_counts(t)
     step = t.step
     if step is None:
         step = t.step = Step(
