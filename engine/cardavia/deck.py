@@ -95,17 +95,22 @@ _BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 """``_BYTE_CARDS[chunk][byte]``: the cards of eight bits of a mask (two ranks), in order."""
 
 
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_CARDS
+
+
 def hand_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a mask in Cardavia order, 3 lowest, 2 highest; suits h, s, d, c."""
-    b = _BYTE_CARDS
+    # Two halves first: each fits one digit of a Python int, whose shifts cost less.
+    low = mask & 0xFFFFFF
+    high = mask >> 24 & 0xFFFFFFF
     return (
-        b[0][mask & 255]
-        + b[1][mask >> 8 & 255]
-        + b[2][mask >> 16 & 255]
-        + b[3][mask >> 24 & 255]
-        + b[4][mask >> 32 & 255]
-        + b[5][mask >> 40 & 255]
-        + b[6][mask >> 48 & 255]
+        _B0[low & 255]
+        + _B1[low >> 8 & 255]
+        + _B2[low >> 16]
+        + _B3[high & 255]
+        + _B4[high >> 8 & 255]
+        + _B5[high >> 16 & 255]
+        + _B6[high >> 24]
     )
 
 
@@ -114,11 +119,13 @@ def rank_counts(mask: int) -> list[int]:
     return [POP[mask >> s & 15] for s in SHIFTS]
 
 
+_DECK_BITS: tuple[int, ...] = tuple(1 << i for i, c in enumerate(CARD_AT) if c is not None)
+"""The bit of each card of :data:`DECK`, in the same order."""
+
+
 def deal(seed: int | None) -> tuple[int, int, int]:
-    """Shuffle the 48 cards with ``random.Random(seed)`` and deal 16 to each seat."""
-    bits = [i for i, c in enumerate(CARD_AT) if c is not None]
+    """Shuffle the 48 cards with ``random.Random(seed)`` and deal 16 to each seat, one card
+    at a time: the first, fourth, seventh... card to seat 0."""
+    bits = list(_DECK_BITS)
     random.Random(seed).shuffle(bits)
-    masks = [0, 0, 0]
-    for position, bit in enumerate(bits):
-        masks[position % 3] |= 1 << bit
-    return masks[0], masks[1], masks[2]
+    return sum(bits[0::3]), sum(bits[1::3]), sum(bits[2::3])  # distinct bits: sum is or
