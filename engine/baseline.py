@@ -18,14 +18,17 @@ GreedyRule = Callable[[Any, Sequence[Action]], Action]
 class RandomPlayer:
     """Picks uniformly among the legal actions (seeded: reproducible)."""
 
+    __slots__ = ("_random", "_rng")
+
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._random = self._rng.random
 
     def choose(self, view: Any, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         # random() is one call into C; randrange() runs several lines of Python each time.
-        return legal_actions[int(self._rng.random() * len(legal_actions))]
+        return legal_actions[int(self._random() * len(legal_actions))]
 
 
 class GreedyPlayer:

@@ -11,7 +11,7 @@ from engine.battle.events import CardsSetAside
 from engine.battle.options import Options
 from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
-from engine.battle.view import BattleView, make_view, new_counts, new_view
+from engine.battle.view import BattleView, Counts, make_view, new_view
 from engine.cards import Card, sorted_cards
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event
@@ -163,8 +163,17 @@ class BattleState:
             return make_view(t, seat)
         # Classic play, the step still current: the view is built here at once.
         counts = t.counts
-        if counts is None:
-            counts = t.counts = new_counts(t)
+        if counts is None:  # the first view after cards moved (as new_counts builds it)
+            counts = t.counts = new_view(
+                Counts,
+                (
+                    tuple(t.stock_count),
+                    tuple(t.won_count),
+                    tuple(t.shown),
+                    len(t.pot),
+                    t.tricks,
+                ),
+            )
         return new_view(BattleView, (seat, (), None, t.awaiting, counts, step))
 
     def result(self) -> Result:
