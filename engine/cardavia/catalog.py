@@ -58,6 +58,11 @@ catalog_get = _ACTIONS.get
 """``catalog_get(code)``: the shared action if it exists already (else ``None``)."""
 
 
+entry_get = _BY_ID.get
+"""``entry_get(id(action))``: the entry of a shared action (check ``entry[0] is action``: an
+identity can be reused once an action is gone); :func:`entry_of` in one call."""
+
+
 def entry_of(action: Action) -> Entry | None:
     """What a shared action is, or ``None`` for an action not built here."""
     entry = _BY_ID.get(id(action))
@@ -67,8 +72,8 @@ def entry_of(action: Action) -> Entry | None:
 
 
 def clear() -> None:
-    """Forget every shared action. Actions handed out before stay valid: ``apply`` then
-    classifies their cards like any other action."""
+    """Forget every shared action but the plays of one rank, kept for good. Actions handed
+    out before stay valid: ``apply`` then classifies their cards like any other action."""
     _ACTIONS.clear()
     _BY_ID.clear()
     _ACTIONS.update(_KEPT_ACTIONS)

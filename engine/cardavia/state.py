@@ -20,7 +20,7 @@ from engine.cardavia.catalog import (
     action_of,
     answer_actions,
     catalog_get,
-    entry_of,
+    entry_get,
     lead_actions,
 )
 from engine.cardavia.classify import (
@@ -297,8 +297,8 @@ class CardaviaState:
     def _check_play(self, action: Action) -> tuple[Key, int, Combination]:
         """The key, mask and combination of a play, or the refusal with its reason."""
         hand = self._hands[self._turn]
-        entry = entry_of(action)
-        if entry is not None:
+        entry = entry_get(id(action))
+        if entry is not None and entry[0] is action:
             # A shared listed action: its cards are known to form this combination.
             _, key, mask, combination = entry
             if mask & ~hand:
