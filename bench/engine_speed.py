@@ -7,6 +7,14 @@
     python3 bench/engine_speed.py --only battle     # the configurations whose label has "battle"
     python3 bench/engine_speed.py --instructions --against main
                                                     # instructions a game, counted by valgrind
+    python3 bench/engine_speed.py --time 3 --against fa31126
+                                                    # beside the engine of issue #11's day
+
+Issue #11 (item 7) asks for 250 Battaglia classic games/s and 1,600 Cardavia deals/s with
+random players, on a machine where the engine of that day gave 181 and 1,329 (README of
+commit a549c10). That engine is the one of fa31126 (main when the issue was filed), so the
+targets are ratios measured in one run beside it: x1.38 (250 / 181) for "battle classic, 2
+players, 52 cards" and x1.20 (1,600 / 1,329) for "cardavia, random players".
 
 Each configuration is timed in five batches (games per second of CPU time) and the median is
 printed. With ``--against``, the
