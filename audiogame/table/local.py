@@ -32,6 +32,7 @@ whole.
 from __future__ import annotations
 
 import copy
+import logging
 import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -41,15 +42,19 @@ from typing import Any
 from audiogame.bots import Bot
 from audiogame.saves.moves import DEAL, deal_recipe, is_deal, move_text, parse_deal, parse_move
 from audiogame.table.driver import Answer, Cancellable, Driver, done_now, think
+from audiogame.table.recall import recall
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table, seat_count
 from engine.actions import Action
 from engine.events import Event
 
+log = logging.getLogger("audiogame.table")
+
 PERSON = 0
 """The person's seat at a local table."""
 
 _THINKING: list[ThreadPoolExecutor] = []
+_REMEMBERING: list[ThreadPoolExecutor] = []
 _TABLES: weakref.WeakKeyDictionary[SeatState, LocalTable] = weakref.WeakKeyDictionary()
 
 
@@ -58,6 +63,14 @@ def thinking() -> ThreadPoolExecutor:
     if not _THINKING:
         _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
     return _THINKING[0]
+
+
+def remembering() -> ThreadPoolExecutor:
+    """The worker thread where a resumed table's computer players get their memory back (long
+    work: a hint asked meanwhile is not queued behind it in :func:`thinking`)."""
+    if not _REMEMBERING:
+        _REMEMBERING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-memory"))
+    return _REMEMBERING[0]
 
 
 class InlineExecutor(Executor):
@@ -103,7 +116,8 @@ class ProgramThinking:
     the program's own executor when it set one (the tests' :class:`InlineExecutor`), else the
     worker thread (:func:`thinking`), the answer handed back to the program's loop. Before
     the loop runs no key can wait: a decision is made at once; bringing players back (long
-    work) still goes to the worker thread, its answer taken once the loop runs."""
+    work) goes to a worker thread of its own (:func:`remembering`), its answer taken once the
+    loop runs."""
 
     def __init__(self, program: Any) -> None:
         self.program = program
@@ -112,7 +126,9 @@ class ProgramThinking:
         executor: Executor | None = self.program.thinkers
         if executor is not None:
             return executor
-        return thinking() if long or self.program.running else InlineExecutor()
+        if long:
+            return remembering()
+        return thinking() if self.program.running else InlineExecutor()
 
     def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
                answer: Answer) -> None:  # fmt: skip
@@ -325,3 +341,28 @@ class LocalTable:
                 record.events.extend(self.table.apply(seat, action))
                 record.moves.append(move_text(seat, action))
         self.send("update", [])
+        self.bring_back(lines)
+
+    def bring_back(self, lines: Sequence[str]) -> None:
+        """The computer players of a resumed table get their memory back: the save played
+        through again in the worker thread, each asked again at each of its moves
+        (:mod:`audiogame.table.recall`); meanwhile they wait, and no key does."""
+        table, driver = self.table, self.driver
+        if not table.bots:
+            return
+        self.recalled = None
+        driver.hold()
+        args: tuple[Any, ...] = (self.game, self.config, table.seed, table.levels, list(lines), [])
+
+        def back(done: Any) -> None:
+            try:
+                bots, _, differed = done.result()
+            except Exception:  # cannot happen with a save that was just replayed
+                log.exception("the computer players of the %s table start afresh", self.game)
+            else:
+                table.bots.update(bots)
+                self.recalled = differed
+            driver.release()
+            self.program.after_turn(self.deliver)
+
+        driver.thinking.run(f"{self.game} table", recall, args, back)

@@ -38,7 +38,7 @@ def relive(table: Table, lines: Sequence[str], handovers: Sequence[Sequence[Any]
     """Apply ``lines`` to a table just made, asking its computer players and stand-ins at each
     of their moves (``handovers`` as :attr:`Table.handovers` kept them); the number of
     decisions that differed from the log."""
-    from audiogame.saves.moves import parse_move
+    from audiogame.saves.moves import is_deal, parse_deal, parse_move
 
     changes = sorted(((int(n), int(seat), level) for n, seat, level in handovers),
                      key=lambda change: change[0])  # fmt: skip
@@ -50,6 +50,9 @@ def relive(table: Table, lines: Sequence[str], handovers: Sequence[Sequence[Any]
             k += 1
         if line == NEXT_DEAL:
             table.next_deal()
+            continue
+        if is_deal(line):  # a save's next deal, its hands
+            table.deal_hands(parse_deal(line))
             continue
         seat, action = parse_move(line)
         bot = table.thinker(seat)
