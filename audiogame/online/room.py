@@ -385,7 +385,7 @@ class Room:
         self.driver.failed = self._failed
         self.driver.playing = True
         if log_lines:
-            self.table.replay(log_lines)
+            self.table.replay(log_lines, self.handovers)  # the stand-ins kept come back
             self.kept_moves = len(log_lines)
             self.resume_thinkers(log_lines)
             loop = asyncio.get_running_loop()
@@ -446,21 +446,11 @@ class Room:
 
     # ----- computer players and timers -----------------------------------------------------
     def resume_thinkers(self, lines: list[str]) -> None:
-        """The table was built again from its log: the stand-ins that kept a seat when it was
-        left keep it again at once, and every computer player is brought back with its memory
-        in a worker (:func:`audiogame.table.recall.recall`) before it decides again."""
+        """The table was built again from its log (the stand-ins that kept a seat when it was
+        left keep it again): every computer player is brought back with its memory in a
+        worker (:func:`audiogame.table.recall.recall`) before it decides again."""
         table = self.table
         assert table is not None
-        table.handovers = [tuple(change) for change in self.handovers]
-        kept: dict[int, str] = {}
-        for _, seat, level in sorted(table.handovers, key=lambda change: change[0]):
-            if level is None:
-                kept.pop(seat, None)
-            else:
-                kept[seat] = level
-        for seat, level in kept.items():
-            table.take_over(seat, level)
-        table.handovers = [tuple(change) for change in self.handovers]
         placeholders = dict(table.stand_ins)
         args = (self.game, self.config, self.seed, table.levels, lines, self.handovers)
         driver = self.driver

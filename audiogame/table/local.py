@@ -40,7 +40,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 from audiogame.bots import Bot
-from audiogame.saves.moves import DEAL, deal_recipe, is_deal, move_text, parse_deal, parse_move
+from audiogame.saves.moves import DEAL, deal_recipe, move_text
 from audiogame.table.driver import Answer, Cancellable, Driver, done_now, think
 from audiogame.table.recall import recall
 from audiogame.table.seat import SeatState
@@ -332,14 +332,15 @@ class LocalTable:
         """The moves of a save, applied in silence (``ValueError`` on a damaged line): the
         table as it was left, the seat fed where it stands."""
         record = self.record
-        for line in lines:
-            if is_deal(line):
-                self.table.deal_hands(parse_deal(line))
+
+        def logged(line: str, move: tuple[int, Action] | None, events: list[Event]) -> None:
+            if move is None:  # a new deal: its line as it is
                 record.moves.append(line)
             else:
-                seat, action = parse_move(line)
-                record.events.extend(self.table.apply(seat, action))
-                record.moves.append(move_text(seat, action))
+                record.events.extend(events)
+                record.moves.append(move_text(*move))
+
+        self.table.replay(lines, after=logged)
         self.send("update", [])
         self.bring_back(lines)
 
