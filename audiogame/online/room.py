@@ -89,8 +89,13 @@ class PoolThinking:
 
         def done(task: asyncio.Task[Any]) -> None:
             self.tasks.discard(task)
-            if not task.cancelled():
+            if task.cancelled():
+                return
+            try:
                 answer(task)
+            except Exception:  # a bug: logged, the table waits for the next move to try again
+                log.exception("a table's computer players stopped")
+                self.server.log_line("a table's computer players stopped by an error")
 
         task.add_done_callback(done)
 
@@ -100,8 +105,12 @@ class PoolThinking:
 
 
 def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
-    """The setup of a new table: every option one of the setup menu's values."""
-    entry = game_entry(game)
+    """The setup of a new table: a registered game, every option one of the setup menu's
+    values."""
+    try:
+        entry = game_entry(game)
+    except KeyError:
+        raise RoomError("invalid", f"there is no game {game!r}") from None
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
