@@ -1,9 +1,11 @@
 """A table played in the program's own process: the offline game of one person at seat 0.
 
 :class:`LocalTable` does for one person what the server's room does for many, without the
-network: it owns the session (:class:`audiogame.table.session.Table`), lets the computer
-players think in a worker thread (never in the program's loop, so that no key waits for them)
-and plays their moves at the pace of the options, keeps the save log, and hands the person's
+network: it owns the session (:class:`audiogame.table.session.Table`), has its computer
+players moved by the driver every table shares (:class:`audiogame.table.driver.Driver`: at the
+pace of the options, thinking in a worker thread, never in the program's loop, so that no key
+waits for them), keeps the save log (and on a resume brings the computer players back with
+their memory), and hands the person's
 seat its stream (:class:`audiogame.table.seat.SeatState`). The table screen presenting the seat
 holds that :class:`SeatState` only: it never sees the engine state.
 
