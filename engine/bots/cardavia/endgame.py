@@ -6,6 +6,10 @@ each seat in turn chooses, among its legal plays (the engine's own,
 that is best for itself (max^n), a seat's worth being its settlement (CV-12 to CV-14) plus a
 bonus for going out first; an opponent indifferent between two plays takes the one worse for
 the searching seat. A pass is never a choice: a seat passes only when it has no answer.
+With ``modelled``, only the searching seat's lines are searched, the others playing as the
+play-outs' players do (:func:`~engine.bots.cardavia.heuristic.planned_lead` and
+:func:`~engine.bots.cardavia.heuristic.planned_answer`): a search that stays small while the
+other hands are still large.
 
 Positions met twice are remembered, and the work is counted in positions visited, never in
 seconds: past ``limit`` the search gives up (:class:`TooBig`), so the same deal always gets the
@@ -39,7 +43,8 @@ class TooBig(Exception):
 class Endgame:
     """Searches of the positions of one deal, sharing what they learn: ``me`` is the
     searching seat, ``win_weight`` the points a seat adds to its own for going out first,
-    ``limit`` the most positions visited (over every search of this object)."""
+    ``limit`` the most positions visited (over every search of this object), ``modelled``
+    whether the other seats play as the play-outs' players instead of being searched."""
 
     __slots__ = ("limit", "me", "memo", "modelled", "nodes", "win_weight")
 

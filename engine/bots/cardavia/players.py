@@ -58,7 +58,9 @@ class NormalCardavia(CardaviaBot):
 
 class HardCardavia(CardaviaBot):
     """Determinized Monte Carlo over hands consistent with the public information
-    (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most."""
+    (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most, the
+    small endgames of each searched exactly (at most 800 positions a deal, 6,000 a
+    decision)."""
 
     level = "hard"
 
@@ -73,12 +75,10 @@ class HardCardavia(CardaviaBot):
         win_weight: float = WIN_WEIGHT,
         answers: bool = True,
         keen: bool = False,
-        endgame_cards: int = 0,
-        endgame_nodes: int = 0,
-        endgame_total: int = 0,
-        scale_cards: int = 0,
-        endgame_mine: int = 0,
-        fresh: bool = False,
+        endgame_cards: int = 18,
+        endgame_nodes: int = 800,
+        endgame_total: int = 6000,
+        endgame_mine: int = 6,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
@@ -88,9 +88,7 @@ class HardCardavia(CardaviaBot):
         self.answers = answers
         self.keen = keen
         self.endgame = (endgame_cards, endgame_nodes, endgame_total)
-        self.scale_cards = scale_cards
         self.endgame_mine = endgame_mine
-        self.fresh = fresh
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -109,9 +107,7 @@ class HardCardavia(CardaviaBot):
             endgame_cards=self.endgame[0],
             endgame_nodes=self.endgame[1],
             endgame_total=self.endgame[2],
-            scale_cards=self.scale_cards,
             endgame_mine=self.endgame_mine,
-            fresh=self.fresh,
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:

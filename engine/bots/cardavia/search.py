@@ -8,6 +8,11 @@ lead and answer like a planning player (:func:`~engine.bots.cardavia.heuristic.p
 of deals where greedy answers won 35% and a searching seat that kept its bombs 41% (100 deals
 x 3 seats each). A play-out is worth its settlement to the searching seat, plus a bonus for
 going out first.
+Once few cards are left, a sampled deal is searched exactly instead of played out
+(:mod:`engine.bots.cardavia.endgame`): every line of play when the three hands hold
+``endgame_cards`` or fewer, else, once the searching seat holds ``endgame_mine`` or fewer, its
+own lines against the play-outs' players; a deal too big for ``endgame_nodes`` positions, or
+past ``endgame_total`` positions in the decision, is played out as before.
 All candidates are compared on the same deals, and the weaker half is dropped after each batch
 (successive halving), so the work goes to the plays that are close; the normal player's choice
 is never dropped, and it is kept unless another play beats it on the same deals by more than
@@ -64,9 +69,7 @@ def search(
     endgame_cards: int = 0,
     endgame_nodes: int = 0,
     endgame_total: int = 0,
-    scale_cards: int = 0,
     endgame_mine: int = 0,
-    fresh: bool = False,
 ) -> Verdict:
     """The best of ``codes`` by sampled play-outs (``codes`` has two or more plays)."""
     fallback = normal_code(public, codes)
@@ -80,12 +83,8 @@ def search(
     used = 0
     alive = list(pool)
     cards = sum(public.counts)
-    if scale_cards and cards < scale_cards:
-        # Play-outs from here are shorter: as many plays simulated buy more deals.
-        deals = min(4 * deals, deals * scale_cards // max(cards, 1))
     exact = cards <= endgame_cards or public.hand.bit_count() <= endgame_mine
     modelled = cards > endgame_cards  # the other seats play as in the play-outs
-    since = 0
     spent = 0  # positions visited by the exact searches of this decision
     while used < deals and len(alive) > 1:
         for _ in range(batch):
@@ -120,9 +119,7 @@ def search(
             if fallback not in kept:
                 kept[-1] = fallback
             alive = kept
-            if fresh and len(alive) == 2:
-                since = used  # the last two are compared on deals that did not choose them
-    return _verdict(values, wins, fallback, margin, since)
+    return _verdict(values, wins, fallback, margin)
 
 
 def _solve_deal(
@@ -173,7 +170,6 @@ def _verdict(
     wins: dict[int, int],
     fallback: int,
     margin: float,
-    since: int = 0,
 ) -> Verdict:
     """The play with the best mean among those played out as often as the most played one,
     if it beats the normal player's choice on the same deals by ``margin`` standard errors;
@@ -185,9 +181,9 @@ def _verdict(
     finalists = [code for code, found in values.items() if len(found) == most]
     best = max(finalists, key=lambda c: _mean(values[c]))
     if best != fallback:
-        diffs = [value - base[deal] for deal, value in values[best].items() if deal >= since]
+        diffs = [value - base[deal] for deal, value in values[best].items()]
         n = len(diffs)
-        mean = sum(diffs) / n if n else 0.0
+        mean = sum(diffs) / n
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
         if not mean > margin * spread / math.sqrt(n):
             best = fallback
