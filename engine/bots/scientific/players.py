@@ -24,6 +24,7 @@ from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain,
 from engine.bots.scientific.model import OpponentModel, sensible
 from engine.bots.scientific.tracker import Tracker
 from engine.cards import Card
+from engine.scientific.resolve import compare
 from engine.scientific.view import ScientificView
 
 EXCHANGE_MARGIN = 0.5
@@ -75,17 +76,23 @@ def reason_against(
     card: Card, expected: Card, reversed_order: bool
 ) -> tuple[str, dict[str, object]]:
     """Why ``card`` is a good answer to the ``expected`` card of the other player."""
-    winner, order = trick_outcome(((0, card), (1, expected)), reversed_order)
-    params = {**_card_params(card), "expected": expected.token()}
+    code = _reason(card, 0, ((1, expected),), reversed_order)
+    return code, {**_card_params(card), "expected": expected.token()}
+
+
+def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_order: bool) -> str:
+    """What ``card`` of ``seat`` does against the cards ``others`` are expected to show."""
+    played = ((seat, card), *others)
+    winner, order = trick_outcome(played, reversed_order)
     if card.rank is None:
-        return ("joker_cancels_war" if winner == 0 else "joker_forces_war"), params
-    if winner == 0:
+        return "joker_cancels_war" if winner == seat else "joker_forces_war"
+    if winner == seat:
         if order != reversed_order:
-            return "revolution", params
-        return "wins_cheaply", params
+            return "revolution"
+        return "wins_cheaply"
     if winner is None:
-        return "war", params
-    return "sacrifice", params
+        return "war" if seat in compare(played, order).war_seats else "others_war"
+    return "sacrifice"
 
 
 class ScientificBot(Bot):
@@ -372,7 +379,20 @@ class HardScientific(ScientificBot):
         # Mixed among the cards that do about as well: a plan the others cannot read.
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
-        return hint_of(action, "opponent_seer" if seers else "best_average", **_card_params(card))
+        likely = [
+            (s, hand[max(range(len(hand)), key=lambda i: chances[i])])
+            for s, (hand, chances) in forecasts.items()
+            if state.hands[s]
+        ]
+        likely += _seer_answers(seers, hands, (view.seat, card), likely, pot, order)
+        likely.sort(key=lambda shown: shown[0])
+        code = "opponent_seer" if seers else _reason(card, view.seat, likely, order)
+        return hint_of(
+            action,
+            code,
+            **_card_params(card),
+            likely=[[seat, shown.token()] for seat, shown in likely],
+        )
 
 
 def _seer_answers(
