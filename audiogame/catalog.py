@@ -136,10 +136,22 @@ CueChooser = Callable[[Any, "int | None"], str]
 
 
 @dataclass(frozen=True)
+class PlayerOption:
+    """An option of the player's own for one game, in the options menu: ``label`` (marked for
+    translation), the field of :class:`audiogame.settings.Settings` it sets (the settings
+    file's schema keeps its fields), and its ``values`` (yes/no said as on and off)."""
+
+    label: str
+    setting: str
+    values: tuple[Any, ...] = (True, False)
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One game's registration.
 
-    ``key`` is the engine's name of the game; ``title`` its name in menus; ``options`` its
+    ``key`` is the engine's name of the game; ``title`` its name in menus, ``short_title``
+    where space is short (the page's list of tables; by default the title); ``options`` its
     setup. ``table`` is the module of its table presenter (``make_table(app, config, seat)``;
     while it does not exist, the setup menu says the table is not ready yet), ``words`` the
     module that registers the words of its events (:mod:`audiogame.words.registry`).
@@ -155,11 +167,16 @@ class GameEntry:
     views (a dotted name: a seat's stream decodes them), ``rules`` the folder of its rules
     (``<game>.<language>.txt``; by default ``audiogame/rules``), ``seats`` the number of seats
     of a setup, ``match`` whether a setup's ``deals`` make a match of several deals, ``paced``
-    whether its computer players play at a pace the table's creator chooses online."""
+    whether its computer players play at a pace the table's creator chooses online.
+    ``player_options`` are the player's own options of this game in the options menu.
+    ``code_id`` is its number in deal codes (:mod:`audiogame.saves.codes`: a released format,
+    fixed for ever; ``None``: its deals have no code), ``code_fields`` its setup fields in the
+    codes of each version, in code order, with their values (frozen once released)."""
 
     key: str
     title: str
     options: tuple[SetupOption, ...]
+    short_title: str = ""
     table: str = ""
     words: str = ""
     cues: Mapping[str, str] = field(default_factory=dict)
@@ -176,6 +193,11 @@ class GameEntry:
     seats: Callable[[Mapping[str, Any]], int] | None = None
     match: bool = False
     paced: bool = False
+    player_options: tuple[PlayerOption, ...] = ()
+    code_id: int | None = None
+    code_fields: Mapping[int, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
+        default_factory=dict
+    )
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
@@ -241,6 +263,8 @@ def register(entry: GameEntry) -> None:
     entries = _entries()
     if entry.key in entries:
         raise ValueError(f"a game named {entry.key!r} is already registered")
+    if entry.code_id is not None and entry.code_id in {e.code_id for e in entries.values()}:
+        raise ValueError(f"the deal code number {entry.code_id} is another game's")
     for other in entries.values():
         for cue, meaning in entry.meanings.items():
             if other.meanings.get(cue, meaning) != meaning:

@@ -9,7 +9,7 @@ input, a dummy output, a recording speaker and a recording cue player.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,14 +152,24 @@ def drive(
     return session
 
 
+Heard = Callable[[list[str]], bool]
+"""What a test waits to hear before its next keys: a test of the spoken lines so far."""
+
+PATIENCE = 60.0
+"""The longest :func:`drive_timed` waits for words it awaits (on a loaded machine too); when
+they never come the drive goes on, and the test's own assertions say what was missing."""
+
+
 def drive_timed(
-    steps: Sequence[tuple[Sequence[str], float]],
+    steps: Sequence[tuple[Sequence[str], float | Heard]],
     *,
     game: str | None = None,
     config: dict[str, Any] | None = None,
     **options: Any,
 ) -> Session:
-    """Like :func:`drive`, waiting the given seconds after each group of keys (for timers)."""
+    """Like :func:`drive`, for timers: after each group of keys, wait the given seconds, or
+    until the spoken lines pass the given test (such a wait holds whatever the machine's
+    speed)."""
 
     async def run() -> Session:
         with create_pipe_input() as pipe:
@@ -168,7 +178,13 @@ def drive_timed(
             task = asyncio.ensure_future(session.app.run_async())
             for keys, wait in steps:
                 pipe.send_text(key_bytes(keys))
-                await asyncio.sleep(wait)
+                if callable(wait):
+                    loop = asyncio.get_running_loop()
+                    give_up = loop.time() + PATIENCE
+                    while not wait(session.spoken) and loop.time() < give_up and not task.done():
+                        await asyncio.sleep(0.01)
+                else:
+                    await asyncio.sleep(wait)
             pipe.send_text(key_bytes(["c-c"]))
             await task
             return session

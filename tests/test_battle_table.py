@@ -260,13 +260,23 @@ def test_enter_after_the_end_goes_back_to_the_setup() -> None:
 
 def test_automatic_play_flips_at_the_chosen_pace() -> None:
     settings = Settings(language="en", pace=0.01)
+    flips_heard = 0
+
+    def five_flips(said: list[str]) -> bool:
+        nonlocal flips_heard
+        flips_heard = sum(1 for line in said if REVEAL.match(line))
+        return flips_heard >= 5
+
     session = drive_timed(
-        [(["a"], 0.6), (["a"], 0.05)], game="battle", config={"seed": 3}, settings=settings
-    )
+        [(["a"], five_flips), (["a"], lambda said: "Automatic play off." in said)],
+        game="battle", config={"seed": 3}, settings=settings,
+    )  # fmt: skip
     said = session.spoken
     assert said[2] == "Automatic play on: one move every 0.01 seconds."
-    assert sum(1 for line in said if REVEAL.match(line)) >= 5
-    assert "Automatic play off." in said
+    # Five cards were turned with no key pressed after A; the second A stops the flips.
+    assert flips_heard >= 5
+    stopped = said.index("Automatic play off.")
+    assert not any(REVEAL.match(line) for line in said[stopped + 1 :])
 
 
 def test_escape_pauses_and_resume_comes_back() -> None:

@@ -213,9 +213,11 @@ def test_escape_pauses_and_the_game_comes_back() -> None:
 
 def test_the_others_play_by_themselves_at_the_chosen_pace() -> None:
     settings = Settings(language="en", pace=0.05)
+    # No key brings Anna's lead or Bruno's answer: they come by themselves.
     session = drive_timed(
-        [([], 0.5), (["tab", "enter"], 0.6)], game="cardavia", config=ANNA_LEADS,
-        settings=settings,
+        [([], lambda said: "Your turn." in said),
+         (["tab", "enter"], lambda said: any(line.startswith("Your turn: ") for line in said))],
+        game="cardavia", config=ANNA_LEADS, settings=settings,
     )  # fmt: skip
     said = session.spoken
     assert said[4:6] == ["Anna: straight from 3 to jack.", "Your turn."]

@@ -235,7 +235,21 @@ def test_a_refused_code_on_the_command_line_exits_2_without_a_crash_log(
 
 def test_the_code_tables_cover_every_value_the_menus_offer() -> None:
     for entry in GAMES:
-        fields = dict(codes.FIELDS[codes.VERSION][entry.key])
+        fields = dict(entry.code_fields[codes.VERSION])
         for option in entry.options:
             if option.in_code and not option.is_seed:
                 assert set(option.values) == set(fields[option.key]), (entry.key, option.key)
+
+
+def test_the_games_numbers_in_deal_codes_never_change() -> None:
+    """A released format: each game's number, now in its registration, is the one its codes
+    have always carried; a game registered with another game's number is refused."""
+    from audiogame.catalog import GameEntry, register
+
+    assert codes.game_ids() == {"battle": 0, "scientific": 1, "cardavia": 2}
+    for game in ("battle", "scientific", "cardavia"):  # the first version's codes are read
+        assert codes.fields(1, game) is not None
+    impostor = GameEntry("impostor", "Impostor", (), code_id=2)
+    with pytest.raises(ValueError, match="deal code number 2"):
+        register(impostor)
+    assert codes.decode("90250DRKN")[0] == "battle"

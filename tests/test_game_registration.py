@@ -4,7 +4,10 @@ is offered, set up, played by keys, heard, and practised like the three that shi
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +108,72 @@ def test_a_seat_stream_reads_the_events_of_a_game_registered_after_its_first_eve
     assert decode_event(encode_event(Eliminated(1))) == Eliminated(1)
     with registered():
         assert decode_event(encode_event(HighCardTie((0, 2)))) == HighCardTie((0, 2))
+
+
+def test_the_game_is_played_over_a_real_server_without_a_line_of_the_server_naming_it(
+    high_card: str, tmp_path: Path
+) -> None:
+    """The server's rooms are game-agnostic: two people and a computer player play the tests'
+    game to its end over a real server (the schema, the setup check, the table, the driver
+    of its computer player, each seat's stream), and no seat is sent a card it may not know."""
+    from tests.online_support import (
+        cards_in,
+        over,
+        play_out,
+        player,
+        running_server,
+        seen_by_seat,
+    )
+    from tests.test_online_games import link_peer
+
+    options = {"players": 3, "cards": 5}
+
+    async def play() -> tuple[list[str], int, list[int | None], list[Any]]:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            people = [await player(url, name) for name in ("Anna", "Bruno")]
+            await people[0].send({"type": "create", "game": high_card, "options": options,
+                                  "seats": ["person", "bot:normal", "person"]})  # fmt: skip
+            table = (await people[0].expect("joined"))["table"]["id"]
+            await people[1].send({"type": "join", "table": table})
+            await people[1].expect("joined")
+            await people[0].expect("presence")
+            await people[0].send({"type": "start"})
+            starts = [await link.expect("started") for link in people]
+            pairs = enumerate(zip(people, starts, strict=True))
+            await asyncio.gather(*(play_out(link, n, start) for n, (link, start) in pairs))
+            room = server.rooms[table]
+            seats = [room.seat_of(link_peer(server, link)) for link in people]
+            log, seed = list(room.table.log), room.seed
+            for link in people:
+                await link.close()
+        return log, seed, seats, people
+
+    log, seed, seats, people = asyncio.run(play())
+    assert all(any(over(message) for message in link.messages) for link in people)
+    assert sum(line.startswith("1 ") for line in log) == 5  # the computer player's five flips
+    ended = [m for link in people for m in link.messages if m.get("type") == "update"
+             and any(e["kind"] == "game_over" for e in m["events"])]  # fmt: skip
+    assert len(ended) == 2
+    seen = seen_by_seat(high_card, {**options, "level": "normal"}, seed, log)
+    for link, seat in zip(people, seats, strict=True):
+        assert seat is not None
+        for frame, message in zip(link.frames, link.messages, strict=True):
+            if "seq" in message:
+                assert not cards_in(frame) - seen[seat][message["seq"]], (seat, message["seq"])
+
+
+def test_a_game_no_one_registered_is_refused_by_the_server(tmp_path: Path) -> None:
+    from tests.online_support import player, running_server
+
+    async def ask() -> dict[str, Any]:
+        async with running_server(tmp_path) as server:
+            anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
+            await anna.send({"type": "create", "game": "high_card", "seats": ["person", "bot:easy"],
+                             "options": {"players": 2}})  # fmt: skip
+            error = await anna.expect("error")
+            await anna.close()
+            return error
+
+    error = asyncio.run(ask())
+    assert error["code"] == "invalid" and "high_card" in error["message"]

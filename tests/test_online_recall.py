@@ -79,8 +79,8 @@ def quiet(server: Server) -> bool:
         table = room.table
         if table is None:
             continue
-        busy = room._recalling is not None and not room._recalling.done()
-        if busy or table.awaiting_bots() or (room._driver and not room._driver.done()):
+        busy = room.driver is not None and not room.driver.idle
+        if busy or table.awaiting_bots():
             return False
     return True
 

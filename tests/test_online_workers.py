@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ class GatedBot:
         if multiprocessing.parent_process() is not None:
             (self.folder / "thinking").write_text(str(os.getpid()))
             while not (self.folder / "go").exists():
-                os.sched_yield()
+                time.sleep(0.01)
         return self.inner.choose(view, legal)
 
 

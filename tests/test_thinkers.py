@@ -42,7 +42,6 @@ def test_no_worker_can_start_then_every_decision_is_made_in_the_server(
     monkeypatch.setattr(thinkers.pool, "submit", refuse)
 
     async def go() -> Any:
-        await thinkers.warm()  # the server still starts
         return await thinkers.run("table TEST seat 2", twice, int)
 
     try:

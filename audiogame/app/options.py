@@ -9,6 +9,7 @@ from audiogame import i18n
 from audiogame.app.actions import EVERYWHERE
 from audiogame.app.menu import Menu, MenuItem
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
+from audiogame.catalog import GAMES
 from audiogame.i18n import N_, _
 from audiogame.settings import DEFAULT_NAMES, PACES
 from audiogame.speech.chain import CHOICES, backend_label
@@ -66,6 +67,14 @@ class OptionsMenu(Menu):
 
         return MenuItem(text, change=change)
 
+    def game_choices(self) -> list[MenuItem]:
+        """The player's own options of each game, from its registration."""
+        return [
+            self._choice(option.label, option.setting, option.values,
+                         _on_off if isinstance(option.values[0], bool) else str)
+            for entry in GAMES for option in entry.player_options
+        ]  # fmt: skip
+
     def items(self) -> Sequence[MenuItem]:
         tens = tuple(range(0, 101, 10))
         return [
@@ -77,7 +86,7 @@ class OptionsMenu(Menu):
             self._choice(N_("Sound cues"), "sound", (True, False), _on_off),
             self._choice(N_("Cue volume"), "cue_volume", tens, _percent),
             self._choice(N_("Brief mode"), "brief", (True, False), _on_off),
-            self._choice(N_("Automatic pass in Cardavia"), "auto_pass", (True, False), _on_off),
+            *self.game_choices(),
             MenuItem(
                 lambda: _("Computer players' names"), lambda: self.app.push(NamesMenu(self.app))
             ),

@@ -14,6 +14,16 @@ from audiogame.catalog import (
 )
 from audiogame.i18n import N_
 
+_CODE_FIELDS = (
+    ("players", (2, 3, 4, 5, 6)),
+    ("deck", (52, 32)),
+    ("face_down", (True, False)),
+    ("open", (False, True)),
+    ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
+)
+"""Its setup in deal codes, frozen (the same in versions 1 and 2)."""
+
+
 ENTRY = GameEntry(
     "battle",
     N_("Battaglia (War)"),
@@ -39,6 +49,7 @@ ENTRY = GameEntry(
         LEVEL,
         SEED,
     ),
+    short_title=N_("Battaglia"),
     cues={"set_aside": "set_aside", "face_down_laid": "face_down_laid"},
     practice_title=N_("Battle"),
     practice=(
@@ -51,4 +62,6 @@ ENTRY = GameEntry(
     },
     view="engine.battle.view.BattleView",
     engine_options=("players", "deck", "face_down", "open", "trick_limit"),
+    code_id=0,
+    code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, deals_text
+from audiogame.catalog import LEVEL, SEED, GameEntry, PlayerOption, SetupOption, deals_text
 from audiogame.i18n import N_
 
 
@@ -23,6 +23,7 @@ ENTRY = GameEntry(
         LEVEL,
         SEED,
     ),
+    short_title=N_("Cardavia"),
     cues={
         "deal_started": "deal_started",
         "played": "played",
@@ -61,4 +62,7 @@ ENTRY = GameEntry(
     seats=lambda config: 3,
     match=True,
     paced=True,
+    player_options=(PlayerOption(N_("Automatic pass in Cardavia"), "auto_pass"),),
+    code_id=2,
+    code_fields={1: (("deals", (1, 3, 5, 10)),), 2: (("deals", tuple(range(1, 21))),)},
 )  # fmt: skip

@@ -20,6 +20,13 @@ def _revolution(event: Any, listener: int | None) -> str:
     return "revolution" if event.reversed else "revolution_back"
 
 
+_CODE_FIELDS = (
+    ("players", (2, 3, 4, 5, 6, 7, 8)),
+    ("trick_limit", (100, 200, 500, 1000, 2000)),
+)
+"""Its setup in deal codes, frozen (the same in versions 1 and 2)."""
+
+
 ENTRY = GameEntry(
     "scientific",
     N_("Battaglia scientifica (Scientific Battle)"),
@@ -32,6 +39,7 @@ ENTRY = GameEntry(
         LEVEL,
         SEED,
     ),
+    short_title=N_("Battaglia scientifica"),
     cues={
         "seer_turn": "seer_turn",
         "revolution": "revolution",
@@ -69,4 +77,6 @@ ENTRY = GameEntry(
     not_emitted=frozenset({"set_aside"}),
     view="engine.scientific.view.ScientificView",
     engine_options=("players", "trick_limit"),
+    code_id=1,
+    code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

@@ -12,17 +12,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from audiogame.bots import Bot
 from audiogame.catalog import game_entry
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.table.codec import decode_action, encode_refusal
+from audiogame.table.driver import Answer, Driver
 from audiogame.table.frame import Frame
 from audiogame.table.recall import recall
 from audiogame.table.session import Table, seat_count
 from audiogame.table.stream import seat_message
+from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -63,9 +66,51 @@ class Seat:
         self.timers.clear()
 
 
+class PoolThinking:
+    """The server's worker processes (:class:`audiogame.online.thinkers.Thinkers`) as where a
+    table's computer players think (a :class:`audiogame.table.driver.Thinking`): the answer
+    comes back in the server's loop."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
+               answer: Answer) -> None:  # fmt: skip
+        self._start(self.server.thinkers.choose(what, bot, view, list(legal)), answer)
+
+    def run(self, what: str, function: Callable[..., Any], args: tuple[Any, ...],
+            answer: Answer) -> None:  # fmt: skip
+        self._start(self.server.thinkers.run(what, function, *args), answer)
+
+    def _start(self, work: Coroutine[Any, Any, Any], answer: Answer) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+
+        def done(task: asyncio.Task[Any]) -> None:
+            self.tasks.discard(task)
+            if task.cancelled():
+                return
+            try:
+                answer(task)
+            except Exception:  # a bug: logged, the table waits for the next move to try again
+                log.exception("a table's computer players stopped")
+                self.server.log_line("a table's computer players stopped by an error")
+
+        task.add_done_callback(done)
+
+    def cancel(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+
+
 def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
-    """The setup of a new table: every option one of the setup menu's values."""
-    entry = game_entry(game)
+    """The setup of a new table: a registered game, every option one of the setup menu's
+    values."""
+    try:
+        entry = game_entry(game)
+    except KeyError:
+        raise RoomError("invalid", f"there is no game {game!r}") from None
     config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
     for key, value in options.items():
         if key == "pace":
@@ -113,13 +158,12 @@ class Room:
         self.creator = creator
         self.seed = seed if seed is not None else secrets.randbelow(1_000_000) + 1
         self.table: Table | None = None
+        self.driver: Driver | None = None
+        """Moves the computer players once the game started."""
+        self.thinking = PoolThinking(server)
         self.watchers: list[Peer] = []
-        self.hurried = False
         self.kept_moves = 0
         """How many moves of the log the store holds."""
-        self._driver: asyncio.Task[None] | None = None
-        self._recalling: asyncio.Task[None] | None = None
-        """The computer players of a resumed table being brought back with their memory."""
         self.handovers: list[Any] = []
         """The stand-ins' comings and goings of a resumed table, as the store kept them."""
         self.closed = False
@@ -341,8 +385,16 @@ class Room:
     def begin(self, log_lines: list[str] | None = None) -> None:
         bots = {i: seat.level for i, seat in enumerate(self.seats) if seat.kind == "bot"}
         self.table = Table(self.game, self.config, self.seed, bots)
+        paced = 1 if game_entry(self.game).paced else 0
+        self.driver = Driver(
+            self.table, self.thinking, lambda seat, action, events: self.moved(events, seat),
+            pace=lambda: float(self.config.get("pace", paced)),
+            later=asyncio.get_running_loop().call_later, name=f"table {self.id}",
+        )  # fmt: skip
+        self.driver.failed = self._failed
+        self.driver.playing = True
         if log_lines:
-            self.table.replay(log_lines)
+            self.table.replay(log_lines, self.handovers)  # the stand-ins kept come back
             self.kept_moves = len(log_lines)
             self.resume_thinkers(log_lines)
             loop = asyncio.get_running_loop()
@@ -386,8 +438,9 @@ class Room:
     def hurry(self, peer: Peer) -> None:
         if self.seat_of(peer) is None:
             raise RoomError("not_playing", "you are not playing at a table")
-        self.hurried = True
-        self.kick()
+        if self.driver is not None:
+            self.driver.hurry()
+        self.arm_timers()
 
     def next_deal(self, peer: Peer) -> None:
         if self.table is None or self.seat_of(peer) is None:
@@ -402,103 +455,51 @@ class Room:
 
     # ----- computer players and timers -----------------------------------------------------
     def resume_thinkers(self, lines: list[str]) -> None:
-        """The table was built again from its log: the stand-ins that kept a seat when it was
-        left keep it again at once, and every computer player is brought back with its memory
-        in a worker (:func:`audiogame.table.recall.recall`) before it decides again."""
+        """The table was built again from its log (the stand-ins that kept a seat when it was
+        left keep it again): every computer player is brought back with its memory in a
+        worker (:func:`audiogame.table.recall.recall`) before it decides again."""
         table = self.table
         assert table is not None
-        table.handovers = [tuple(change) for change in self.handovers]
-        kept: dict[int, str] = {}
-        for _, seat, level in sorted(table.handovers, key=lambda change: change[0]):
-            if level is None:
-                kept.pop(seat, None)
-            else:
-                kept[seat] = level
-        for seat, level in kept.items():
-            table.take_over(seat, level)
-        table.handovers = [tuple(change) for change in self.handovers]
         placeholders = dict(table.stand_ins)
         args = (self.game, self.config, self.seed, table.levels, lines, self.handovers)
+        driver = self.driver
+        assert driver is not None
+        driver.hold()  # until they are back
 
-        async def bring_back() -> None:
+        def brought_back(done: Any) -> None:
             try:
-                bots, stand_ins, differed = await self.server.thinkers.run(
-                    f"table {self.id}", recall, *args
-                )
+                bots, stand_ins, differed = done.result()
             except Exception:  # a damaged log: the players go on without their memory
                 log.exception("table %s: computer players not brought back", self.id)
                 self.server.log_line(f"table {self.id}: computer players start afresh")
-                return
-            table.bots.update(bots)
-            for seat, bot in stand_ins.items():
-                if table.stand_ins.get(seat) is placeholders.get(seat, bot):
-                    table.stand_ins[seat] = bot
-            if differed:
-                self.server.log_line(
-                    f"table {self.id}: {differed} computer players' moves differ from the log"
-                )
+            else:
+                table.bots.update(bots)
+                for seat, bot in stand_ins.items():
+                    if table.stand_ins.get(seat) is placeholders.get(seat, bot):
+                        table.stand_ins[seat] = bot
+                if differed:
+                    self.server.log_line(
+                        f"table {self.id}: {differed} computer players' moves differ from the log"
+                    )
+            if not self.closed:
+                driver.release()
+                self.arm_timers()
 
-        self._recalling = asyncio.get_running_loop().create_task(bring_back())
+        self.thinking.run(f"table {self.id}", recall, args, brought_back)
 
     def kick(self) -> None:
-        """Let the computer players move, and arm the turn timers."""
+        """Let the computer players move (:class:`audiogame.table.driver.Driver`), and arm the
+        turn timers."""
         if self.table is None or self.closed:
             return
-        idle = self._driver is None or self._driver.done()
-        waiting = self.table.awaiting_bots() or (
-            self._recalling is not None and not self._recalling.done()
-        )
-        if idle and waiting:  # a task only when a computer player has something to do
-            self._driver = asyncio.get_running_loop().create_task(self._drive())
-        elif idle:
-            self.hurried = False  # "play now" lasts until the people's turn
+        if self.driver is not None:
+            self.driver.kick()
         self.arm_timers()
 
-    async def _drive(self) -> None:
-        try:
-            await self._drive_bots()
-        except Exception:  # a bug: logged, the table waits for the next move to try again
-            log.exception("table %s: computer players stopped", self.id)
-            self.server.log_line(f"table {self.id} computer players stopped by an error")
-
-    async def _drive_bots(self) -> None:
-        table = self.table
-        assert table is not None
-        if self._recalling is not None:
-            await self._recalling
-        while not self.closed and not table.is_over:
-            seats = table.awaiting_bots()
-            if not seats:
-                self.hurried = False
-                return
-            pace = float(self.config.get("pace", 1 if game_entry(self.game).paced else 0))
-            if pace and not self.hurried:
-                await asyncio.sleep(pace)
-            for seat in seats:
-                if self.closed or seat not in table.awaiting_bots():
-                    continue
-                bot, view, legal = table.bot_turn(seat)
-                asked_at = len(table.log)
-                if len(legal) == 1:  # nothing to weigh: decided here, at once
-                    action, after = bot.choose(view, legal), bot
-                else:
-                    action, after = await self.server.thinkers.choose(
-                        f"table {self.id} seat {seat}", bot, view, legal
-                    )
-                if self.closed or table.thinker(seat) is not bot or len(table.log) != asked_at:
-                    continue  # the game moved on, or the seat changed hands: ask again
-                if table.bots.get(seat) is bot:  # the player as it came back, memory and all
-                    table.bots[seat] = after
-                else:
-                    table.stand_ins[seat] = after
-                try:
-                    events = table.apply(seat, action)
-                except IllegalAction as error:  # the view was stale: ask again
-                    log.warning(
-                        "table %s: a computer player's move was refused: %s", self.id, error
-                    )
-                    continue
-                self.moved(events, seat)
+    def _failed(self, error: BaseException) -> None:
+        """A bug: logged, the table waits for the next move to try again."""
+        log.error("table %s: computer players stopped", self.id, exc_info=error)
+        self.server.log_line(f"table {self.id} computer players stopped by an error")
 
     def arm_timers(self) -> None:
         table = self.table
@@ -543,8 +544,9 @@ class Room:
         self.closed = True
         for seat in self.seats:
             seat.cancel()
-        if self._driver is not None:
-            self._driver.cancel()
+        if self.driver is not None:
+            self.driver.stop()
+        self.thinking.cancel()
         self.tell_all({"type": "closing", "reason": reason})
 
     # ----- saving --------------------------------------------------------------------------

@@ -151,7 +151,8 @@ class Server:
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
             self.logger.addHandler(handler)
         self.thinkers = Thinkers(workers, say=self.log_line)
-        """Where computer players think: worker processes, one per core."""
+        """Where computer players think: worker processes, one per core, each started when a
+        decision first needs it."""
 
     def log_line(self, text: str) -> None:
         self.logger.info(text)
@@ -539,7 +540,6 @@ async def run(
         close_empty_after=close_empty_after,
         workers=workers,
     )
-    await server.thinkers.warm()
     server.resume_tables()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -96,19 +96,6 @@ def _watch_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _ready() -> int:
-    """Load the computer players' code in a new worker before its first decision."""
-    import importlib
-
-    from engine.registry import registered, registration
-
-    for game in registered():
-        if registration(game).bots:
-            importlib.import_module(registration(game).bots)
-
-    return os.getpid()
-
-
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -119,7 +106,11 @@ def cores() -> int:
 
 class Thinkers:
     """A pool of worker processes, one per core (at least two, so that one long search never
-    holds up every table). ``say`` writes a line to the server's log."""
+    holds up every table). ``say`` writes a line to the server's log.
+
+    A worker starts when a decision finds none free, and loads the computer players' code
+    with its first decision: a server whose tables have no computer player starts none, and
+    the first decision waits once for its worker (a few tenths of a second)."""
 
     def __init__(self, workers: int | None = None, say: Callable[[str], None] | None = None):
         self.size = workers or max(2, cores())
@@ -135,15 +126,6 @@ class Thinkers:
         return ProcessPoolExecutor(
             self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_watch_parent
         )
-
-    async def warm(self) -> None:
-        """Start every worker now, so that the first decisions do not wait for them."""
-        try:
-            futures = [self.pool.submit(_ready) for _ in range(self.size)]
-        except (OSError, RuntimeError) as error:  # decisions will say so, and be made here
-            log.warning("the worker processes could not start: %s", error)
-            return
-        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures), return_exceptions=True)
 
     async def run(self, what: str, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a worker; after a worker died, once more in a new pool, then

@@ -6,10 +6,11 @@ reads as something else):
 
 - the first character holds the code's version and its length modulo 4, so that a character
   left out or typed twice is caught, and a code of a later version is told apart;
-- the second is the game, by a fixed number that never changes (:data:`GAME_IDS`);
-- then the setup and the deal number, as one number, by fixed tables of each version
-  (:data:`FIELDS`), never by the menus of the day: adding a game or a menu value can never
-  turn an old code into another deal;
+- the second is the game, by a fixed number that never changes (its registration's
+  ``code_id``, :func:`game_ids`);
+- then the setup and the deal number, as one number, by fixed tables of each version (its
+  registration's ``code_fields``, :func:`fields`), never by the menus of the day: adding a
+  game or a menu value can never turn an old code into another deal;
 - two check characters, sums with a different non-zero weight per position in the field of 32
   elements, that catch any one wrong character and any two neighbours swapped.
 
@@ -49,34 +50,13 @@ _FIELD = 0b100101
 VERSION = 2
 """The version written in new codes (0 was never written: the first codes had no version;
 version 2 came with matches of 1 to 20 Cardavia deals). Codes of every version in
-:data:`FIELDS` are read."""
-GAME_IDS: dict[str, int] = {"battle": 0, "scientific": 1, "cardavia": 2}
-"""Fixed for ever: a new game takes the next number."""
-_BATTLE_FIELDS = (
-    ("players", (2, 3, 4, 5, 6)),
-    ("deck", (52, 32)),
-    ("face_down", (True, False)),
-    ("open", (False, True)),
-    ("trick_limit", (100, 200, 500, 1000, 2000, 5000)),
-)
-_SCIENTIFIC_FIELDS = (
-    ("players", (2, 3, 4, 5, 6, 7, 8)),
-    ("trick_limit", (100, 200, 500, 1000, 2000)),
-)
-FIELDS: dict[int, dict[str, tuple[tuple[str, tuple[Any, ...]], ...]]] = {
-    1: {
-        "battle": _BATTLE_FIELDS,
-        "scientific": _SCIENTIFIC_FIELDS,
-        "cardavia": (("deals", (1, 3, 5, 10)),),
-    },
-    2: {
-        "battle": _BATTLE_FIELDS,
-        "scientific": _SCIENTIFIC_FIELDS,
-        "cardavia": (("deals", tuple(range(1, 21))),),
-    },
-}
-"""Each version's setup fields per game and their values, in code order; frozen once
-released (a change of the menus makes a new version, with its own table here)."""
+:data:`VERSIONS` are read."""
+VERSIONS = (1, 2)
+"""The versions read. Each game's registration holds its number in codes
+(``GameEntry.code_id``, fixed for ever: a new game takes a number no other game had) and its
+setup fields of each version in code order (``GameEntry.code_fields``, frozen once released:
+a change of the menus makes a new version); :func:`game_ids` and :func:`fields` read them."""
+Fields = tuple[tuple[str, tuple[Any, ...]], ...]
 CUSTOM = frozenset({"trick_limit"})
 """Fields that may hold a value typed on the command line rather than one of the table."""
 CUSTOM_LIMIT = 1 << 20
@@ -86,7 +66,25 @@ MAX_SEED = 10**15 - 1
 MAX_LENGTH = 40
 """No code of valid settings is longer."""
 _LEGACY_GAMES = ("battle", "scientific", "cardavia")
-"""The games of the first version's codes, in the order that set their radix."""
+"""The games of the first version's codes, in the order that set their radix (history: a game
+added since never joins them, so it stays here)."""
+
+
+def game_ids() -> dict[str, int]:
+    """Each game's number in codes, from its registration (games without one have no code)."""
+    from audiogame.catalog import GAMES
+
+    return {entry.key: entry.code_id for entry in GAMES if entry.code_id is not None}
+
+
+def fields(version: int, game: str) -> Fields | None:
+    """``game``'s setup fields in codes of ``version`` (``None``: no such code)."""
+    from audiogame.catalog import game_entry
+
+    try:
+        return game_entry(game).code_fields.get(version)
+    except KeyError:
+        return None
 
 
 class CodeError(ValueError):
@@ -143,30 +141,30 @@ def encode(game: str, config: dict[str, Any]) -> str:
 
 
 def _encode(version: int, game: str, config: dict[str, Any]) -> str:
-    if game not in GAME_IDS:
-        raise CodeError("invalid", f"no game {game!r}")
+    game_id, setup = game_ids().get(game), fields(version, game)
+    if game_id is None or setup is None:
+        raise CodeError("invalid", f"no deal code for the game {game!r}")
     seed = config.get("seed")
     if not _is_whole(seed) or not 0 <= seed <= MAX_SEED:
         raise CodeError("range", f"no deal number to encode: {seed!r}")
-    fields = FIELDS[version][game]
     from audiogame.catalog import game_entry
 
     entry = game_entry(game)
-    values = [config.get(key, entry.option(key).default) for key, _choices in fields]
+    values = [config.get(key, entry.option(key).default) for key, _choices in setup]
     custom = any(
-        value not in choices for (_key, choices), value in zip(fields, values, strict=True)
+        value not in choices for (_key, choices), value in zip(setup, values, strict=True)
     )
     number = seed
-    for (key, choices), value in zip(fields, values, strict=True):
+    for (key, choices), value in zip(setup, values, strict=True):
         if value in choices:
             continue
         if key not in CUSTOM or not _is_whole(value) or not 0 < value < CUSTOM_LIMIT:
             raise CodeError("range", f"{key} {value!r} cannot be put in a code")
         number = number * CUSTOM_LIMIT + value
-    for (_key, choices), value in zip(fields, values, strict=True):
+    for (_key, choices), value in zip(setup, values, strict=True):
         radix = len(choices) + custom
         number = number * radix + (choices.index(value) if value in choices else len(choices))
-    body = ALPHABET[GAME_IDS[game]] + _digits(number * 2 + custom)
+    body = ALPHABET[game_id] + _digits(number * 2 + custom)
     length = len(body) + 3
     head = ALPHABET[version * 4 + length % 4]
     return head + body + _checks(head + body)
@@ -193,15 +191,16 @@ def decode(text: str) -> tuple[str, dict[str, Any]]:
                 f"{code!r} is a deal code of an earlier version, which this version cannot read",
             )
         raise CodeError("invalid", f"{shown!r} is not a deal code: a character is wrong")
-    if version not in FIELDS:
+    if version not in VERSIONS:
         if version > VERSION:
             raise CodeError("newer", f"{code!r} is a deal code of a newer version")
         raise CodeError("invalid", f"{shown!r} is not a deal code")
     game_id = _VALUE[code[1]]
-    game = next((key for key, number in GAME_IDS.items() if number == game_id), None)
-    if game is None:
+    game = next((key for key, number in game_ids().items() if number == game_id), None)
+    setup = None if game is None else fields(version, game)
+    if game is None or setup is None:
         raise CodeError("newer", f"{code!r} is a deal of a game this version does not have")
-    config = _settings(FIELDS[version][game], code[2:-2])
+    config = _settings(setup, code[2:-2])
     if _encode(version, game, config) != _canonical(code):
         raise CodeError("range", f"{code!r} does not hold valid settings")
     return game, config
@@ -211,18 +210,18 @@ def _canonical(chars: str) -> str:
     return "".join(ALPHABET[_VALUE[char]] for char in chars)
 
 
-def _settings(fields: tuple[tuple[str, tuple[Any, ...]], ...], digits: str) -> dict[str, Any]:
+def _settings(setup: Fields, digits: str) -> dict[str, Any]:
     """The setup in ``digits``; :class:`CodeError` for a value out of range."""
     number = 0
     for char in digits:
         number = number * 32 + _VALUE[char]
     number, custom = divmod(number, 2)
     indexes: list[int] = []
-    for _key, choices in reversed(fields):
+    for _key, choices in reversed(setup):
         number, index = divmod(number, len(choices) + custom)
         indexes.insert(0, index)
     config: dict[str, Any] = {}
-    for (key, choices), index in reversed(list(zip(fields, indexes, strict=True))):
+    for (key, choices), index in reversed(list(zip(setup, indexes, strict=True))):
         if index < len(choices):
             config[key] = choices[index]
         elif key in CUSTOM:
@@ -231,7 +230,7 @@ def _settings(fields: tuple[tuple[str, tuple[Any, ...]], ...], digits: str) -> d
             raise CodeError("range", f"{key} out of range")
     if number > MAX_SEED:
         raise CodeError("range", "the deal number is too large")
-    config = {key: config[key] for key, _choices in fields}
+    config = {key: config[key] for key, _choices in setup}
     config["seed"] = number
     return config
 
@@ -251,8 +250,11 @@ def _legacy(code: str) -> bool:
         number = number * 32 + _VALUE[char]
     number, index = divmod(number, len(_LEGACY_GAMES))
     number, custom = divmod(number, 2)
+    setup = fields(1, _LEGACY_GAMES[index])
+    if setup is None:
+        return False
     try:
-        config = _settings(FIELDS[1][_LEGACY_GAMES[index]], _digits(number * 2 + custom))
+        config = _settings(setup, _digits(number * 2 + custom))
     except CodeError:
         return False
     return bool(config["seed"] <= MAX_SEED)

@@ -1,9 +1,11 @@
 """A table played in the program's own process: the offline game of one person at seat 0.
 
 :class:`LocalTable` does for one person what the server's room does for many, without the
-network: it owns the session (:class:`audiogame.table.session.Table`), lets the computer
-players think in a worker thread (never in the program's loop, so that no key waits for them)
-and plays their moves at the pace of the options, keeps the save log, and hands the person's
+network: it owns the session (:class:`audiogame.table.session.Table`), has its computer
+players moved by the driver every table shares (:class:`audiogame.table.driver.Driver`: at the
+pace of the options, thinking in a worker thread, never in the program's loop, so that no key
+waits for them), keeps the save log (and on a resume brings the computer players back with
+their memory), and hands the person's
 seat its stream (:class:`audiogame.table.seat.SeatState`). The table screen presenting the seat
 holds that :class:`SeatState` only: it never sees the engine state.
 
@@ -31,23 +33,30 @@ whole.
 
 from __future__ import annotations
 
+import copy
+import logging
 import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
-from audiogame.saves.moves import DEAL, deal_recipe, is_deal, move_text, parse_deal, parse_move
+from audiogame.bots import Bot
+from audiogame.saves.moves import DEAL, deal_recipe, move_text
+from audiogame.table.driver import Answer, Cancellable, Driver, done_now, think
+from audiogame.table.recall import recall
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table, seat_count
 from engine.actions import Action
-from engine.errors import IllegalAction
 from engine.events import Event
+
+log = logging.getLogger("audiogame.table")
 
 PERSON = 0
 """The person's seat at a local table."""
 
 _THINKING: list[ThreadPoolExecutor] = []
+_REMEMBERING: list[ThreadPoolExecutor] = []
 _TABLES: weakref.WeakKeyDictionary[SeatState, LocalTable] = weakref.WeakKeyDictionary()
 
 
@@ -56,6 +65,14 @@ def thinking() -> ThreadPoolExecutor:
     if not _THINKING:
         _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
     return _THINKING[0]
+
+
+def remembering() -> ThreadPoolExecutor:
+    """The worker thread where a resumed table's computer players get their memory back (long
+    work: a hint asked meanwhile is not queued behind it in :func:`thinking`)."""
+    if not _REMEMBERING:
+        _REMEMBERING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-memory"))
+    return _REMEMBERING[0]
 
 
 class InlineExecutor(Executor):
@@ -96,6 +113,67 @@ class SaveLog:
 StreamListener = Callable[[list[Event], bool], None]
 
 
+class ProgramThinking:
+    """Where a local table's computer players think (a :class:`audiogame.table.driver.Thinking`):
+    the program's own executor when it set one (the tests' :class:`InlineExecutor`), else the
+    worker thread (:func:`thinking`), the answer handed back to the program's loop. Before
+    the loop runs no key can wait: a decision is made at once; bringing players back (long
+    work) goes to a worker thread of its own (:func:`remembering`), its answer taken once the
+    loop runs."""
+
+    def __init__(self, program: Any) -> None:
+        self.program = program
+
+    def _executor(self, long: bool) -> Executor:
+        executor: Executor | None = self.program.thinkers
+        if executor is not None:
+            return executor
+        if long:
+            return remembering()
+        return thinking() if self.program.running else InlineExecutor()
+
+    def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
+               answer: Answer) -> None:  # fmt: skip
+        executor = self._executor(False)
+        if isinstance(executor, InlineExecutor):
+            answer(done_now(think, bot, view, legal))
+        else:  # the player ships: the table's copy stays as it is until the answer is taken
+            self._hand_back(executor.submit(think, copy.deepcopy(bot), view, legal), answer)
+
+    def run(self, what: str, function: Callable[..., Any], args: tuple[Any, ...],
+            answer: Answer) -> None:  # fmt: skip
+        self._hand_back(self._executor(True).submit(function, *args), answer)
+
+    def _hand_back(self, future: Future[Any], answer: Answer) -> None:
+        if future.done():
+            answer(future)
+        else:
+            future.add_done_callback(
+                lambda done: self.program.from_thread(lambda: answer(done))
+            )
+
+
+class Deferred:
+    """A wait armed once the program's loop runs (a pace asked for before it does)."""
+
+    def __init__(self, program: Any, delay: float, callback: Callable[[], None]) -> None:
+        self.handle: Any = None
+        self.cancelled = False
+
+        def arm() -> None:
+            if not self.cancelled:
+                self.handle = program.call_later(delay, callback)
+
+        program.when_running(arm)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self.handle is not None:
+            self.handle.cancel()
+
+
+
+
 class LocalTable:
     """One person at seat 0 against computer players of ``level`` at every other seat."""
 
@@ -113,7 +191,6 @@ class LocalTable:
         self.game = game
         self.config = dict(config)
         self.names = tuple(names)
-        self.pace = pace
         players = seat_count(game, config)
         bots = {seat: level for seat in range(1, players)}
         self.table = Table(game, config, seed, bots)
@@ -122,20 +199,19 @@ class LocalTable:
         self.record = SaveLog()
         self.extras: Callable[[], dict[str, Any]] = dict
         """What the presenter keeps across deals, saved with the moves (a match's words)."""
-        self.active: Callable[[], bool] = lambda: True
-        """Whether the person is at the table (not in the pause menu): computer players wait
-        while he is not."""
+        self.driver = Driver(
+            self.table, ProgramThinking(program), self.moved, pace=pace, later=self._later,
+            name=f"{game} table",
+        )  # fmt: skip
+        self.driver.settled = lambda: self.program.after_turn(self.deliver)
+        self.recalled: int | None = None
+        """After a resume, how many of the computer players' decisions differed from the save
+        (``None`` while they are being brought back, or with no resume)."""
         self._listener: StreamListener = lambda events, mine: None
         self._on_dealt: Callable[[], None] = lambda: None
         self._pending: list[Event] = []
         self._mine = False
         self._waiting = False
-        self._thinking: tuple[int, int, Future[Action]] | None = None
-        self._timer: Any = None
-        self._kicking = False
-        self._again = False
-        self.hurried = False
-        self.playing = False
         self.send("started", self.table.opening_events())
 
     # ----- the presenter's end -------------------------------------------------------------
@@ -146,8 +222,9 @@ class LocalTable:
         active: Callable[[], bool] = lambda: True,
     ) -> None:
         """Who hears the seat's stream: ``listener(events, mine)`` after moves, ``dealt()``
-        after a new deal (the seat already fed)."""
-        self._listener, self._on_dealt, self.active = listener, dealt, active
+        after a new deal (the seat already fed); ``active()`` whether the person is at the
+        table (not in the pause menu): computer players wait while he is not."""
+        self._listener, self._on_dealt, self.driver.active = listener, dealt, active
 
     @property
     def state(self) -> Any:
@@ -159,6 +236,19 @@ class LocalTable:
         """Over for good: a match, its last deal."""
         return self.table.match_over
 
+    @property
+    def playing(self) -> bool:
+        """Whether the computer players may move (the table is open)."""
+        return self.driver.playing
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        self.driver.playing = value
+
+    @property
+    def hurried(self) -> bool:
+        return self.driver.hurried
+
     def act(self, action: Action) -> None:
         """The person's action (``IllegalAction`` when the rules refuse it: nothing changes)."""
         events = self.table.apply(PERSON, action)
@@ -169,19 +259,13 @@ class LocalTable:
         move), ``hurry`` (they all move now, up to the person's turn), ``next_deal``,
         ``leave``."""
         if what == "play":
-            self.playing = True
-            self.resume_thinking()
-            self.kick()
+            self.driver.start()
         elif what == "hurry":
-            self.hurried = True
-            self.cancel_timer()
-            self.kick()
+            self.driver.hurry()
         elif what == "next_deal":
             self.next_deal()
         elif what == "leave":  # the screen is closed: nothing more is moved nor said
-            self.playing = False
-            self.cancel_timer()
-            self._thinking = None
+            self.driver.stop()
             self._pending, self._mine, self._waiting = [], False, False
             return
         else:
@@ -196,7 +280,7 @@ class LocalTable:
         self._pending.extend(events)
         self._mine = self._mine or seat == PERSON
         self._waiting = True
-        self.kick()
+        self.driver.kick()
         self.program.after_turn(self.deliver)
 
     def send(self, kind: str, events: list[Event]) -> list[Event]:
@@ -221,7 +305,8 @@ class LocalTable:
         if not self._waiting:
             return
         table = self.table
-        if self._thinking is not None and not table.is_over and PERSON not in table.to_act():
+        thinking = self.driver.thinking_seat is not None
+        if thinking and not table.is_over and PERSON not in table.to_act():
             return
         events, mine = self._pending, self._mine
         self._pending, self._mine, self._waiting = [], False, False
@@ -234,113 +319,53 @@ class LocalTable:
         self.changed()
         self.send("dealt", self.table.opening_events())
         self._on_dealt()
-        self.kick()
+        self.driver.kick()
 
-    # ----- computer players ----------------------------------------------------------------
-    def kick(self) -> None:
-        """Let the computer players move: the next one thinks now, or after the pace."""
-        if self._kicking:
-            self._again = True
-            return
-        self._kicking = True
-        try:
-            self._again = True
-            while self._again:
-                self._again = False
-                self._step()
-        finally:
-            self._kicking = False
-
-    def _step(self) -> None:
-        table = self.table
-        if not self.playing or table.is_over or self._thinking is not None or self._timer:
-            return
-        if not table.awaiting_bots():
-            self.hurried = False
-            return
-        pace = 0.0 if self.hurried else self.pace()
-        if pace > 0:
-            if not self.program.running:
-                self._timer = True  # armed once the program's loop runs
-                self.program.when_running(self._arm)
-                return
-            self._timer = self.program.call_later(pace, self._think)
-            return
-        self._think()
-
-    def _arm(self) -> None:
-        self._timer = None
-        self.kick()
-
-    def cancel_timer(self) -> None:
-        if self._timer is not None and self._timer is not True:
-            self._timer.cancel()
-        self._timer = None
-
-    def _think(self) -> None:
-        """The computer player to move thinks in the worker thread."""
-        self._timer = None
-        table = self.table
-        if not self.playing or table.is_over or not self.active():
-            return  # paused: ``play`` starts again
-        seats = table.awaiting_bots()
-        if not seats:
-            return
-        seat = seats[0]
-        bot, view, legal = table.bot_turn(seat)
-        executor = self.program.thinkers
-        if executor is None:
-            # A forced move (a flip, the one card left, a pass) needs no thought, and before
-            # the program's loop runs no key can wait: decided now; anything else in the
-            # worker thread.
-            forced = len(legal) == 1 or not self.program.running
-            executor = InlineExecutor() if forced else thinking()
-        future: Future[Action] = executor.submit(bot.choose, view, legal)
-        self._thinking = (seat, len(table.log), future)
-        if future.done():
-            self._decided(future)
-        else:
-            future.add_done_callback(
-                lambda done: self.program.from_thread(lambda: self._decided(done))
-            )
-
-    def _decided(self, future: Future[Action]) -> None:
-        """A computer player's answer: played now if nothing moved while he thought."""
-        if self._thinking is None or self._thinking[2] is not future:
-            return  # hurried past, or the table was left
-        if not self.active():
-            self.program.after_turn(self.deliver)
-            return  # paused: kept until ``play``
-        seat, stamp, _ = self._thinking
-        self._thinking = None
-        if stamp == len(self.table.log) and seat in self.table.awaiting_bots():
-            action = future.result()
-            try:
-                events = self.table.apply(seat, action)
-            except IllegalAction:  # cannot happen with an unchanged table: think again
-                events = None
-            if events is not None:
-                self.moved(seat, action, events)
-                return
-        self.kick()
-        self.program.after_turn(self.deliver)
-
-    def resume_thinking(self) -> None:
-        """Back from the pause: an answer that came meanwhile is played now."""
-        if self._thinking is not None and self._thinking[2].done():
-            self._decided(self._thinking[2])
+    def _later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+        """``callback`` after ``delay`` seconds, as a turn of the program's loop."""
+        if self.program.running:
+            handle: Cancellable | None = self.program.call_later(delay, callback)
+            if handle is not None:
+                return handle
+        return Deferred(self.program, delay, callback)
 
     # ----- a save --------------------------------------------------------------------------
     def replay(self, lines: Sequence[str]) -> None:
         """The moves of a save, applied in silence (``ValueError`` on a damaged line): the
         table as it was left, the seat fed where it stands."""
         record = self.record
-        for line in lines:
-            if is_deal(line):
-                self.table.deal_hands(parse_deal(line))
+
+        def logged(line: str, move: tuple[int, Action] | None, events: list[Event]) -> None:
+            if move is None:  # a new deal: its line as it is
                 record.moves.append(line)
             else:
-                seat, action = parse_move(line)
-                record.events.extend(self.table.apply(seat, action))
-                record.moves.append(move_text(seat, action))
+                record.events.extend(events)
+                record.moves.append(move_text(*move))
+
+        self.table.replay(lines, after=logged)
         self.send("update", [])
+        self.bring_back(lines)
+
+    def bring_back(self, lines: Sequence[str]) -> None:
+        """The computer players of a resumed table get their memory back: the save played
+        through again in the worker thread, each asked again at each of its moves
+        (:mod:`audiogame.table.recall`); meanwhile they wait, and no key does."""
+        table, driver = self.table, self.driver
+        if not table.bots:
+            return
+        self.recalled = None
+        driver.hold()
+        args: tuple[Any, ...] = (self.game, self.config, table.seed, table.levels, list(lines), [])
+
+        def back(done: Any) -> None:
+            try:
+                bots, _, differed = done.result()
+            except Exception:  # cannot happen with a save that was just replayed
+                log.exception("the computer players of the %s table start afresh", self.game)
+            else:
+                table.bots.update(bots)
+                self.recalled = differed
+            driver.release()
+            self.program.after_turn(self.deliver)
+
+        driver.thinking.run(f"{self.game} table", recall, args, back)

@@ -29,43 +29,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from audiogame.bots import Bot
-from audiogame.table.session import NEXT_DEAL, Table
-
-Handover = tuple[int, int, "str | None"]
+from audiogame.table.session import Table
+from engine.actions import Action
 
 
 def relive(table: Table, lines: Sequence[str], handovers: Sequence[Sequence[Any]]) -> int:
-    """Apply ``lines`` to a table just made, asking its computer players and stand-ins at each
-    of their moves (``handovers`` as :attr:`Table.handovers` kept them); the number of
-    decisions that differed from the log."""
-    from audiogame.saves.moves import parse_move
-
-    changes = sorted(((int(n), int(seat), level) for n, seat, level in handovers),
-                     key=lambda change: change[0])  # fmt: skip
+    """Apply ``lines`` to a table just made (:meth:`Table.replay`), asking its computer
+    players and stand-ins at each of their moves (``handovers`` as :attr:`Table.handovers`
+    kept them); the number of decisions that differed from the log."""
     differed = 0
-    k = 0
-    for n, line in enumerate(lines):
-        while k < len(changes) and changes[k][0] <= n:
-            _hand_over(table, *changes[k][1:])
-            k += 1
-        if line == NEXT_DEAL:
-            table.next_deal()
-            continue
-        seat, action = parse_move(line)
+
+    def ask(seat: int, action: Action) -> None:
+        nonlocal differed
         bot = table.thinker(seat)
         if bot is not None and seat in table.to_act():
             differed += bot.choose(table.view(seat), table.legal(seat)) != action
-        table.apply(seat, action)
-    for change in changes[k:]:
-        _hand_over(table, *change[1:])
+
+    table.replay(lines, handovers, before=ask)
     return differed
-
-
-def _hand_over(table: Table, seat: int, level: str | None) -> None:
-    if level is None:
-        table.give_back(seat)
-    else:
-        table.take_over(seat, level)
 
 
 def recall(

@@ -24,7 +24,7 @@ it think where it blocks nobody (a worker thread on the server), and applies the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from audiogame.bots import Bot, make_bot
@@ -165,12 +165,47 @@ class Table:
         self.log.append(NEXT_DEAL)
         return self.opening_events()
 
-    def replay(self, lines: Sequence[str]) -> None:
-        """Apply a saved log (the table as it was left); ``ValueError`` on a damaged line."""
-        from audiogame.saves.moves import parse_move
+    def replay(
+        self,
+        lines: Sequence[str],
+        handovers: Sequence[Sequence[Any]] = (),
+        *,
+        before: Callable[[int, Action], None] | None = None,
+        after: Callable[[str, tuple[int, Action] | None, list[Event]], None] | None = None,
+    ) -> None:
+        """Apply a log (the table as it was left; ``ValueError`` on a damaged line, the lines
+        before it applied): moves, the server's ``next_deal`` lines and a save's ``deal``
+        lines (the hands). ``handovers`` (as :attr:`handovers` keeps them) bring the stand-ins
+        in and out at the moves they came and went, and so are kept again. The hooks:
+        ``before(seat, action)`` before each move is applied (:mod:`audiogame.table.recall`
+        asks the computer players there), ``after(line, move, events)`` after each line
+        (``move`` is ``None`` for a new deal) with the events as anyone may know them."""
+        from audiogame.saves.moves import is_deal, parse_deal, parse_move
 
-        for line in lines:
+        changes = sorted(((int(n), int(seat), level) for n, seat, level in handovers),
+                         key=lambda change: change[0])  # fmt: skip
+        k = 0
+        for n, line in enumerate(lines):
+            while k < len(changes) and changes[k][0] <= n:
+                self._hand_over(*changes[k][1:])
+                k += 1
+            move: tuple[int, Action] | None = None
             if line == NEXT_DEAL:
-                self.next_deal()
+                events = self.next_deal()
+            elif is_deal(line):
+                events = self.deal_hands(parse_deal(line))
             else:
-                self.apply(*parse_move(line))
+                move = parse_move(line)
+                if before is not None:
+                    before(*move)
+                events = self.apply(*move)
+            if after is not None:
+                after(line, move, events)
+        for change in changes[k:]:
+            self._hand_over(*change[1:])
+
+    def _hand_over(self, seat: int, level: str | None) -> None:
+        if level is None:
+            self.give_back(seat)
+        else:
+            self.take_over(seat, level)

@@ -29,12 +29,11 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from audiogame.app.texts import paragraphs, rules_text
+from audiogame.catalog import GAMES
 from audiogame.i18n import LANGUAGES
 from audiogame.web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
-GAME_KEYS = ("battle", "scientific", "cardavia")
-"""The games whose rules the page carries (F4), in its language."""
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -78,7 +77,8 @@ def page(language: str) -> bytes:
     values = {key: html.escape(text) for key, text in words.items()}
     values["lang"] = language
     values["words_json"] = html.escape(json.dumps(words, ensure_ascii=False), quote=False)
-    rules = {game: paragraphs(rules_text(game, language)) for game in GAME_KEYS}
+    # The rules of every game (F4), in the page's language.
+    rules = {entry.key: paragraphs(rules_text(entry.key, language)) for entry in GAMES}
     values["rules_json"] = html.escape(json.dumps(rules, ensure_ascii=False), quote=False)
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template).encode("utf-8")
 

@@ -1,6 +1,7 @@
 """The page's own words: labels, headings and the messages the page says by itself (connection,
 sound, options). Marked here so that the catalogs hold them like every other message; the page
-gets them translated into its language, in the HTML and as JSON for its scripts.
+gets them translated into its language, in the HTML and as JSON for its scripts. The games'
+short names come from their registrations (``GameEntry.short_title``).
 
 >>> page_words("it")["lobby"]
 'Tavoli'
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import gettext
 
+from audiogame.catalog import GAMES
 from audiogame.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_
 
 WORDS: dict[str, str] = {
@@ -51,9 +53,6 @@ WORDS: dict[str, str] = {
     # New table
     "create_heading": N_("New table"),
     "game": N_("Game"),
-    "battle": N_("Battaglia"),
-    "scientific": N_("Battaglia scientifica"),
-    "cardavia": N_("Cardavia"),
     "players": N_("Players at the table"),
     "people": N_("People, you included (the other seats go to computer players)"),
     "level": N_("Computer players' levels"),
@@ -170,4 +169,7 @@ def page_words(language: str) -> dict[str, str]:
     translation = gettext.translation(
         DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True
     )
-    return {key: translation.gettext(text) for key, text in WORDS.items()}
+    words = {key: translation.gettext(text) for key, text in WORDS.items()}
+    for entry in GAMES:  # each game's short name, from its registration
+        words[entry.key] = translation.gettext(entry.short_title or entry.title)
+    return words
