@@ -15,11 +15,19 @@ others: cards owned at the end minus the best other player's), the share won fro
 and the measured player's decision time (median and 99th percentile, on this machine now).
 A line with a target ends with ``met`` or ``MISSED`` and by how much; the benchmark prints a
 summary of the targets missed at the end.
+
+A long line can be played in parts that each fit in the time at hand, then read as one:
+
+    python3 bench/bots.py --game scientific --players 4 --only hard:normal --deals 150 \
+        --record runs.jsonl
+    python3 bench/bots.py ... --deals 150 --first 151 --record runs.jsonl
+    python3 bench/bots.py --combine runs.jsonl    # every line recorded, its parts added up
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -220,9 +228,41 @@ def lines_of(game: str) -> Iterable[Line]:
         deals = 250 if players <= 4 else 100
         for measured, other in (("easy", "random"), ("normal", "easy"), ("hard", "normal")):
             target = 2 / players if measured == "hard" and players in (3, 4) else None
-            yield Line(game, players, measured, other, deals, target)
+            p99 = 100.0 if measured == "hard" else None
+            yield Line(game, players, measured, other, deals, target, None, p99)
         for level in ("normal", "hard"):
-            yield Line(game, players, level, "random", deals)
+            p99 = 100.0 if level == "hard" else None
+            yield Line(game, players, level, "random", deals, max_p99_ms=p99)
+
+
+def record(path: Path, line: Line, first: int, tally: Tally) -> None:
+    """Append one line's per-deal results to ``path`` (one JSON object a line)."""
+    entry = {"line": line.__dict__, "first": first, "tally": tally.__dict__}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry) + "\n")
+
+
+def combined(path: Path) -> list[tuple[Line, Tally]]:
+    """The lines recorded in ``path``, the parts of each added up in the order recorded; a
+    part whose deals were already counted (the same first deal) is left out. Each line is
+    judged by the targets it has now."""
+    current = {
+        (line.game, line.players, line.measured, line.other): line
+        for game in ("cardavia", "scientific", "battle")
+        for line in lines_of(game)
+    }
+    found: dict[tuple[object, ...], tuple[Line, Tally, set[int]]] = {}
+    for text in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(text)
+        line = Line(**entry["line"])
+        key = (line.game, line.players, line.measured, line.other)
+        line = current.get(key, line)
+        _, tally, firsts = found.setdefault(key, (line, Tally(), set()))
+        if entry["first"] in firsts:
+            continue
+        firsts.add(entry["first"])
+        tally.add(Tally(**entry["tally"]))
+    return [(line, tally) for line, tally, _ in found.values()]
 
 
 def main() -> None:
@@ -238,6 +278,10 @@ def main() -> None:
     parser.add_argument("--only", help="one match-up, as measured:other (e.g. hard:greedy)")
     parser.add_argument("--deals", type=int, help="deals per line, overriding")
     parser.add_argument("--first", type=int, default=1, help="first deal seed")
+    parser.add_argument("--record", type=Path, help="append each line's deals to this file")
+    parser.add_argument(
+        "--combine", type=Path, help="play nothing: print the lines recorded in this file"
+    )
     args = parser.parse_args()
     names = ["cardavia", "scientific", "battle"] if args.game == "all" else [args.game]
     print(
@@ -246,7 +290,20 @@ def main() -> None:
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     missed: list[str] = []
-    for game in names:
+
+    def show(line: Line, tally: Tally) -> None:
+        print(describe(line, tally), flush=True)
+        missed.extend(
+            f"{line.game}, {line.players} players, {line.measured} against {line.other}: "
+            f"{verdict} ({len(tally.won)} deals)"
+            for verdict in verdicts(line, tally)
+            if "MISSED" in verdict
+        )
+
+    if args.combine:
+        for line, tally in combined(args.combine):
+            show(line, tally)
+    for game in [] if args.combine else names:
         for line in lines_of(game):
             if args.only and f"{line.measured}:{line.other}" != args.only:
                 continue
@@ -254,13 +311,9 @@ def main() -> None:
                 continue
             deals = args.deals or (3 if args.quick else line.deals)
             tally = run(line, deals, args.jobs, args.first)
-            print(describe(line, tally), flush=True)
-            missed += [
-                f"{line.game}, {line.players} players, {line.measured} against {line.other}: "
-                f"{verdict} ({deals} deals)"
-                for verdict in verdicts(line, tally)
-                if "MISSED" in verdict
-            ]
+            if args.record:
+                record(args.record, line, args.first, tally)
+            show(line, tally)
     if missed:
         print("\nTargets missed:")
         for entry in missed:

@@ -3,6 +3,8 @@ out, with what that player could not answer (CV-9: a pass proves there was no an
 
 from __future__ import annotations
 
+import re
+
 from audiogame.i18n import set_language
 from audiogame.words.hints import hint_text
 from audiogame.words.seats import Seats
@@ -55,3 +57,46 @@ def test_the_kept_bomb_is_said_with_who_is_close_and_what_they_passed_on() -> No
         "Suggerimento: due. Tieni la tua bomba di cinque: Anna ha ancora 1 carta. "
         "Anna ha passato sulla coppia di nove."
     )
+
+
+def _scientific_hint_at_three() -> tuple[object, Seats]:
+    """The hard player's hint for seat 0 at the first trick of a Scientific Battle at three:
+    Anna holds spades and Bruno diamonds (SB-1)."""
+    from engine import games
+
+    state = games["scientific"].new_state(seed=3, players=3)
+    hint = make("scientific", "hard", 4).advise(state.view(0), state.legal_actions(0))
+    return hint, Seats(("Anna", "Bruno"), 3)
+
+
+def test_a_scientific_hint_at_three_names_the_cards_the_others_are_likely_to_show() -> None:
+    """At a table of three or more, the hint says which card each other player is likely to
+    show, from his own hand (SB-1: Anna holds spades, Bruno diamonds), in both languages."""
+    hint, seats = _scientific_hint_at_three()
+    try:
+        set_language("en")
+        english = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+        set_language("it")
+        italian = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+    finally:
+        set_language("en")
+    spade = r"(joker|\w+ of spades)"
+    diamond = r"(joker|\w+ of diamonds)"
+    assert re.fullmatch(
+        rf"Hint: [\w ]+\. [^.]+\. Likely cards: Anna, {spade}; Bruno, {diamond}\.", english
+    ), english
+    picche, quadri = r"(jolly|[\w']+ di picche)", r"(jolly|[\w']+ di quadri)"
+    assert re.fullmatch(
+        rf"Suggerimento: [\w' ]+\. [^.]+\. Carte probabili: Anna, {picche}; Bruno, {quadri}\.",
+        italian,
+    ), italian
+
+
+def test_a_scientific_hint_between_two_names_no_likely_cards() -> None:
+    """Between two players the hint keeps its one sentence of reason."""
+    from engine import games
+
+    state = games["scientific"].new_state(seed=3, players=2)
+    hint = make("scientific", "hard", 4).advise(state.view(0), state.legal_actions(0))
+    text = hint_text("scientific", hint, Seats(("Anna",), 2))
+    assert "Likely" not in text and text.startswith("Hint: ")

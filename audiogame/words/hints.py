@@ -28,6 +28,7 @@ from audiogame.words.cards import card_name
 from audiogame.words.seats import Seats
 from engine.bots import Hint
 from engine.cardavia.combination import Combination
+from engine.cards import Card
 
 # Why, in Cardavia.
 _CARDAVIA: dict[str, str] = {
@@ -54,6 +55,7 @@ _CARDS: dict[str, str] = {
     "joker_cancels_war": N_("A war looks likely, and a lone joker takes it."),
     "joker_forces_war": N_("The joker forces a war."),
     "war": N_("It should tie: the cards wait for the next trick."),
+    "others_war": N_("The others should bring about a war: give up a weak card."),
     "sacrifice": N_("The trick looks lost: give up a weak card."),
     "fights_for_pot": N_("It should win the cards waiting on the table."),
     "best_average": N_("It does best against what the others may play."),
@@ -177,8 +179,36 @@ def card_play(hint: Hint) -> str:
 
 
 def card_reason_at(hint: Hint, seats: Seats) -> str:
-    """:func:`card_reason` as a game's registration names it (the seats are not needed)."""
-    return card_reason(hint)
+    """:func:`card_reason` as a game's registration names it, followed by the cards the
+    others are likely to show when the hint names them (a table of three or more): "Likely
+    cards: Bruno, king of spades; Carla, nine of diamonds." """
+    reason = card_reason(hint)
+    likely = _likely(hint.params.get("likely"), seats)
+    if not likely:
+        return reason
+    return f"{reason} {likely}" if reason else likely
+
+
+def _likely(found: object, seats: Seats) -> str:
+    """ "Likely cards: Bruno, king of spades; Carla, nine of diamonds." (empty: none named)."""
+    if not isinstance(found, list | tuple):
+        return ""
+    parts: list[str] = []
+    for entry in found:
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            continue
+        seat, token = entry
+        name = _seat(seats, seat)
+        if not name or not isinstance(token, str):
+            continue
+        try:
+            card = Card.parse(token)
+        except ValueError:
+            continue
+        parts.append(_("{name}, {card}").format(name=name, card=card_name(card)))
+    if not parts:
+        return ""
+    return _("Likely cards: {cards}.").format(cards="; ".join(parts))
 
 
 def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:

@@ -58,7 +58,9 @@ class NormalCardavia(CardaviaBot):
 
 class HardCardavia(CardaviaBot):
     """Determinized Monte Carlo over hands consistent with the public information
-    (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most."""
+    (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most, the
+    small endgames of each searched exactly (at most 800 positions a deal, 6,000 a
+    decision)."""
 
     level = "hard"
 
@@ -73,6 +75,10 @@ class HardCardavia(CardaviaBot):
         win_weight: float = WIN_WEIGHT,
         answers: bool = True,
         keen: bool = False,
+        endgame_cards: int = 18,
+        endgame_nodes: int = 800,
+        endgame_total: int = 6000,
+        endgame_mine: int = 6,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
@@ -81,6 +87,8 @@ class HardCardavia(CardaviaBot):
         self.win_weight = win_weight
         self.answers = answers
         self.keen = keen
+        self.endgame = (endgame_cards, endgame_nodes, endgame_total)
+        self.endgame_mine = endgame_mine
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -96,6 +104,10 @@ class HardCardavia(CardaviaBot):
             win_weight=self.win_weight,
             answers=self.answers,
             keen=self.keen,
+            endgame_cards=self.endgame[0],
+            endgame_nodes=self.endgame[1],
+            endgame_total=self.endgame[2],
+            endgame_mine=self.endgame_mine,
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:
@@ -106,18 +118,37 @@ class HardCardavia(CardaviaBot):
         return verdict.code, reason, params
 
 
-EXPERT_DEALS = 240
+EXPERT_DEALS = 120
 """Sampled deals an expert decision weighs at most (the hard player: 48)."""
+EXPERT_ENDGAME: dict[str, int] = {
+    "endgame_cards": 20,
+    "endgame_mine": 8,
+    "endgame_nodes": 6000,
+    "endgame_total": 50000,
+}
+"""The expert's exact endgames: every line of play once 20 cards or fewer are left in the
+three hands, or its own lines against the play-outs' players once it holds 8 or fewer; at
+most 6,000 positions a sampled deal and 50,000 a decision."""
 
 
 class ExpertCardavia(HardCardavia):
-    """The hard player's search with several times the play-outs and more plays weighed:
-    up to about a second a decision."""
+    """The hard player's search with more play-outs and plays weighed, and exact endgames on
+    each sampled deal (:mod:`engine.bots.cardavia.endgame`): up to about a second a
+    decision."""
 
     level = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
-        super().__init__(seed, budget, deals=EXPERT_DEALS, candidates=12)
+        super().__init__(
+            seed,
+            budget,
+            deals=EXPERT_DEALS,
+            candidates=12,
+            endgame_cards=EXPERT_ENDGAME["endgame_cards"],
+            endgame_mine=EXPERT_ENDGAME["endgame_mine"],
+            endgame_nodes=EXPERT_ENDGAME["endgame_nodes"],
+            endgame_total=EXPERT_ENDGAME["endgame_total"],
+        )
 
 
 PLAYERS: dict[str, type[Bot]] = {

@@ -4,6 +4,7 @@
 jokers, SB-4/SB-5 the trick or the war: :func:`engine.scientific.resolve.compare`).
 :func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of the
 cards each side then owns (in the order then in force), and a queen's seer power.
+:func:`trick_gain` values one player's card in a trick of any number of players.
 """
 
 from __future__ import annotations
@@ -98,3 +99,22 @@ def payoff_matrix(
             line.append(value)
         matrix.append(line)
     return matrix
+
+
+def trick_gain(
+    seat: int,
+    card: Card,
+    others: Sequence[tuple[int, Card]],
+    pot: int,
+    reversed_order: bool,
+) -> float:
+    """What showing ``card`` is worth to ``seat`` when the others show ``others`` (any number
+    of players), by the engine's comparison: a trick won brings every card shown and the
+    ``pot`` cards, with their strength in the order then in force; a war loses the card to
+    the table; a trick lost gives the card away, the stronger the worse."""
+    winner, order = trick_outcome(((seat, card), *others), reversed_order)
+    if winner == seat:
+        return len(others) + pot + sum(strength(c, order) for _, c in others)
+    if winner is None:
+        return -1.0
+    return -1.0 - strength(card, order)

@@ -1,15 +1,19 @@
 """How another player seems to choose, learnt from the cards he showed.
 
-A few simple ways of choosing (the strongest card, the weakest, any card, the equilibrium of
-the trick) are weighed by how well each foretold his past choices; the mixture is the forecast
-of his next one. Only public facts feed it: his hand as the copy of the game knows it and the
-card he then revealed.
+A few simple ways of choosing (the strongest card, the weakest, any card, the balanced
+choice: the equilibrium of the trick between two players, :func:`sensible` at a table of
+three or more) are weighed by how well each foretold his past choices; the mixture is the
+forecast of his next one. Only public facts feed it: his hand as the copy of the game knows
+it and the card he then revealed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import random
+from collections.abc import Mapping, Sequence
 
+from engine.bots.scientific.evaluate import trick_gain
 from engine.cards import Card
 
 EXPERTS: tuple[str, ...] = ("strongest", "weakest", "any", "balanced")
@@ -41,6 +45,35 @@ def forecasts(
         "balanced": _soft(list(balanced)) if balanced is not None else uniform,
     }
     return result
+
+
+SENSIBLE_SPREAD = 0.5
+"""How widely a sensible player is expected to mix among the cards that do about as well (in
+owned-card units)."""
+
+
+def sensible(
+    seat: int,
+    hands: Mapping[int, Sequence[Card]],
+    pot: int,
+    reversed_order: bool,
+    rng: random.Random,
+    draws: int,
+) -> list[float]:
+    """The chance of each card of ``hands[seat]`` for a player who shows the card that does
+    best on average (:func:`~engine.bots.scientific.evaluate.trick_gain`) against ``draws``
+    tricks in which every other player of ``hands`` shows any of his cards: how a sensible
+    player chooses who does not read the others."""
+    others = [(s, hand) for s, hand in hands.items() if s != seat]
+    tricks = [[(s, hand[rng.randrange(len(hand))]) for s, hand in others] for _ in range(draws)]
+    values = [
+        sum(trick_gain(seat, card, trick, pot, reversed_order) for trick in tricks) / draws
+        for card in hands[seat]
+    ]
+    top = max(values)
+    weights = [math.exp((v - top) / SENSIBLE_SPREAD) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _soft(weights: list[float]) -> list[float]:

@@ -4,7 +4,10 @@ Hard follows the game in a private copy (:mod:`.tracker`), values every pair of 
 two players may show (:mod:`.evaluate`), solves the trick as a matrix game (regret matching)
 and plays the equilibrium mix, unless the other player has shown a habit it can exploit
 (:mod:`.model`), in which case it plays the best answer to the forecast; as a seer it answers
-the cards it sees, and against a seer it plays what loses least once seen. Normal expects the
+the cards it sees, and against a seer it plays what loses least once seen. At a table of three
+or more it weighs each card over tricks drawn from its forecasts of the others (a sensible
+player's choice among them, :func:`.model.sensible`), a seer among them answering what he
+sees. Normal expects the
 other's strongest card and beats it cheaply or gives away its weakest. Easy plays almost at
 random.
 """
@@ -17,14 +20,18 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 from engine.bots.matrix import best_response, soft_choice, solve
-from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_outcome
-from engine.bots.scientific.model import OpponentModel
+from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain, trick_outcome
+from engine.bots.scientific.model import OpponentModel, sensible
 from engine.bots.scientific.tracker import Tracker
 from engine.cards import Card
+from engine.scientific.resolve import compare
 from engine.scientific.view import ScientificView
 
 EXCHANGE_MARGIN = 0.5
 """How much better the won pile must look (in owned-card units) to take it up."""
+PILE_MARGIN = 0.3
+"""How much stronger on average (strength from -1 to 1) the won pile must be to take it up at
+a table of three or more."""
 NORMAL_SPREAD = 0.35
 """How widely the normal player mixes among its good cards (in owned-card units): players
 at one table never all follow one plan, and nobody can read them by their first choice."""
@@ -55,6 +62,12 @@ def _mean_strength(cards: Sequence[Card], reversed_order: bool) -> float:
     return sum(strength(card, reversed_order) for card in cards) / len(cards)
 
 
+def _pile_stronger(view: ScientificView) -> bool:
+    """The won pile is clearly stronger, card for card, than the hand (worth taking up)."""
+    order = view.reversed
+    return _mean_strength(view.won_pile, order) > _mean_strength(view.hand, order) + PILE_MARGIN
+
+
 def _card_params(card: Card) -> dict[str, object]:
     return {"card": card.token(), "rank": card.rank}
 
@@ -63,17 +76,23 @@ def reason_against(
     card: Card, expected: Card, reversed_order: bool
 ) -> tuple[str, dict[str, object]]:
     """Why ``card`` is a good answer to the ``expected`` card of the other player."""
-    winner, order = trick_outcome(((0, card), (1, expected)), reversed_order)
-    params = {**_card_params(card), "expected": expected.token()}
+    code = _reason(card, 0, ((1, expected),), reversed_order)
+    return code, {**_card_params(card), "expected": expected.token()}
+
+
+def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_order: bool) -> str:
+    """What ``card`` of ``seat`` does against the cards ``others`` are expected to show."""
+    played = ((seat, card), *others)
+    winner, order = trick_outcome(played, reversed_order)
     if card.rank is None:
-        return ("joker_cancels_war" if winner == 0 else "joker_forces_war"), params
-    if winner == 0:
+        return "joker_cancels_war" if winner == seat else "joker_forces_war"
+    if winner == seat:
         if order != reversed_order:
-            return "revolution", params
-        return "wins_cheaply", params
+            return "revolution"
+        return "wins_cheaply"
     if winner is None:
-        return "war", params
-    return "sacrifice", params
+        return "war" if seat in compare(played, order).war_seats else "others_war"
+    return "sacrifice"
 
 
 class ScientificBot(Bot):
@@ -161,8 +180,7 @@ class NormalScientific(ScientificBot):
     ) -> Hint:
         order = view.reversed
         exchange = _exchange(legal)
-        stronger = _mean_strength(view.won_pile, order) > _mean_strength(view.hand, order) + 0.3
-        if exchange is not None and stronger:
+        if exchange is not None and _pile_stronger(view):
             return hint_of(exchange, "exchange_stronger", cards=len(view.won_pile))
         seen = _seen_best(view, plays)
         if seen is not None:
@@ -201,6 +219,8 @@ class HardScientific(ScientificBot):
     """Regret-matching iterations on a trick's matrix."""
     samples = 24
     """Forecast tricks a card is weighed on at a table of three or more."""
+    sensible_draws = 16
+    """Tricks drawn at random to foresee another player's sensible choice (three or more)."""
 
     def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
         super().__init__(seed, budget)
@@ -245,7 +265,7 @@ class HardScientific(ScientificBot):
             )
         others = [s for s in range(view.players) if s != view.seat and s not in view.eliminated]
         if len(others) != 1:
-            return self._many(view, state, plays, others)
+            return self._many(view, state, legal, plays, others)
         other = others[0]
         theirs = list(state.hands[other]) or [Card(None, None, 99)]
         my_owned = list(view.hand) + list(view.won_pile)
@@ -310,44 +330,87 @@ class HardScientific(ScientificBot):
         self,
         view: ScientificView,
         state: Any,
+        legal: list[Action],
         plays: list[tuple[Card, Action]],
         others: list[int],
     ) -> Hint:
-        """Three or more players: the card with the best average over forecast choices."""
+        """Three or more players: the card that does best on average over forecast tricks.
+        Each other player's card is drawn from his forecast (:class:`.OpponentModel`, whose
+        balanced way is the sensible choice, :func:`.sensible`); a seer among them answers the
+        cards he sees (SB-8). The won pile is taken up when it is clearly stronger (SB-13)."""
+        exchange = _exchange(legal)
+        if exchange is not None and _pile_stronger(view):
+            return hint_of(exchange, "exchange_stronger", cards=len(view.won_pile))
+        hands: dict[int, list[Card]] = {
+            seat: list(state.hands[seat]) or [Card(None, None, 99)] for seat in others
+        }
+        hands[view.seat] = [card for card, _ in plays]
+        pot, order = len(view.pot), view.reversed
+        seers = [] if view.seat in state.seers else [s for s in others if s in state.seers]
         forecasts: dict[int, tuple[list[Card], list[float]]] = {}
+        balanced: dict[int, list[float]] = {}
         for seat in others:
-            hand = list(state.hands[seat]) or [Card(None, None, 99)]
+            if seat in seers:
+                continue
+            balanced[seat] = sensible(seat, hands, pot, order, self.rng, self.sensible_draws)
             model = self.models.setdefault(seat, OpponentModel())
-            forecasts[seat] = (hand, model.forecast(hand, view.reversed, None))
+            forecasts[seat] = (hands[seat], model.forecast(hands[seat], order, balanced[seat]))
         self._pending = (
             view.trick,
-            {s: (tuple(h), view.reversed, None) for s, (h, _) in forecasts.items()},
+            {s: (tuple(hands[s]), order, balanced[s]) for s in forecasts},
         )
-        samples = []
-        for _ in range(self.samples):
-            samples.append(
-                [
-                    (s, hand[_draw(chances, self.rng.random())])
-                    for s, (hand, chances) in forecasts.items()
-                ]
-            )
-        n = len(others) + 1
+        samples = [
+            [
+                (s, hand[_draw(chances, self.rng.random())])
+                for s, (hand, chances) in forecasts.items()
+            ]
+            for _ in range(self.samples)
+        ]
         values: list[float] = []
         for card, _ in plays:
             total = 0.0
             for sample in samples:
-                winner, order = trick_outcome(((view.seat, card), *sample), view.reversed)
-                if winner == view.seat:
-                    total += n - 1 + len(view.pot) + sum(strength(c, order) for _, c in sample)
-                elif winner is None:
-                    total -= 1
-                else:
-                    total -= 1 + strength(card, order)
+                shown = [
+                    *sample,
+                    *_seer_answers(seers, hands, (view.seat, card), sample, pot, order),
+                ]
+                total += trick_gain(view.seat, card, shown, pot, order)
             values.append(total / len(samples))
         # Mixed among the cards that do about as well: a plan the others cannot read.
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
-        return hint_of(action, "best_average", **_card_params(card))
+        likely = [
+            (s, hand[max(range(len(hand)), key=lambda i: chances[i])])
+            for s, (hand, chances) in forecasts.items()
+            if state.hands[s]
+        ]
+        likely += _seer_answers(seers, hands, (view.seat, card), likely, pot, order)
+        likely.sort(key=lambda shown: shown[0])
+        code = "opponent_seer" if seers else _reason(card, view.seat, likely, order)
+        return hint_of(
+            action,
+            code,
+            **_card_params(card),
+            likely=[[seat, shown.token()] for seat, shown in likely],
+        )
+
+
+def _seer_answers(
+    seers: Sequence[int],
+    hands: dict[int, list[Card]],
+    mine: tuple[int, Card],
+    sample: list[tuple[int, Card]],
+    pot: int,
+    order: bool,
+) -> list[tuple[int, Card]]:
+    """Each seer's card: the one that does best against the cards he sees (SB-8)."""
+    if not seers:
+        return []
+    seen = [mine, *sample]
+    return [
+        (seer, max(hands[seer], key=lambda c: trick_gain(seer, c, seen, pot, order)))
+        for seer in seers
+    ]
 
 
 class ExpertScientific(HardScientific):
@@ -356,6 +419,7 @@ class ExpertScientific(HardScientific):
     level = "expert"
     iterations = 600
     samples = 120
+    sensible_draws = 48
 
 
 def _draw(chances: Sequence[float], u: float) -> int:
