@@ -30,16 +30,20 @@ from engine.baseline import make_baseline
 from engine.cards import Card
 from tests.conformance import MAX_STEPS, all_cards
 
-CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    (
-        f"battle {p}p {deck} {'face-down' if fd else 'no-face-down'} {'open' if op else 'classic'}",
-        "battle",
-        {"players": p, "deck": deck, "face_down": fd, "open": op},
-    )
-    for p, deck, fd, op in itertools.product(range(2, 7), (52, 32), (True, False), (False, True))
-] + [(f"scientific {p}p", "scientific", {"players": p}) for p in range(2, 9)] + [
-    ("cardavia", "cardavia", {})
-]
+CONFIGS: list[tuple[str, str, dict[str, Any]]] = (
+    [
+        (
+            f"battle {p}p {deck} {'face-down' if fd else 'no-face-down'} {'open' if op else 'classic'}",
+            "battle",
+            {"players": p, "deck": deck, "face_down": fd, "open": op},
+        )
+        for p, deck, fd, op in itertools.product(
+            range(2, 7), (52, 32), (True, False), (False, True)
+        )
+    ]
+    + [(f"scientific {p}p", "scientific", {"players": p}) for p in range(2, 9)]
+    + [("cardavia", "cardavia", {})]
+)
 
 
 def play(game: str, seed: int, options: dict[str, Any], check_every: int) -> tuple[int, str]:
