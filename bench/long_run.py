@@ -33,7 +33,8 @@ from tests.conformance import MAX_STEPS, all_cards
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = (
     [
         (
-            f"battle {p}p {deck} {'face-down' if fd else 'no-face-down'} {'open' if op else 'classic'}",
+            f"battle {p}p {deck} {'face-down' if fd else 'no-face-down'} "
+            f"{'open' if op else 'classic'}",
             "battle",
             {"players": p, "deck": deck, "face_down": fd, "open": op},
         )
