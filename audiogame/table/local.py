@@ -172,8 +172,6 @@ class Deferred:
             self.handle.cancel()
 
 
-
-
 class LocalTable:
     """One person at seat 0 against computer players of ``level`` at every other seat."""
 
