@@ -11,32 +11,18 @@ import pytest
 
 from tests.browser import texts, wait_for
 from tests.web_support import (
+    answer_to,
     chord,
     create_table,
     enter_lobby,
     history,
     keys,
     live_server,
+    play_or_pass,
     start_game,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def last(driver: Any) -> str:
-    text: str = driver.execute_script("return window.audiogame.announcer.last")
-    return text
-
-
-def answer(driver: Any, *sequence: str) -> str:
-    """Press a key (a modifier first holds it for the next); what the page said."""
-    before = driver.execute_script("return window.audiogame.announcer.count")
-    if len(sequence) == 2:
-        chord(driver, *sequence)
-    else:
-        keys(driver, *sequence)
-    wait_for(lambda: driver.execute_script("return window.audiogame.announcer.count") > before)
-    return last(driver)
 
 
 def test_cues_start_with_the_first_key_placed_by_seat_and_said_once(
@@ -50,7 +36,7 @@ def test_cues_start_with_the_first_key_placed_by_seat_and_said_once(
         create_table(driver, "cardavia")
         start_game(driver)
         for key in (Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT):
-            answer(driver, key)
+            answer_to(driver, key)
         assert history(driver).count("Sound cues are on.") == 1
         state = driver.execute_script("return window.audiogame.cues.context.state")
         assert state in ("running", "suspended")
@@ -64,7 +50,8 @@ def test_cues_start_with_the_first_key_placed_by_seat_and_said_once(
         assert decoded and decoded > 0
         # The computer players' moves come from their side (Bruno and Carla, left and right).
         wait_for(lambda: "Your turn" in " ".join(texts(driver, "#state li")))
-        keys(driver, "p" if "P passes" in answer(driver, Keys.TAB) else Keys.ENTER)
+        tab = answer_to(driver, Keys.TAB, accepts=play_or_pass)
+        keys(driver, "p" if "P passes" in tab else Keys.ENTER)
         wait_for(lambda: any(pan != 0 for _, pan in driver.execute_script(
             "return window.audiogame.cues.played")))  # fmt: skip
         pans = {pan for _, pan in driver.execute_script("return window.audiogame.cues.played")}
@@ -79,14 +66,19 @@ def test_history_read_back_repeat_and_keys_help(tmp_path: Path, browser: Any) ->
         enter_lobby(driver, server["url"], "Anna")
         create_table(driver, "cardavia")
         start_game(driver)
-        wait_for(lambda: len(history(driver)) >= 4)
+        # The computer players wait for Anna's move: what was said so far stays as it is. Her
+        # turn ends the opening (after the keys' reminder when she leads) or another's move.
+        settled = "const a = window.audiogame.announcer; return !a.muted && !a.waiting.length"
+        wait_for(lambda: "Your turn" in " ".join(texts(driver, "#state li")))
+        wait_for(lambda: history(driver)[-1].startswith(("Your turn", "Your hand: Left and Right"))
+                 and driver.execute_script(settled))  # fmt: skip
         said = history(driver)
         total = len(said)
-        assert answer(driver, Keys.PAGE_UP) == f"{said[-2]} ({total - 1} of {total})"
-        assert answer(driver, Keys.CONTROL, Keys.HOME) == f"{said[0]} (1 of {total})"
-        assert answer(driver, Keys.SHIFT, Keys.PAGE_DOWN).endswith(f"({total} of {total})")
-        assert answer(driver, Keys.F2) == history(driver)[-1]
-        assert answer(driver, Keys.ALT, "r") == history(driver)[-1]
+        assert answer_to(driver, Keys.PAGE_UP) == f"{said[-2]} ({total - 1} of {total})"
+        assert answer_to(driver, Keys.CONTROL, Keys.HOME) == f"{said[0]} (1 of {total})"
+        assert answer_to(driver, Keys.SHIFT, Keys.PAGE_DOWN).endswith(f"({total} of {total})")
+        assert answer_to(driver, Keys.F2) == history(driver)[-1]
+        assert answer_to(driver, Keys.ALT, "r") == history(driver)[-1]
         chord(driver, Keys.ALT, "k")
         wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "keys-h")
         assert "Space: select or unselect the card you are on." in texts(driver, "#game-keys li")

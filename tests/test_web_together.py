@@ -15,11 +15,13 @@ import pytest
 from tests.browser import sockets, texts, wait_for
 from tests.online_support import Recorder, play_out
 from tests.web_support import (
+    answer_to,
     create_table,
     enter_lobby,
     history,
     keys,
     live_server,
+    play_or_pass,
     start_game,
     wait_said,
 )
@@ -94,12 +96,12 @@ def test_two_browser_seats_and_a_terminal_client_play_a_deal(tmp_path: Path, bro
                 if "Your turn" not in state(driver):
                     continue
                 before = driver.execute_script("return window.audiogame.announcer.recorded")
-                keys(driver, Keys.TAB)
-                wait_for(lambda: "P passes" in (driver.execute_script(
-                    "return window.audiogame.announcer.last") or "")
-                    or texts(driver, "#hand button[aria-pressed=true]"))  # fmt: skip
-                played = set(texts(driver, "#hand button[aria-pressed=true]"))
-                keys(driver, Keys.ENTER if played else "p")
+                tab = answer_to(driver, Keys.TAB, accepts=play_or_pass)
+                if "P passes" in tab:
+                    keys(driver, "p")
+                else:
+                    wait_for(lambda: texts(driver, "#hand button[aria-pressed=true]"))
+                    keys(driver, Keys.ENTER)
                 wait_for(lambda before=before: driver.execute_script(
                     "return window.audiogame.announcer.recorded") > before)  # fmt: skip
             if done == {anna, bruno}:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -128,3 +129,58 @@ def start_game(driver: Any) -> None:
     assert driver.switch_to.active_element.get_attribute("id") == "start"
     keys(driver, Keys.ENTER)
     wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "play")
+
+
+LISTEN = """
+const heard = [];
+window.heardSinceKey = heard;
+const observer = new MutationObserver(changes => {
+  for (const change of changes) for (const node of change.addedNodes) heard.push(node.textContent);
+});
+for (const id of ["history", "echo", "urgent"]) {
+  observer.observe(document.getElementById(id), {childList: true});
+}
+window.stopHearing = () => observer.disconnect();
+"""
+
+
+def heard_after(driver: Any, act: Callable[[], None], accepts: Callable[[str], bool]) -> str:
+    """Do ``act`` (a key, a message sent) and wait for the page to say what ``accepts``.
+
+    Other players' moves and "Your turn." may be said between the act and its answer: every
+    message added to the history or the answer regions after the act is heard, and the first
+    that ``accepts`` is returned."""
+    driver.execute_script(LISTEN)
+    heard: list[str] = []
+    try:
+        act()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            heard = driver.execute_script("return window.heardSinceKey.slice()")
+            if any(accepts(text) for text in heard):
+                break
+            time.sleep(0.05)
+    finally:
+        driver.execute_script("window.stopHearing()")
+    answers = [text for text in heard if accepts(text)]
+    assert answers, f"no answer in 20 s; heard {heard!r}"
+    return answers[0]
+
+
+def answer_to(driver: Any, *sequence: str, accepts: Callable[[str], bool] | None = None) -> str:
+    """Press a key (or, given two, hold the first for the second) and wait for its answer: the
+    first message said after it that ``accepts`` (by default the first of all)."""
+
+    def press() -> None:
+        if len(sequence) == 2:
+            chord(driver, *sequence)
+        else:
+            keys(driver, *sequence)
+
+    return heard_after(driver, press, accepts or (lambda text: bool(text)))
+
+
+def play_or_pass(said: str) -> bool:
+    """Tab's answer in Cardavia: the first play the hand allows ("pair of nines, 1 of 4"), or
+    that there is none ("... P passes.")."""
+    return "P passes" in said or ", 1 of " in said
