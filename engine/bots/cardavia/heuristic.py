@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable
 
 from engine.bots.cardavia.codes import describe_key
-from engine.bots.cardavia.plan import cost_of_key, counts_key, hand_cost, split_kinds
+from engine.bots.cardavia.plan import counts_key, hand_cost, split_cost, split_kinds
 from engine.bots.cardavia.public import Public
 from engine.cardavia.classify import (
     BOMB,
@@ -212,9 +212,9 @@ def _cheapest(hand: int, options: Iterable[int], default: int, *, bomb_cost: flo
         mask = option & CARDS
         if mask == hand:
             return option
-        cost = cost_of_key(key - counts_key(mask)) + 0.02 * ((mask.bit_length() - 1) >> 2)
+        cost = split_cost(key - counts_key(mask)) + 0.02 * ((mask.bit_length() - 1) >> 2)
         if option >> KIND_SHIFT >= BOMB:
             cost += bomb_cost
-        if cost < best:
+        if cost < best - 1e-9:  # equal costs up to rounding: the first kept
             best, code = cost, option
     return code

@@ -204,6 +204,36 @@ def cost_of_key(key: int) -> float:
     return cost
 
 
+_TOTALS: dict[int, float] = {}
+
+
+def split_cost(key: int) -> float:
+    """:func:`cost_of_key` worked out by parts: ranks that no sequence can join (a rank
+    missing between them, or the 2 of spades, which sequences never hold, CV-5) are costed
+    apart and added up. The same parts come back in many hands, so most are remembered
+    already; the sum may differ from :func:`cost_of_key` in the last bits of the float
+    only. Remembered by key."""
+    total = _TOTALS.get(key)
+    if total is not None:
+        return total
+    total = 0.0
+    rest = key
+    memo = _COST_MEMO
+    while rest:
+        end = ((rest & -rest).bit_length() - 1) // 3
+        while end < ACE and rest >> 3 * (end + 1) & 7:
+            end += 1
+        below = (1 << 3 * (end + 1)) - 1
+        part = rest & below
+        rest &= ~below
+        cost = memo.get(part)
+        total += _solve_cost(part) if cost is None else cost
+    if len(_TOTALS) >= _COST_MEMO_LIMIT:
+        _TOTALS.clear()
+    _TOTALS[key] = total
+    return total
+
+
 def best_split(hand: int) -> Split:
     """The best split of ``hand``: its cost and its combinations, weakest rank first."""
     cost, combinations = _solve(counts_key(hand))
