@@ -16,6 +16,7 @@ from engine.bots.cardavia.sample import Sampler, consistent
 from engine.cardavia.deck import hand_cards
 from engine.cardavia.fast import greedy_rollout
 from engine.cardavia.state import CardaviaState
+from engine.cards import parse_cards
 from tests.test_cardavia_helpers import deal, play
 
 
@@ -161,3 +162,23 @@ def test_a_hands_cost_is_the_cost_of_its_best_split() -> None:
         assert counts_key(hand) == sum(
             bin(hand >> 4 * rank & 15).count("1") << 3 * rank for rank in range(13)
         )
+
+
+def test_a_hand_costed_by_parts_costs_what_its_best_split_costs_cv5() -> None:
+    """CV-5: sequences never hold the 2 of spades nor skip a rank, so the play-outs may cost
+    a hand part by part: the sum is the cost of the hand's best split, for hands of every
+    size, a straight up to the ace beside the 2 among them."""
+    from engine.bots.cardavia.plan import best_split, counts_key, split_cost
+    from engine.cardavia.deck import FULL_MASK
+
+    rng = random.Random(6)
+    deck = [bit for bit in range(52) if FULL_MASK >> bit & 1]
+    hands = [mask_of_cards(tuple(parse_cards("10h Jh Qs Kd Ac 2s 4h 4s 5d 5c")))]
+    hands += [sum(1 << bit for bit in rng.sample(deck, rng.randint(1, 16))) for _ in range(400)]
+    for hand in hands:
+        assert abs(split_cost(counts_key(hand)) - best_split(hand)[0]) < 1e-9
+    assert [kind for kind, _, _ in best_split(hands[0])[1]] == [
+        "pair_sequence",
+        "straight",
+        "single",
+    ]
