@@ -202,6 +202,30 @@ def planned_answer(hand: int, codes: list[int]) -> int:
     return code
 
 
+def standing_bomb(hand: int, codes: list[int], hands: list[int]) -> int:
+    """The weakest bomb among the answers ``codes`` that neither other hand (``hands``: the
+    three hands, one of them ``hand``) can beat (CV-7, CV-13: it earns its bonus), or -1.
+    The celestial bomb is never an answer (CV-8)."""
+    others = (hands[0] | hands[1] | hands[2]) & ~hand
+    for code in codes:
+        if code >> KIND_SHIFT >= BOMB and not legal_plays(others, key_of(code), first_play=False):
+            return code
+    return -1
+
+
+def bombing_answer(hand: int, codes: list[int], hands: list[int]) -> int:
+    """A planning player's answer that bombs for the bonus: out if one play empties the hand,
+    else the weakest bomb no other hand can beat, else :func:`planned_answer`."""
+    if codes[-1] >> KIND_SHIFT >= BOMB:
+        for code in codes:
+            if code & CARDS == hand:
+                return code
+        bomb = standing_bomb(hand, codes, hands)
+        if bomb >= 0:
+            return bomb
+    return planned_answer(hand, codes)
+
+
 def _cheapest(hand: int, options: Iterable[int], default: int, *, bomb_cost: float) -> int:
     """The option that empties ``hand``, else the one leaving the cheapest hand (a bomb costs
     ``bomb_cost`` more; ties keep the first); ``default`` when there is none."""

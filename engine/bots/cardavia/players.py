@@ -75,6 +75,7 @@ class HardCardavia(CardaviaBot):
         win_weight: float = WIN_WEIGHT,
         answers: bool = True,
         keen: bool = False,
+        bombs: int = 0,
         endgame_cards: int = 18,
         endgame_nodes: int = 800,
         endgame_total: int = 6000,
@@ -87,6 +88,7 @@ class HardCardavia(CardaviaBot):
         self.win_weight = win_weight
         self.answers = answers
         self.keen = keen
+        self.bombs = bombs
         self.endgame = (endgame_cards, endgame_nodes, endgame_total)
         self.endgame_mine = endgame_mine
 
@@ -104,6 +106,7 @@ class HardCardavia(CardaviaBot):
             win_weight=self.win_weight,
             answers=self.answers,
             keen=self.keen,
+            bombs=self.bombs,
             endgame_cards=self.endgame[0],
             endgame_nodes=self.endgame[1],
             endgame_total=self.endgame[2],

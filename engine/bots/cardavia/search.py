@@ -24,10 +24,17 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.bots.cardavia.endgame import Endgame, TooBig
-from engine.bots.cardavia.heuristic import normal_code, planned_answer, planned_lead, ranked
+from engine.bots.cardavia.heuristic import (
+    bombing_answer,
+    normal_code,
+    planned_answer,
+    planned_lead,
+    ranked,
+)
 from engine.bots.cardavia.public import Public
 from engine.bots.cardavia.sample import Sampler
 from engine.bots.common import Deadline
@@ -66,6 +73,7 @@ def search(
     win_weight: float = WIN_WEIGHT,
     answers: bool = True,
     keen: bool = False,
+    bombs: int = 0,
     endgame_cards: int = 0,
     endgame_nodes: int = 0,
     endgame_total: int = 0,
@@ -107,7 +115,12 @@ def search(
                 scores = (
                     position.scores()
                     if over
-                    else greedy_rollout(position, keen_seats, planned_lead, answer)
+                    else greedy_rollout(
+                        position,
+                        keen_seats,
+                        planned_lead,
+                        _answerer(position.hands, me, bombs) if bombs else answer,
+                    )
                 )
                 won = position.winner == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)
@@ -120,6 +133,19 @@ def search(
                 kept[-1] = fallback
             alive = kept
     return _verdict(values, wins, fallback, margin)
+
+
+def _answerer(hands: list[int], me: int, bombs: int) -> Callable[[int, list[int]], int]:
+    """The play-outs' answers on ``hands`` (the list the play-out changes as it goes): a
+    standing bomb for its bonus (:func:`bombing_answer`) by every seat (``bombs`` 2) or by the
+    searching seat only (1), else the planning player's."""
+
+    def answer(hand: int, codes: list[int]) -> int:
+        if bombs == 2 or hand == hands[me]:
+            return bombing_answer(hand, codes, hands)
+        return planned_answer(hand, codes)
+
+    return answer
 
 
 def _solve_deal(
