@@ -167,6 +167,8 @@ class Room:
         self.handovers: list[Any] = []
         """The stand-ins' comings and goings of a resumed table, as the store kept them."""
         self.closed = False
+        self.timed_out: set[int] = set()
+        """Seats kept by a computer player for one move: their person's turn timer ran out."""
 
     # ----- describing ----------------------------------------------------------------------
     @property
@@ -180,7 +182,9 @@ class Room:
     def seat_info(self, seat: Seat) -> dict[str, Any]:
         if seat.kind == "bot":
             return {"kind": "bot", "level": seat.level}
-        taken = self.table is not None and self.seats.index(seat) in self.table.stand_ins
+        index = self.seats.index(seat)
+        taken = (self.table is not None and index in self.table.stand_ins
+                 and index not in self.timed_out)  # fmt: skip
         return {
             "kind": "person",
             "name": seat.name,
@@ -319,6 +323,7 @@ class Room:
             seat = self.seats[index]
             seat.cancel()
             seat.peer = seat.token = None
+            self.timed_out.discard(index)  # the stand-in keeps the seat now
             if self.table is not None:
                 self.table.take_over(index)
             else:
@@ -351,6 +356,7 @@ class Room:
         seat = self.seats[index]
         if self.table is None or seat.peer is not None:
             return
+        self.timed_out.discard(index)  # the stand-in keeps the seat now
         self.table.take_over(index)
         self.presence("taken_over", index, seat.name or "")
         self.server.remember(self)
@@ -366,6 +372,7 @@ class Room:
         seat.cancel()
         seat.peer = peer
         peer.name = seat.name or peer.name
+        self.timed_out.discard(index)
         if self.table is not None:
             self.table.give_back(index)
             self.server.remember(self)
@@ -387,7 +394,7 @@ class Room:
         self.table = Table(self.game, self.config, self.seed, bots)
         paced = 1 if game_entry(self.game).paced else 0
         self.driver = Driver(
-            self.table, self.thinking, lambda seat, action, events: self.moved(events, seat),
+            self.table, self.thinking, lambda seat, action, events: self.bot_moved(seat, events),
             pace=lambda: float(self.config.get("pace", paced)),
             later=asyncio.get_running_loop().call_later, name=f"table {self.id}",
         )  # fmt: skip
@@ -424,6 +431,9 @@ class Room:
             peer.send({"type": "refused", "refusal": encode_refusal(error)})
             return
         self.seats[index].cancel()
+        if index in self.timed_out:  # moved before the turn timer's computer player did
+            self.timed_out.discard(index)
+            self.table.give_back(index)
         self.moved(events, index)
 
     def moved(self, events: list[Event], by: int) -> None:
@@ -521,24 +531,30 @@ class Room:
             peer.send({"type": "timer", "seconds": min(WARNING_BEFORE, self.turn_timer)})
 
     def _timeout(self, index: int) -> None:
-        self.seats[index].timers.clear()
-        asyncio.get_running_loop().create_task(self._move_for(index))
-
-    async def _move_for(self, index: int) -> None:
-        """The turn timer ran out: a computer player moves for the person, thinking in a
-        worker process like every computer player."""
-        from audiogame.bots import make_bot
-
+        """The turn timer ran out: a computer player keeps the seat for this one move, moved
+        by the driver like every computer player (its pace, its hold, an answer come too late
+        thrown away); the seat is the person's again as soon as one of them has moved."""
+        seat = self.seats[index]
+        seat.timers.clear()
         table = self.table
-        if table is None or self.closed or index not in table.to_act():
+        if (table is None or self.closed or index not in table.to_act()
+                or table.thinker(index) is not None):  # fmt: skip
             return
-        bot = make_bot(self.game, "normal", self.seed * 10 + index)
-        view, legal = table.view(index), table.legal(index)
-        action, _ = await self.server.thinkers.choose(f"table {self.id} timer", bot, view, legal)
-        if self.closed or index not in table.to_act() or action not in table.legal(index):
-            return  # the person moved in the meantime
-        self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
-        self.moved(table.apply(index, action), index)
+        table.take_over(index)
+        self.timed_out.add(index)
+        self.server.log_line(f"table {self.id} timer moves for {seat.name}")
+        self.kick()
+
+    def bot_moved(self, index: int, events: list[Event]) -> None:
+        """The driver made a computer player's move (a stand-in's, the turn timer's)."""
+        if index in self.timed_out:
+            self.timed_out.discard(index)
+            if self.table is not None:
+                self.table.give_back(index)
+            peer = self.seats[index].peer
+            if peer is not None:
+                peer.send({"type": "timed_out"})
+        self.moved(events, index)
 
     def close(self, reason: str) -> None:
         self.closed = True

@@ -301,6 +301,9 @@ class OnlinePlay:
             cue="your_turn",
         )
 
+    def on_timed_out(self, message: dict[str, Any]) -> None:
+        self.app.say(_("Your time ran out: a computer player moved for you."))
+
     def on_closing(self, message: dict[str, Any]) -> None:
         if message.get("reason") == "shutdown":
             self.app.say(_("The server is stopping."))

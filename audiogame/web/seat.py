@@ -193,6 +193,8 @@ class BrowserSeat:
             self.say(_("Your time is running out: in {seconds} seconds a computer player "
                        "moves for you.").format(seconds=message.get("seconds")),
                      "your_turn", urgent=True)  # fmt: skip
+        elif kind == "timed_out":
+            self.say(_("Your time ran out: a computer player moved for you."))
         elif kind == "error":
             words = ERRORS.get(str(message.get("code")))
             self.send({**message, "message": _(words) if words else str(message.get("message"))})
