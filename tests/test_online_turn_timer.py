@@ -63,9 +63,10 @@ def test_the_timer_makes_a_legal_move_for_the_seat_and_gives_it_back(tmp_path: P
 
 def test_the_page_says_the_timer_moved_for_the_seat(tmp_path: Path) -> None:
     async def go() -> list[str]:
-        async with running_server(tmp_path) as server, connect(
-            f"ws://127.0.0.1:{server.port}/"
-        ) as ws:
+        async with (
+            running_server(tmp_path) as server,
+            connect(f"ws://127.0.0.1:{server.port}/") as ws,
+        ):
             page = Page(ws)
             await page.send({"type": "hello", "version": VERSION, "name": "Anna",
                              "client": "browser", "lang": "en"})  # fmt: skip
