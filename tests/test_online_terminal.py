@@ -112,13 +112,19 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
 
 
 async def alone_against_computers(
-    server: ServerThread, tmp_path: Path, game_steps: int, turn_keys: list[str]
+    server: ServerThread,
+    tmp_path: Path,
+    game_steps: int,
+    turn_keys: list[str],
+    settings: Settings | None = None,
 ) -> Said:
     """Anna creates a table by keys (the game ``game_steps`` to the right of Battaglia, the
     other seats computer players), starts it, and presses ``turn_keys`` until the end."""
     with create_pipe_input() as pipe:
         session = make_session(
-            input=pipe, config_dir=tmp_path / "config", settings=Settings(language="en", pace=0.1)
+            input=pipe,
+            config_dir=tmp_path / "config",
+            settings=settings or Settings(language="en", pace=0.1),
         )
         session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
         task = asyncio.ensure_future(session.app.run_async())

@@ -59,6 +59,8 @@ class Seat:
     token: str | None = None
     peer: Peer | None = None
     timers: list[asyncio.TimerHandle] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    """The person's own options of the game (``auto_pass``), as they set them."""
 
     def cancel(self) -> None:
         for timer in self.timers:
@@ -207,6 +209,7 @@ class Room:
             "watching": len(self.watchers),
             "started": self.started,
             "private": self.private,
+            "player_options": [o.setting for o in game_entry(self.game).player_options],
         }
 
     def seat_of(self, peer: Peer) -> int | None:
@@ -291,6 +294,8 @@ class Room:
                 "names": self.names(index or 0) if index is not None else self.all_names(),
             }
         )
+        if seat is not None and seat.options:
+            peer.send({"type": "seat_options", "options": dict(seat.options)})
         if self.table is not None:
             peer.send(
                 self.stream(
@@ -323,6 +328,7 @@ class Room:
             seat = self.seats[index]
             seat.cancel()
             seat.peer = seat.token = None
+            seat.options = {}
             self.timed_out.discard(index)  # the stand-in keeps the seat now
             if self.table is not None:
                 self.table.take_over(index)
@@ -502,9 +508,56 @@ class Room:
         turn timers."""
         if self.table is None or self.closed:
             return
+        if not self.pass_for_people():
+            return  # the game is over
         if self.driver is not None:
             self.driver.kick()
         self.arm_timers()
+
+    # ----- the people's own options --------------------------------------------------------
+    def set_option(self, peer: Peer, name: str, value: Any) -> None:
+        """A person's own option of the game (its registration's ``player_options``), kept
+        for the seat; the seat is told the options it now has."""
+        index = self.seat_of(peer)
+        if index is None:
+            raise RoomError("not_playing", "you are not playing at a table")
+        option = next((o for o in game_entry(self.game).player_options if o.setting == name),
+                      None)  # fmt: skip
+        if option is None:
+            raise RoomError("invalid", f"{self.game} has no option {name!r} of its own")
+        if type(value) is not type(option.values[0]) or value not in option.values:
+            raise RoomError("invalid", f"{name} cannot be {value!r}")
+        seat = self.seats[index]
+        seat.options[name] = value
+        peer.send({"type": "seat_options", "options": dict(seat.options)})
+        self.server.remember(self)
+        self.kick()
+
+    def pass_for_people(self) -> bool:
+        """Each person with the automatic pass on whose only move is to pass, passes: told
+        first (``auto_passed``), then the move as every move. False when the game ended."""
+        table = self.table
+        assert table is not None
+        passed = True
+        while passed:
+            passed = False
+            for index, seat in enumerate(self.seats):
+                if not seat.options.get("auto_pass") or table.thinker(index) is not None:
+                    continue
+                legal = table.legal(index)
+                if not legal or any(action.kind != "pass" for action in legal):
+                    continue
+                seat.cancel()
+                if seat.peer is not None:
+                    seat.peer.send({"type": "auto_passed"})
+                self.broadcast(table.apply(index, legal[0]), by=index)
+                self.server.remember_moves(self)
+                if table.match_over:
+                    self.server.log_line(f"table {self.id} over")
+                    self.server.finished(self)
+                    return False
+                passed = True
+        return True
 
     def _failed(self, error: BaseException) -> None:
         """A bug: logged, the table waits for the next move to try again."""
@@ -577,7 +630,13 @@ class Room:
             "turn_timer": self.turn_timer,
             "creator": self.creator,
             "seats": [
-                {"kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
+                {
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "token": s.token,
+                    "options": s.options,
+                }
                 for s in self.seats
             ],
             "started": self.table is not None,
@@ -588,7 +647,13 @@ class Room:
     @classmethod
     def from_record(cls, server: Any, record: dict[str, Any]) -> Room:
         seats = [
-            Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
+            Seat(
+                kind=s["kind"],
+                level=s["level"],
+                name=s["name"],
+                token=s["token"],
+                options=dict(s.get("options") or {}),
+            )
             for s in record["seats"]
         ]
         room = cls(
