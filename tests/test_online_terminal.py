@@ -38,9 +38,10 @@ def connect_args(port: int, name: str) -> argparse.Namespace:
     )
 
 
-async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path):
+async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **create):
     """Anna in the terminal program, Bruno a protocol client; Bruno creates a table of
-    Battaglia for two, Anna joins it by its code, Bruno starts."""
+    Battaglia for two (``create``: more of the table's setup), Anna joins it by its code,
+    Bruno starts."""
     bruno = Recorder(server.url, "Bruno")
     await bruno.open()
     await bruno.send(
@@ -49,6 +50,7 @@ async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path):
             "game": "battle",
             "seats": ["person", "person"],
             "options": {"players": 2, "deck": 32, "trick_limit": 100},
+            **create,
         }
     )
     joined = await bruno.expect("joined")
@@ -372,3 +374,25 @@ def test_the_terminal_program_watching_hears_every_seat_by_its_name(tmp_path: Pa
     watched = said[next(i for i, t in enumerate(said) if t.startswith("Watching")) :]
     assert any(t.startswith("Anna: ") for t in watched), watched
     assert not [t for t in watched if re.search(r"\byou(r)?\b", t, re.IGNORECASE)], watched
+
+
+def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
+    """Anna presses nothing: the turn timer warns her, then a computer player turns up her card,
+    and she hears that it did, then her card."""
+    server = ServerThread(tmp_path / "server")
+    timed_out = "Your time ran out: a computer player moved for you."
+
+    async def wait(pipe, session, bruno):
+        said = Said(session)
+        await until(lambda: timed_out in said, said=said)
+        await until(lambda: any(t.startswith("You: ") for t in said), said=said)
+
+    try:
+        session, _ = asyncio.run(at_table(server, wait, tmp_path, turn_timer=1))
+    finally:
+        server.close()
+    said = session.spoken
+    told = said.index(timed_out)
+    assert said.count(timed_out) == 1
+    assert any("left, then a computer player moves for you." in t for t in said[:told])
+    assert said[told + 1].startswith("You: "), said[told:]
