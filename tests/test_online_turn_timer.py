@@ -16,6 +16,7 @@ import audiogame.table.session as session
 from audiogame.bots import make_bot
 from audiogame.online.messages import VERSION
 from audiogame.saves.moves import parse_move
+from audiogame.words.cards import card_name
 from tests.online_support import Recorder, over, play_out, player, running_server, until
 from tests.test_online_scientific_keys import Page
 from tests.test_online_workers import GatedBot
@@ -61,8 +62,8 @@ def test_the_timer_makes_a_legal_move_for_the_seat_and_gives_it_back(tmp_path: P
     assert given_back and taken_over is False  # the seat is Anna's again
 
 
-def test_the_page_says_the_timer_moved_for_the_seat(tmp_path: Path) -> None:
-    async def go() -> list[str]:
+def test_the_page_says_the_timer_moved_for_the_seat_and_names_the_card(tmp_path: Path) -> None:
+    async def go() -> tuple[list[str], list[Any]]:
         async with (
             running_server(tmp_path) as server,
             connect(f"ws://127.0.0.1:{server.port}/") as ws,
@@ -77,12 +78,17 @@ def test_the_page_says_the_timer_moved_for_the_seat(tmp_path: Path) -> None:
             await page.send({"type": "start"})
             await page.until(lambda m: m["type"] == "say" and m["text"] == TIMED_OUT)
             await page.until(lambda m: m["type"] == "say" and m["text"].startswith("You"))
-            return page.said
+            room = next(iter(server.rooms.values()))
+            assert room.table is not None
+            mine = [action for seat, action in map(parse_move, room.table.log) if seat == 0]
+            return page.said, mine
 
-    said = asyncio.run(go())
+    said, moves = asyncio.run(go())
     told = said.index(TIMED_OUT)
     assert said.count(TIMED_OUT) == 1
-    assert said[told + 1] == "You have chosen.", said[told:]  # then the choice made for her
+    # Then the choice made for her, by name: she did not choose it, so she is told which.
+    assert len(moves) == 1
+    assert said[told + 1] == f"You choose: {card_name(moves[0].cards[0])}.", said[told:]
 
 
 def normal_players_are_gated(monkeypatch: pytest.MonkeyPatch, gate: Path) -> None:
