@@ -394,5 +394,6 @@ def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
     said = session.spoken
     told = said.index(timed_out)
     assert said.count(timed_out) == 1
-    assert any("left, then a computer player moves for you." in t for t in said[:told])
+    # One second of warning for a one-second timer: "second", not "seconds".
+    assert "Your time is running out: in 1 second a computer player moves for you." in said[:told]
     assert said[told + 1].startswith("You: "), said[told:]

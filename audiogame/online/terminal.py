@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import N_, _
 from audiogame.online.client import Link, LinkError, server_url
+from audiogame.online.notices import timed_out, timer_warning
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -318,15 +319,10 @@ class OnlinePlay:
         self.app.say(who_text(message))
 
     def on_timer(self, message: dict[str, Any]) -> None:
-        self.app.say(
-            _("{seconds} seconds left, then a computer player moves for you.").format(
-                seconds=message.get("seconds")
-            ),
-            cue="your_turn",
-        )
+        self.app.say(timer_warning(int(message.get("seconds") or 0)), cue="your_turn")
 
     def on_timed_out(self, message: dict[str, Any]) -> None:
-        self.app.say(_("Your time ran out: a computer player moved for you."))
+        self.app.say(timed_out())
 
     def on_closing(self, message: dict[str, Any]) -> None:
         if message.get("reason") == "shutdown":

@@ -28,6 +28,7 @@ from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
+from audiogame.online.notices import timed_out, timer_warning
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -192,9 +193,7 @@ class BrowserSeat:
         elif kind == "who":
             self.say(self.who_text(message))
         elif kind == "timer":
-            self.say(_("Your time is running out: in {seconds} seconds a computer player "
-                       "moves for you.").format(seconds=message.get("seconds")),
-                     "your_turn", urgent=True)  # fmt: skip
+            self.say(timer_warning(int(message.get("seconds") or 0)), "your_turn", urgent=True)
         elif kind == "seat_options":
             self.seat_options = dict(message.get("options") or {})
             if self.state is not None:
@@ -205,7 +204,7 @@ class BrowserSeat:
                 self.screen.auto_passed()
                 self.publish()
         elif kind == "timed_out":
-            self.say(_("Your time ran out: a computer player moved for you."))
+            self.say(timed_out())
         elif kind == "error":
             words = ERRORS.get(str(message.get("code")))
             self.send({**message, "message": _(words) if words else str(message.get("message"))})
