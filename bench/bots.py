@@ -27,6 +27,7 @@ A long line can be played in parts that each fit in the time at hand, then read 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
@@ -35,7 +36,7 @@ import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games
 from engine.baseline import make_baseline
 from engine.bots import make
+from engine.registry import registration
 
 BASELINES = ("random", "greedy")
 SCIENTIFIC_PLAYERS = (2, 3, 4, 6, 8)
@@ -64,6 +66,9 @@ class Line:
     """Target: the least mean score a deal."""
     max_p99_ms: float | None = None
     """Target: the 99th percentile of the decision time, in milliseconds."""
+    variant: str = ""
+    """Keyword arguments of the measured player's class, as JSON (``--variant``): a change
+    measured beside the player as it is, on the same deals; empty for the player as it is."""
 
     @property
     def options(self) -> dict[str, Any]:
@@ -96,10 +101,14 @@ class Tally:
         self.times += other.times
 
 
-def player(game: str, kind: str, seed: int) -> Any:
-    """A baseline (``random``, ``greedy``) or a level (``easy`` to ``expert``)."""
+def player(game: str, kind: str, seed: int, variant: str = "") -> Any:
+    """A baseline (``random``, ``greedy``) or a level (``easy`` to ``expert``), the level's
+    class given the keyword arguments ``variant`` (JSON) when there are any."""
     if kind in BASELINES:
         return make_baseline(game, kind, seed)
+    if variant:
+        players = importlib.import_module(registration(game).bots).PLAYERS
+        return players[kind](seed, **json.loads(variant))
     return make(game, kind, seed)
 
 
@@ -107,7 +116,9 @@ def play_one(line: Line, seed: int, seat: int, times: list[float]) -> tuple[floa
     """One deal with the measured player in ``seat``: won outright, drawn, score."""
     state = games[line.game].new_state(seed=seed, **line.options)
     players = [
-        player(line.game, line.measured if s == seat else line.other, seed * 10 + s)
+        player(line.game, line.measured, seed * 10 + s, line.variant)
+        if s == seat
+        else player(line.game, line.other, seed * 10 + s)
         for s in range(state.players)
     ]
     order = random.Random(seed)
@@ -201,8 +212,9 @@ def describe(line: Line, tally: Tally) -> str:
     par = 100 / line.players
     seats = "/".join(f"{100 * statistics.fmean(w):.0f}" for w in tally.by_seat)
     targets = "; ".join(verdicts(line, tally)) or ""
+    measured = f"{line.measured} {line.variant}" if line.variant else line.measured
     return (
-        f"| {line.game} | {line.players} | {line.measured} | {line.other} | "
+        f"| {line.game} | {line.players} | {measured} | {line.other} | "
         f"{len(tally.won)} x {line.players} | {100 * win:.1f}% ± {100 * win_half:.1f} "
         f"(par {par:.0f}%) | {100 * draws:.1f}% | {score:+.2f} ± {score_half:.2f} | {seats} | "
         f"{1000 * percentile(tally.times, 0.5):.1f} / {1000 * percentile(tally.times, 0.99):.1f}"
@@ -245,24 +257,63 @@ def record(path: Path, line: Line, first: int, tally: Tally) -> None:
 def combined(path: Path) -> list[tuple[Line, Tally]]:
     """The lines recorded in ``path``, the parts of each added up in the order recorded; a
     part whose deals were already counted (the same first deal) is left out. Each line is
-    judged by the targets it has now."""
+    judged by the targets it has now; a variant is a line of its own."""
     current = {
         (line.game, line.players, line.measured, line.other): line
         for game in ("cardavia", "scientific", "battle")
         for line in lines_of(game)
     }
     found: dict[tuple[object, ...], tuple[Line, Tally, set[int]]] = {}
-    for text in path.read_text(encoding="utf-8").splitlines():
-        entry = json.loads(text)
+    for entry in _entries(path):
         line = Line(**entry["line"])
-        key = (line.game, line.players, line.measured, line.other)
-        line = current.get(key, line)
+        key = (line.game, line.players, line.measured, line.other, line.variant)
+        line = replace(current.get(key[:4], line), variant=line.variant)
         _, tally, firsts = found.setdefault(key, (line, Tally(), set()))
         if entry["first"] in firsts:
             continue
         firsts.add(entry["first"])
         tally.add(Tally(**entry["tally"]))
     return [(line, tally) for line, tally, _ in found.values()]
+
+
+def _entries(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines()]
+
+
+def paired(path: Path) -> list[str]:
+    """Each variant recorded in ``path`` beside the player as it is, on the deals both
+    played (parts with the same first deal and size): the mean difference a deal in deals
+    won (points of percentage) and in score, with their 95% intervals."""
+    parts: dict[tuple[object, ...], dict[tuple[int, int], dict[str, Any]]] = {}
+    for entry in _entries(path):
+        line = entry["line"]
+        key = (line["game"], line["players"], line["measured"], line["other"])
+        size = len(entry["tally"]["won"])
+        parts.setdefault((*key, line.get("variant", "")), {})[entry["first"], size] = entry
+    found: list[str] = []
+    for key, mine in parts.items():
+        base = parts.get((*key[:4], ""))
+        if not key[4] or base is None:
+            continue
+        won: list[float] = []
+        score: list[float] = []
+        for part, entry in mine.items():
+            other = base.get(part)
+            if other is None:
+                continue
+            for field_name, into in (("won", won), ("scores", score)):
+                pairs = zip(entry["tally"][field_name], other["tally"][field_name], strict=True)
+                into.extend(a - b for a, b in pairs)
+        if len(won) < 2:
+            continue
+        won_mean, won_half = interval(won)
+        score_mean, score_half = interval(score)
+        found.append(
+            f"{key[0]}, {key[1]} players, {key[2]} {key[4]} against {key[3]}, beside "
+            f"{key[2]} on the same {len(won)} deals: won {100 * won_mean:+.1f} ± "
+            f"{100 * won_half:.1f} points, score {score_mean:+.2f} ± {score_half:.2f}"
+        )
+    return found
 
 
 def main() -> None:
@@ -279,6 +330,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, help="deals per line, overriding")
     parser.add_argument("--first", type=int, default=1, help="first deal seed")
     parser.add_argument("--record", type=Path, help="append each line's deals to this file")
+    parser.add_argument(
+        "--variant",
+        default="",
+        help="keyword arguments of the measured player's class, as JSON (e.g. "
+        "'{\"margin\": 2.0}'): recorded as a line of its own, which --combine sets beside "
+        "the player as it is on the same deals",
+    )
     parser.add_argument(
         "--combine", type=Path, help="play nothing: print the lines recorded in this file"
     )
@@ -303,6 +361,8 @@ def main() -> None:
     if args.combine:
         for line, tally in combined(args.combine):
             show(line, tally)
+        for text in paired(args.combine):
+            print(f"- {text}")
     for game in [] if args.combine else names:
         for line in lines_of(game):
             if args.only and f"{line.measured}:{line.other}" != args.only:
@@ -310,6 +370,7 @@ def main() -> None:
             if args.players and line.players != args.players:
                 continue
             deals = args.deals or (3 if args.quick else line.deals)
+            line = replace(line, variant=args.variant)
             tally = run(line, deals, args.jobs, args.first)
             if args.record:
                 record(args.record, line, args.first, tally)
