@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import random
 
-from engine import Pass, Play, games
+from engine import games
 from engine.baseline import make_baseline
 from engine.bots import make
 from engine.bots.cardavia.players import HardCardavia
 from engine.bots.cardavia.public import mask_of_cards, read_view
 from engine.bots.cardavia.sample import Sampler, consistent
-from engine.cardavia.deck import hand_cards
 from engine.cardavia.fast import greedy_rollout
 from engine.cardavia.state import CardaviaState
+from tests.levels import same_choice_whatever_the_hidden_hands
 from tests.test_cardavia_helpers import deal, play
 
 
@@ -69,22 +69,6 @@ def test_a_deal_of_fewer_cards_samples_hands_of_their_own_size() -> None:
         assert consistent(public, hands)
 
 
-def _same_story_other_hands(
-    state: CardaviaState, me: int, rng: random.Random
-) -> CardaviaState | None:
-    """A deal with the same history as ``state`` where the two other seats' unplayed cards
-    are dealt differently (same counts, every pass still forced), or ``None``."""
-    public = read_view(state.view(me))
-    hands = Sampler(public).deal(rng)
-    if hands == _hands(state) or not consistent(public, hands):
-        return None
-    start = [hands[s] | public.played_by[s] for s in range(3)]
-    other = games["cardavia"].new_state(hands=[hand_cards(h) for h in start])
-    for _, seat, combination in state.view(me).history:
-        other.apply(seat, Pass() if combination is None else Play(combination.cards))
-    return other
-
-
 def test_hard_player_sees_only_its_view() -> None:
     """Swapping the hidden cards of the other two seats changes nothing the hard player can
     see, and so nothing it does: same view, same seed, same choice."""
@@ -97,17 +81,9 @@ def test_hard_player_sees_only_its_view() -> None:
             seat = state.to_act()[0]
             state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
         me = state.to_act()[0]
-        other = _same_story_other_hands(state, me, rng)
-        if other is None:
-            continue
-        assert _hands(other) != _hands(state)
-        assert other.view(me) == state.view(me)
-        choices = [
-            HardCardavia(5, budget=None, deals=10).choose(s.view(me), s.legal_actions(me))
-            for s in (state, other)
-        ]
-        assert choices[0] == choices[1]
-        compared += 1
+        compared += same_choice_whatever_the_hidden_hands(
+            state, me, rng, lambda: HardCardavia(5, budget=None, deals=10)
+        )
     assert compared >= 5
 
 

@@ -38,9 +38,10 @@ def connect_args(port: int, name: str) -> argparse.Namespace:
     )
 
 
-async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path):
+async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **create):
     """Anna in the terminal program, Bruno a protocol client; Bruno creates a table of
-    Battaglia for two, Anna joins it by its code, Bruno starts."""
+    Battaglia for two (``create``: more of the table's setup), Anna joins it by its code,
+    Bruno starts."""
     bruno = Recorder(server.url, "Bruno")
     await bruno.open()
     await bruno.send(
@@ -49,6 +50,7 @@ async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path):
             "game": "battle",
             "seats": ["person", "person"],
             "options": {"players": 2, "deck": 32, "trick_limit": 100},
+            **create,
         }
     )
     joined = await bruno.expect("joined")
@@ -112,13 +114,19 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
 
 
 async def alone_against_computers(
-    server: ServerThread, tmp_path: Path, game_steps: int, turn_keys: list[str]
+    server: ServerThread,
+    tmp_path: Path,
+    game_steps: int,
+    turn_keys: list[str],
+    settings: Settings | None = None,
 ) -> Said:
     """Anna creates a table by keys (the game ``game_steps`` to the right of Battaglia, the
     other seats computer players), starts it, and presses ``turn_keys`` until the end."""
     with create_pipe_input() as pipe:
         session = make_session(
-            input=pipe, config_dir=tmp_path / "config", settings=Settings(language="en", pace=0.1)
+            input=pipe,
+            config_dir=tmp_path / "config",
+            settings=settings or Settings(language="en", pace=0.1),
         )
         session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
         task = asyncio.ensure_future(session.app.run_async())
@@ -366,3 +374,26 @@ def test_the_terminal_program_watching_hears_every_seat_by_its_name(tmp_path: Pa
     watched = said[next(i for i, t in enumerate(said) if t.startswith("Watching")) :]
     assert any(t.startswith("Anna: ") for t in watched), watched
     assert not [t for t in watched if re.search(r"\byou(r)?\b", t, re.IGNORECASE)], watched
+
+
+def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
+    """Anna presses nothing: the turn timer warns her, then a computer player turns up her card,
+    and she hears that it did, then her card."""
+    server = ServerThread(tmp_path / "server")
+    timed_out = "Your time ran out: a computer player moved for you."
+
+    async def wait(pipe, session, bruno):
+        said = Said(session)
+        await until(lambda: timed_out in said, said=said)
+        await until(lambda: any(t.startswith("You: ") for t in said), said=said)
+
+    try:
+        session, _ = asyncio.run(at_table(server, wait, tmp_path, turn_timer=1))
+    finally:
+        server.close()
+    said = session.spoken
+    told = said.index(timed_out)
+    assert said.count(timed_out) == 1
+    # One second of warning for a one-second timer: "second", not "seconds".
+    assert "Your time is running out: in 1 second a computer player moves for you." in said[:told]
+    assert said[told + 1].startswith("You: "), said[told:]

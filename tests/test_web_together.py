@@ -28,7 +28,7 @@ from tests.web_support import (
 
 pytestmark = pytest.mark.browser
 PAGE_MESSAGES = {"welcome", "lobby", "joined", "started", "dealt", "say", "show", "hand", "keys",
-                 "chat", "error", "closing", "left"}  # fmt: skip
+                 "chat", "error", "closing", "left", "seat_options"}  # fmt: skip
 
 
 def terminal_seat(url: str, code: str, result: dict[str, Any]) -> threading.Thread:

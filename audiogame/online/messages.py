@@ -118,6 +118,14 @@ class Pick(msgspec.Struct, tag="pick", forbid_unknown_fields=True):
     index: Annotated[int, msgspec.Meta(ge=0, le=63)]
 
 
+class SeatOption(msgspec.Struct, tag="seat_option", forbid_unknown_fields=True):
+    """One of the player's own options of the game (its registration's ``player_options``),
+    kept for the seat by the table: ``auto_pass``."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=20, pattern=r"^[a-z_]+$")]
+    value: Option
+
+
 ClientMessage = (
     Hello
     | ListTables
@@ -133,6 +141,7 @@ ClientMessage = (
     | Who
     | Key
     | Pick
+    | SeatOption
 )
 
 _decoder = msgspec.json.Decoder(ClientMessage)

@@ -59,6 +59,8 @@ class Seat:
     token: str | None = None
     peer: Peer | None = None
     timers: list[asyncio.TimerHandle] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    """The person's own options of the game (``auto_pass``), as they set them."""
 
     def cancel(self) -> None:
         for timer in self.timers:
@@ -167,6 +169,8 @@ class Room:
         self.handovers: list[Any] = []
         """The stand-ins' comings and goings of a resumed table, as the store kept them."""
         self.closed = False
+        self.timed_out: set[int] = set()
+        """Seats kept by a computer player for one move: their person's turn timer ran out."""
 
     # ----- describing ----------------------------------------------------------------------
     @property
@@ -180,7 +184,9 @@ class Room:
     def seat_info(self, seat: Seat) -> dict[str, Any]:
         if seat.kind == "bot":
             return {"kind": "bot", "level": seat.level}
-        taken = self.table is not None and self.seats.index(seat) in self.table.stand_ins
+        index = self.seats.index(seat)
+        taken = (self.table is not None and index in self.table.stand_ins
+                 and index not in self.timed_out)  # fmt: skip
         return {
             "kind": "person",
             "name": seat.name,
@@ -203,6 +209,7 @@ class Room:
             "watching": len(self.watchers),
             "started": self.started,
             "private": self.private,
+            "player_options": [o.setting for o in game_entry(self.game).player_options],
         }
 
     def seat_of(self, peer: Peer) -> int | None:
@@ -287,6 +294,8 @@ class Room:
                 "names": self.names(index or 0) if index is not None else self.all_names(),
             }
         )
+        if seat is not None and seat.options:
+            peer.send({"type": "seat_options", "options": dict(seat.options)})
         if self.table is not None:
             peer.send(
                 self.stream(
@@ -319,6 +328,8 @@ class Room:
             seat = self.seats[index]
             seat.cancel()
             seat.peer = seat.token = None
+            seat.options = {}
+            self.timed_out.discard(index)  # the stand-in keeps the seat now
             if self.table is not None:
                 self.table.take_over(index)
             else:
@@ -351,6 +362,7 @@ class Room:
         seat = self.seats[index]
         if self.table is None or seat.peer is not None:
             return
+        self.timed_out.discard(index)  # the stand-in keeps the seat now
         self.table.take_over(index)
         self.presence("taken_over", index, seat.name or "")
         self.server.remember(self)
@@ -366,6 +378,7 @@ class Room:
         seat.cancel()
         seat.peer = peer
         peer.name = seat.name or peer.name
+        self.timed_out.discard(index)
         if self.table is not None:
             self.table.give_back(index)
             self.server.remember(self)
@@ -387,7 +400,7 @@ class Room:
         self.table = Table(self.game, self.config, self.seed, bots)
         paced = 1 if game_entry(self.game).paced else 0
         self.driver = Driver(
-            self.table, self.thinking, lambda seat, action, events: self.moved(events, seat),
+            self.table, self.thinking, lambda seat, action, events: self.bot_moved(seat, events),
             pace=lambda: float(self.config.get("pace", paced)),
             later=asyncio.get_running_loop().call_later, name=f"table {self.id}",
         )  # fmt: skip
@@ -424,6 +437,9 @@ class Room:
             peer.send({"type": "refused", "refusal": encode_refusal(error)})
             return
         self.seats[index].cancel()
+        if index in self.timed_out:  # moved before the turn timer's computer player did
+            self.timed_out.discard(index)
+            self.table.give_back(index)
         self.moved(events, index)
 
     def moved(self, events: list[Event], by: int) -> None:
@@ -492,9 +508,56 @@ class Room:
         turn timers."""
         if self.table is None or self.closed:
             return
+        if not self.pass_for_people():
+            return  # the game is over
         if self.driver is not None:
             self.driver.kick()
         self.arm_timers()
+
+    # ----- the people's own options --------------------------------------------------------
+    def set_option(self, peer: Peer, name: str, value: Any) -> None:
+        """A person's own option of the game (its registration's ``player_options``), kept
+        for the seat; the seat is told the options it now has."""
+        index = self.seat_of(peer)
+        if index is None:
+            raise RoomError("not_playing", "you are not playing at a table")
+        option = next((o for o in game_entry(self.game).player_options if o.setting == name),
+                      None)  # fmt: skip
+        if option is None:
+            raise RoomError("invalid", f"{self.game} has no option {name!r} of its own")
+        if type(value) is not type(option.values[0]) or value not in option.values:
+            raise RoomError("invalid", f"{name} cannot be {value!r}")
+        seat = self.seats[index]
+        seat.options[name] = value
+        peer.send({"type": "seat_options", "options": dict(seat.options)})
+        self.server.remember(self)
+        self.kick()
+
+    def pass_for_people(self) -> bool:
+        """Each person with the automatic pass on whose only move is to pass, passes: told
+        first (``auto_passed``), then the move as every move. False when the game ended."""
+        table = self.table
+        assert table is not None
+        passed = True
+        while passed:
+            passed = False
+            for index, seat in enumerate(self.seats):
+                if not seat.options.get("auto_pass") or table.thinker(index) is not None:
+                    continue
+                legal = table.legal(index)
+                if not legal or any(action.kind != "pass" for action in legal):
+                    continue
+                seat.cancel()
+                if seat.peer is not None:
+                    seat.peer.send({"type": "auto_passed"})
+                self.broadcast(table.apply(index, legal[0]), by=index)
+                self.server.remember_moves(self)
+                if table.match_over:
+                    self.server.log_line(f"table {self.id} over")
+                    self.server.finished(self)
+                    return False
+                passed = True
+        return True
 
     def _failed(self, error: BaseException) -> None:
         """A bug: logged, the table waits for the next move to try again."""
@@ -521,24 +584,30 @@ class Room:
             peer.send({"type": "timer", "seconds": min(WARNING_BEFORE, self.turn_timer)})
 
     def _timeout(self, index: int) -> None:
-        self.seats[index].timers.clear()
-        asyncio.get_running_loop().create_task(self._move_for(index))
-
-    async def _move_for(self, index: int) -> None:
-        """The turn timer ran out: a computer player moves for the person, thinking in a
-        worker process like every computer player."""
-        from audiogame.bots import make_bot
-
+        """The turn timer ran out: a computer player keeps the seat for this one move, moved
+        by the driver like every computer player (its pace, its hold, an answer come too late
+        thrown away); the seat is the person's again as soon as one of them has moved."""
+        seat = self.seats[index]
+        seat.timers.clear()
         table = self.table
-        if table is None or self.closed or index not in table.to_act():
+        if (table is None or self.closed or index not in table.to_act()
+                or table.thinker(index) is not None):  # fmt: skip
             return
-        bot = make_bot(self.game, "normal", self.seed * 10 + index)
-        view, legal = table.view(index), table.legal(index)
-        action, _ = await self.server.thinkers.choose(f"table {self.id} timer", bot, view, legal)
-        if self.closed or index not in table.to_act() or action not in table.legal(index):
-            return  # the person moved in the meantime
-        self.server.log_line(f"table {self.id} timer moved for {self.seats[index].name}")
-        self.moved(table.apply(index, action), index)
+        table.take_over(index)
+        self.timed_out.add(index)
+        self.server.log_line(f"table {self.id} timer moves for {seat.name}")
+        self.kick()
+
+    def bot_moved(self, index: int, events: list[Event]) -> None:
+        """The driver made a computer player's move (a stand-in's, the turn timer's)."""
+        if index in self.timed_out:
+            self.timed_out.discard(index)
+            if self.table is not None:
+                self.table.give_back(index)
+            peer = self.seats[index].peer
+            if peer is not None:
+                peer.send({"type": "timed_out"})
+        self.moved(events, index)
 
     def close(self, reason: str) -> None:
         self.closed = True
@@ -561,7 +630,13 @@ class Room:
             "turn_timer": self.turn_timer,
             "creator": self.creator,
             "seats": [
-                {"kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
+                {
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "token": s.token,
+                    "options": s.options,
+                }
                 for s in self.seats
             ],
             "started": self.table is not None,
@@ -572,7 +647,13 @@ class Room:
     @classmethod
     def from_record(cls, server: Any, record: dict[str, Any]) -> Room:
         seats = [
-            Seat(kind=s["kind"], level=s["level"], name=s["name"], token=s["token"])
+            Seat(
+                kind=s["kind"],
+                level=s["level"],
+                name=s["name"],
+                token=s["token"],
+                options=dict(s.get("options") or {}),
+            )
             for s in record["seats"]
         ]
         room = cls(

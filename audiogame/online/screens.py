@@ -460,6 +460,12 @@ def online_table_class(base: type[Any]) -> type[Any]:
         def commands(self) -> list[Command]:
             return [*super().commands(), *online_commands(self.online_play)]
 
+        def open_table(self) -> None:
+            """Open, or back from the pause menu (whose options may have changed): the
+            player's own options of the game go to the table for this seat."""
+            super().open_table()
+            self.online_play.send_seat_options(self.game)
+
         def leave(self) -> None:
             super().leave()
             if self.online_play.presenter is self:

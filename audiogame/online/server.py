@@ -454,6 +454,9 @@ class Server:
             }
         )
 
+    def on_seat_option(self, conn: Connection, message: m.SeatOption) -> None:
+        self.at_table(conn).set_option(conn, message.name, message.value)
+
     def on_key(self, conn: Connection, message: m.Key) -> None:
         self.on_intents(conn, conn.browser.key(message.key) if conn.browser else [])
 
@@ -495,6 +498,7 @@ class Server:
         m.Who: on_who,
         m.Key: on_key,
         m.Pick: on_pick,
+        m.SeatOption: on_seat_option,
     }
 
     # ----- stopping ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import N_, _
 from audiogame.online.client import Link, LinkError, server_url
+from audiogame.online.notices import timed_out, timer_warning
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -83,6 +84,8 @@ class OnlinePlay:
         self.waiting: Any = None
         self.watcher: Any = None
         self.chat_on = True
+        self.seat_options: dict[str, Any] = {}
+        """The seat's own options of the game as the server keeps them (``seat_options``)."""
         self.closed = False
         self._task: asyncio.Task[None] | None = None
 
@@ -200,7 +203,28 @@ class OnlinePlay:
 
     def on_left(self, message: dict[str, Any]) -> None:
         self.token = None
+        self.seat_options = {}
         self.presenter = self.seat_state = None
+
+    def on_seat_options(self, message: dict[str, Any]) -> None:
+        self.seat_options = dict(message.get("options") or {})
+        if self.seat_state is not None:
+            self.seat_state.options = dict(self.seat_options)
+
+    def send_seat_options(self, game: str) -> None:
+        """The player's own options of ``game`` (the options menu's, e.g. the automatic pass),
+        to the server for this seat, when they differ from what it keeps."""
+        from audiogame.catalog import game_entry
+
+        for option in game_entry(game).player_options:
+            value = getattr(self.app.settings, option.setting)
+            if self.seat_options.get(option.setting) != value:
+                self.send({"type": "seat_option", "name": option.setting, "value": value})
+
+    def on_auto_passed(self, message: dict[str, Any]) -> None:
+        passed = getattr(self.presenter, "auto_passed", None)
+        if passed is not None:
+            passed()
 
     def on_started(self, message: dict[str, Any]) -> None:
         if self.presenter is not None and self.seat_state is not None:
@@ -217,6 +241,7 @@ class OnlinePlay:
         options = dict(self.table_info.get("options", {}))
         players = len(self.table_info.get("seats", [])) or 3
         seat = SeatState(game, players, self.act, self.request)
+        seat.options = dict(self.seat_options)
         seat.feed(message)
         config = {**options, "players": players, "names": self.names}
         presenter = make_presenter(self, game, config, seat)
@@ -294,12 +319,10 @@ class OnlinePlay:
         self.app.say(who_text(message))
 
     def on_timer(self, message: dict[str, Any]) -> None:
-        self.app.say(
-            _("{seconds} seconds left, then a computer player moves for you.").format(
-                seconds=message.get("seconds")
-            ),
-            cue="your_turn",
-        )
+        self.app.say(timer_warning(int(message.get("seconds") or 0)), cue="your_turn")
+
+    def on_timed_out(self, message: dict[str, Any]) -> None:
+        self.app.say(timed_out())
 
     def on_closing(self, message: dict[str, Any]) -> None:
         if message.get("reason") == "shutdown":
@@ -317,6 +340,7 @@ class OnlinePlay:
         if self.token is not None or self.waiting is not None:
             self.send({"type": "leave"})
         self.token = None
+        self.seat_options = {}
         self.presenter = self.seat_state = self.waiting = self.watcher = None
         if self.lobby is not None:
             self.send({"type": "list"})

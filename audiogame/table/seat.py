@@ -54,6 +54,9 @@ class SeatState:
         self._opening: list[Event] = []
         self._result: Result | None = None
         self.seq = 0
+        self.options: dict[str, Any] = {}
+        """The seat's own options of the game as its table keeps them (online: the server's
+        ``seat_options``; ``auto_pass``: the table passes for the seat)."""
 
     def feed(self, message: dict[str, Any]) -> list[Event]:
         """Take one message of the stream (``started``, ``update``, ``dealt``); its events."""

@@ -159,11 +159,19 @@ class CardaviaTable(TableScreen):
         view = self.view
         if view.awaiting == HUMAN:
             self.turn_changed()
+            if self.online and self.state.options.get("auto_pass") and self.only_pass():
+                return  # the table passes for the seat, and it is said then (auto_passed)
             if self.app.settings.auto_pass and not self.online and self.only_pass():
                 self.app.say(_("You cannot beat it: you pass."), cue="passed")
                 self.act(Pass(), said=True)
                 return
             self.app.say(self.prompt(view), cue="your_turn")
+
+    def auto_passed(self) -> None:
+        """Online, the table passed for the seat (its automatic pass): said as offline, and
+        the pass that follows in the stream is not said again."""
+        self.app.say(_("You cannot beat it: you pass."), cue="passed")
+        self._pass_said = True
 
     def only_pass(self) -> bool:
         """Whether passing is the player's only legal action now."""

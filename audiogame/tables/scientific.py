@@ -59,7 +59,6 @@ class ScientificTable(TableScreen):
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
-        self._choice: Card | None = None  # the card the player just chose, for its message
 
     def heading(self) -> str:
         return _("Battaglia scientifica")
@@ -145,7 +144,6 @@ class ScientificTable(TableScreen):
         if previous == card:
             self.app.say(_("Already chosen: {card}.").format(card=card_name(card)))
             return
-        self._choice = card
         self._changed_to = card if previous is not None else None
         if not self.act(Play((card,))):
             self._changed_to = None
@@ -254,8 +252,13 @@ class ScientificTable(TableScreen):
 
     def message(self, event: Event) -> str:
         seat = getattr(event, "seat", None)
-        if event.kind == "choice_made" and seat == HUMAN and self._choice is not None:
-            return _("You choose: {card}.").format(card=card_name(self._choice))
+        if event.kind == "choice_made" and seat == HUMAN:
+            # Chosen by a key or by the turn timer: the view holds the card until the reveal,
+            # then the reveal shows it.
+            view = self.view
+            card = view.my_choice or dict(view.last_reveal).get(HUMAN)
+            if card is not None:
+                return _("You choose: {card}.").format(card=card_name(card))
         if (
             event.kind == "power_gained"
             and seat == HUMAN

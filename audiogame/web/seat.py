@@ -28,6 +28,7 @@ from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
+from audiogame.online.notices import timed_out, timer_warning
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -152,6 +153,8 @@ class BrowserSeat:
         self.screen: Any = None
         self.intents: list[Intent] = []
         self.failed = False
+        self.seat_options: dict[str, Any] = {}
+        """The seat's own options of the game as the table keeps them (``seat_options``)."""
         self.shown: dict[str, dict[str, Any]] = {}
         """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
 
@@ -190,9 +193,18 @@ class BrowserSeat:
         elif kind == "who":
             self.say(self.who_text(message))
         elif kind == "timer":
-            self.say(_("Your time is running out: in {seconds} seconds a computer player "
-                       "moves for you.").format(seconds=message.get("seconds")),
-                     "your_turn", urgent=True)  # fmt: skip
+            self.say(timer_warning(int(message.get("seconds") or 0)), "your_turn", urgent=True)
+        elif kind == "seat_options":
+            self.seat_options = dict(message.get("options") or {})
+            if self.state is not None:
+                self.state.options = dict(self.seat_options)
+            self.send(message)  # the page shows the options as the table keeps them
+        elif kind == "auto_passed":
+            if self.screen is not None and hasattr(self.screen, "auto_passed"):
+                self.screen.auto_passed()
+                self.publish()
+        elif kind == "timed_out":
+            self.say(timed_out())
         elif kind == "error":
             words = ERRORS.get(str(message.get("code")))
             self.send({**message, "message": _(words) if words else str(message.get("message"))})
@@ -202,6 +214,7 @@ class BrowserSeat:
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
             self.table = self.screen = self.state = self.program = None
+            self.seat_options = {}
             self.send(message)
         else:  # welcome, lobby, chat: as they are
             self.send(message)
@@ -240,6 +253,7 @@ class BrowserSeat:
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.program = PageProgram(self.send, self.language)
         self.state = SeatState(game, players, self.submit, self.request)
+        self.state.options = dict(self.seat_options)
         self.state.feed(message)
         config = {**(self.table.get("options") or {}), "names": self.names}
         self.screen = make_screen(self.program, game, config, self.state)

@@ -153,6 +153,7 @@ WORDS: dict[str, str] = {
     "volume": N_("Speech volume"),
     "cues": N_("Sound cues"),
     "cue_volume": N_("Cue volume"),
+    "auto_pass": N_("Automatic pass in Cardavia"),
     "sound_on": N_("Sound cues are on."),
     "sound_off": N_("Sound cues are off."),
     "no_audio": N_("This browser cannot play the sound cues; the game goes on without them."),

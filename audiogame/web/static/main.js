@@ -102,6 +102,7 @@ function receive(message) {
     case "joined": {
       const fresh = view !== "table";
       table.joined(message);
+      sendSeatOptions();
       showView("table");
       if (fresh) $("play").focus();
       break;
@@ -242,6 +243,17 @@ options.elements.rate.value = settings.rate;
 options.elements.volume.value = settings.volume;
 options.elements.cues.checked = settings.cues;
 options.elements.cue_volume.value = settings.cue_volume;
+options.elements.auto_pass.checked = settings.auto_pass;
+
+// The player's own options of the table's game (the automatic pass at Cardavia), kept by the
+// table for the seat: sent when the seat is taken and when they change.
+function sendSeatOptions() {
+  const offered = (table.table && table.table.player_options) || [];
+  if (table.seat === null || table.seat === undefined) return;
+  for (const name of offered) {
+    if (name in settings) connection.send({ type: "seat_option", name, value: settings[name] });
+  }
+}
 options.addEventListener("change", (event) => {
   const field = event.target;
   if (field.name === "lang") {
@@ -255,6 +267,7 @@ options.addEventListener("change", (event) => {
     else announcer.say(word(field.checked ? "voice_on" : "voice_off"));
   }
   if (field.name === "cues") announcer.say(word(field.checked ? "sound_on" : "sound_off"));
+  if (field.name === "auto_pass") sendSeatOptions();
 });
 
 // ----- keys -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The player's options, kept in the browser (localStorage) from one visit to the next.
 const KEY = "audiogame.options";
-const DEFAULTS = { voice: false, rate: 1.2, volume: 1, cues: true, cue_volume: 0.8 };
+const DEFAULTS = { voice: false, rate: 1.2, volume: 1, cues: true, cue_volume: 0.8, auto_pass: false };
 
 function load() {
   try {
