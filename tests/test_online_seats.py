@@ -181,6 +181,8 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path: Path) -> None:
             resumed = await anna.expect("started")
             await bruno.expect("started")
             reveal = await flips(anna, bruno, 3)
+            await anna.close()  # as their programs would on leaving: the server waits for none
+            await bruno.close()
             return resumed, reveal
 
         resumed, reveal = asyncio.run(after())
@@ -196,9 +198,12 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
     server, port = start_server(tmp_path)
 
     async def go() -> dict[str, Any]:
-        anna, _, _ = await two_at_battle(f"ws://127.0.0.1:{port}/", grace=60)
+        anna, bruno, _ = await two_at_battle(f"ws://127.0.0.1:{port}/", grace=60)
         server.send_signal(signal.SIGTERM)
-        return await anna.expect("closing")
+        closing = await anna.expect("closing")
+        await anna.close()  # as their programs would: the server does not wait out its timeout
+        await bruno.close()
+        return closing
 
     try:
         closing = asyncio.run(go())
@@ -212,7 +217,9 @@ def test_sigterm_tells_the_clients_keeps_the_tables_and_ends_cleanly(tmp_path: P
         async def lobby() -> dict[str, Any]:
             link = await player(f"ws://127.0.0.1:{port}/", "Carla")
             await link.send({"type": "list"})
-            return await link.expect("lobby")
+            lobby = await link.expect("lobby")
+            await link.close()
+            return lobby
 
         tables = asyncio.run(lobby())["tables"]
     finally:

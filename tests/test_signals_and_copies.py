@@ -37,6 +37,9 @@ def started_battle(folder: Path, name: str, presses: int) -> Program:
     program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(presses):
         program.press([" "], settle=3.0)
+    # Each key's trick ends with who takes the cards ("Anna takes 2 cards."): the program has
+    # said all it had to say for the keys, and a slow machine cannot add a line later.
+    program.wait_for(lambda said: sum(" take" in line for line in said) >= presses)
     return program
 
 

@@ -5,6 +5,7 @@ events its seat received) and the computer players brought back with their memor
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -17,10 +18,12 @@ from engine.actions import Action
 from engine.events import Event
 
 
+@functools.cache
 def played(deal_lines: bool) -> tuple[Table, list[str]]:
     """A Cardavia match of three deals played to its third deal: the person at seat 0 away
     for a while (a stand-in keeps his seat), back, away again; the log as the server keeps it,
-    or as a save does (``deal_lines``: each new deal by its hands)."""
+    or as a save does (``deal_lines``: each new deal by its hands). Played once for the tests
+    of a process (the hard player thinks for a second): they read it and change nothing."""
     table = Table("cardavia", {"deals": 3}, seed=8, bots={1: "hard", 2: "normal"})
     rng = random.Random(1)
     lines: list[str] = []

@@ -51,6 +51,11 @@ class RoomError(ValueError):
         self.code = code
 
 
+def new_seed() -> int:
+    """A new table's deal seed: secret, drawn by the server (no client chooses it)."""
+    return secrets.randbelow(1_000_000) + 1
+
+
 @dataclass
 class Seat:
     kind: str  # "person" or "bot"
@@ -158,7 +163,7 @@ class Room:
         self.grace = grace
         self.turn_timer = turn_timer
         self.creator = creator
-        self.seed = seed if seed is not None else secrets.randbelow(1_000_000) + 1
+        self.seed = seed if seed is not None else new_seed()
         self.table: Table | None = None
         self.driver: Driver | None = None
         """Moves the computer players once the game started."""
