@@ -195,9 +195,7 @@ class GameEntry:
     paced: bool = False
     player_options: tuple[PlayerOption, ...] = ()
     code_id: int | None = None
-    code_fields: Mapping[int, tuple[tuple[str, tuple[Any, ...]], ...]] = field(
-        default_factory=dict
-    )
+    code_fields: Mapping[int, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}

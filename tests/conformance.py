@@ -175,7 +175,7 @@ def check_no_leak(state: Any, public: set[Card]) -> None:
     private: dict[int, set[Card]] = {seat: set() for seat in range(state.players)}
     for name, cards in zones.items():
         for prefix in ("hand", "stock"):
-            suffix = name[len(prefix):]
+            suffix = name[len(prefix) :]
             if name.startswith(prefix) and suffix.isdigit():
                 private[int(suffix)].update(cards)
     for seat, view in enumerate(views):

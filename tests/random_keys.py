@@ -160,9 +160,11 @@ async def _session_run(
                     report.moves[screen.game] = max(
                         report.moves[screen.game], len(local_table(screen).record.moves)
                     )
-            if app.stack and (report.keys + pressed) // ESCAPE_EVERY != (
-                report.keys + pressed - BURST
-            ) // ESCAPE_EVERY:
+            if (
+                app.stack
+                and (report.keys + pressed) // ESCAPE_EVERY
+                != (report.keys + pressed - BURST) // ESCAPE_EVERY
+            ):
                 pressed += escape_home(session)
                 report.escapes += 1
         if app.autosave is not None:

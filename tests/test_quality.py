@@ -29,9 +29,31 @@ def test_ruff_is_clean_everywhere() -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_engine_never_imports_the_front_end_or_io() -> None:
-    forbidden = {"audiogame", "prompt_toolkit", "pygame", "gettext", "accessible_output2",
-                 "pyttsx3", "platformdirs", "os", "sys", "io", "pathlib", "subprocess"}
+    forbidden = {
+        "audiogame",
+        "prompt_toolkit",
+        "pygame",
+        "gettext",
+        "accessible_output2",
+        "pyttsx3",
+        "platformdirs",
+        "os",
+        "sys",
+        "io",
+        "pathlib",
+        "subprocess",
+    }
     for path in (ROOT / "engine").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

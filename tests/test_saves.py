@@ -67,9 +67,7 @@ def test_a_save_leaves_one_file_reads_back_the_same_and_clears(tmp_path: Path) -
 
 
 def test_the_table_is_saved_once_per_key_however_many_moves_it_made(tmp_path: Path) -> None:
-    session = drive_timed(
-        [([" "], 0.05)] * 4, game="battle", config={"seed": 5}, data_dir=tmp_path
-    )
+    session = drive_timed([([" "], 0.05)] * 4, game="battle", config={"seed": 5}, data_dir=tmp_path)
     autosave = session.app.autosave
     saved = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
     assert len(saved["moves"]) >= 9  # Anna's first card and two moves per key

@@ -151,9 +151,7 @@ def _encode(version: int, game: str, config: dict[str, Any]) -> str:
 
     entry = game_entry(game)
     values = [config.get(key, entry.option(key).default) for key, _choices in setup]
-    custom = any(
-        value not in choices for (_key, choices), value in zip(setup, values, strict=True)
-    )
+    custom = any(value not in choices for (_key, choices), value in zip(setup, values, strict=True))
     number = seed
     for (key, choices), value in zip(setup, values, strict=True):
         if value in choices:

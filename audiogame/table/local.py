@@ -148,9 +148,7 @@ class ProgramThinking:
         if future.done():
             answer(future)
         else:
-            future.add_done_callback(
-                lambda done: self.program.from_thread(lambda: answer(done))
-            )
+            future.add_done_callback(lambda done: self.program.from_thread(lambda: answer(done)))
 
 
 class Deferred:
