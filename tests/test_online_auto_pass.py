@@ -14,7 +14,6 @@ import pytest
 from websockets.asyncio.client import connect
 
 import audiogame.online.room as room
-from audiogame.online.messages import VERSION
 from audiogame.settings import Settings
 from tests.online_support import Recorder, ServerThread, over, play_out, player, running_server
 from tests.test_online_scientific_keys import Page
@@ -141,12 +140,9 @@ def test_the_page_player_hears_the_automatic_pass(tmp_path: Path) -> None:
             connect(f"ws://127.0.0.1:{server.port}/") as ws,
         ):
             page = Page(ws)
-            await page.send({"type": "hello", "version": VERSION, "name": "Anna",
-                             "client": "browser", "lang": "en"})  # fmt: skip
-            await page.send({"type": "create", "game": "cardavia",
-                             "seats": ["person", "bot:greedy", "bot:greedy"],
-                             "options": {"pace": 0}})  # fmt: skip
-            await page.until(lambda m: m["type"] == "joined")
+            await page.create(
+                "cardavia", ["person", "bot:greedy", "bot:greedy"], options={"pace": 0}
+            )
             await page.send({"type": "seat_option", "name": "auto_pass", "value": True})
             await page.until(lambda m: m["type"] == "seat_options")
             await page.send({"type": "start"})

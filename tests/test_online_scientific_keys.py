@@ -28,6 +28,14 @@ class Page:
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
 
+    async def create(self, game: str, seats: list[str], **create: Any) -> dict[str, Any]:
+        """Say hello as Anna, in English, from a browser; create a table; the table joined."""
+        await self.send({"type": "hello", "version": VERSION, "name": "Anna",
+                         "client": "browser", "lang": "en"})  # fmt: skip
+        await self.send({"type": "create", "game": game, "seats": seats, **create})
+        joined = await self.until(lambda m: m["type"] == "joined")
+        return dict(joined["table"])
+
     async def until(self, check: Any) -> dict[str, Any]:
         while True:
             try:
@@ -65,11 +73,9 @@ async def to_the_end(tmp_path: Path, leave: bool = False) -> tuple[list[str], li
     T said, the state lines shown at the end, and everything said."""
     async with running_server(tmp_path) as server, connect(f"ws://127.0.0.1:{server.port}/") as ws:
         page = Page(ws)
-        await page.send({"type": "hello", "version": VERSION, "name": "Anna",
-                         "client": "browser", "lang": "en"})  # fmt: skip
-        await page.send({"type": "create", "game": "scientific", "seats": ["person", "bot:greedy"],
-                         "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
-        await page.until(lambda m: m["type"] == "joined")
+        await page.create(
+            "scientific", ["person", "bot:greedy"], options={"players": 2, "trick_limit": 100}
+        )
         await page.send({"type": "start"})
         await page.until(lambda m: m["type"] == "say" and m["text"].startswith("Your hand"))
         for _press in range(2000):  # T says whose choice is awaited: Enter when it is hers
@@ -117,11 +123,11 @@ async def enter_around_a_choice(tmp_path: Path) -> list[tuple[str, str]]:
     async with running_server(tmp_path) as server, connect(f"ws://127.0.0.1:{server.port}/") as ws:
         page = Page(ws)
         url = f"ws://127.0.0.1:{server.port}/"
-        await page.send({"type": "hello", "version": VERSION, "name": "Anna",
-                         "client": "browser", "lang": "en"})  # fmt: skip
-        await page.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
-                         "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
-        code = (await page.until(lambda m: m["type"] == "joined"))["table"]["id"]
+        code = (
+            await page.create(
+                "scientific", ["person", "person"], options={"players": 2, "trick_limit": 100}
+            )
+        )["id"]
         bruno = await player(url, "Bruno")
         await bruno.send({"type": "join", "table": code})
         await bruno.expect("joined")

@@ -14,7 +14,6 @@ from websockets.asyncio.client import connect
 
 import audiogame.table.session as session
 from audiogame.bots import make_bot
-from audiogame.online.messages import VERSION
 from audiogame.saves.moves import parse_move
 from audiogame.words.cards import card_name
 from tests.online_support import Recorder, over, play_out, player, running_server, until
@@ -69,12 +68,12 @@ def test_the_page_says_the_timer_moved_for_the_seat_and_names_the_card(tmp_path:
             connect(f"ws://127.0.0.1:{server.port}/") as ws,
         ):
             page = Page(ws)
-            await page.send({"type": "hello", "version": VERSION, "name": "Anna",
-                             "client": "browser", "lang": "en"})  # fmt: skip
-            await page.send({"type": "create", "game": "scientific",
-                             "seats": ["person", "bot:easy"], "turn_timer": 1,
-                             "options": {"players": 2, "trick_limit": 100}})  # fmt: skip
-            await page.until(lambda m: m["type"] == "joined")
+            await page.create(
+                "scientific",
+                ["person", "bot:easy"],
+                turn_timer=1,
+                options={"players": 2, "trick_limit": 100},
+            )
             await page.send({"type": "start"})
             await page.until(lambda m: m["type"] == "say" and m["text"] == TIMED_OUT)
             await page.until(lambda m: m["type"] == "say" and m["text"].startswith("You"))
