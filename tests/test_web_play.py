@@ -19,9 +19,8 @@ from tests.web_support import (
     create_table,
     enter_lobby,
     history,
-    keys,
     live_server,
-    play_or_pass,
+    play_first_or_pass,
     start_game,
     wait_said,
 )
@@ -66,14 +65,7 @@ def test_a_cardavia_deal_by_keys_only(tmp_path: Path, browser: Any) -> None:
                      timeout=30, message=f"stuck: {state(driver)}")  # fmt: skip
             if "The deal is over." in state(driver):
                 break
-            before = told(driver)
-            answer = answer_to(driver, Keys.TAB, accepts=play_or_pass)
-            if "P passes" in answer:
-                keys(driver, "p")
-            else:
-                wait_for(lambda: texts(driver, "#hand button[aria-pressed=true]"))
-                keys(driver, Keys.ENTER)
-            wait_for(lambda before=before: told(driver) > before, message="the move was not told")
+            play_first_or_pass(driver)
             turns += 1
             assert turns < 80
         said = history(driver)

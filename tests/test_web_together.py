@@ -15,13 +15,11 @@ import pytest
 from tests.browser import sockets, texts, wait_for
 from tests.online_support import Recorder, play_out
 from tests.web_support import (
-    answer_to,
     create_table,
     enter_lobby,
     history,
-    keys,
     live_server,
-    play_or_pass,
+    play_first_or_pass,
     start_game,
     wait_said,
 )
@@ -95,15 +93,7 @@ def test_two_browser_seats_and_a_terminal_client_play_a_deal(tmp_path: Path, bro
                 held[me] |= set(texts(driver, "#hand li"))
                 if "Your turn" not in state(driver):
                     continue
-                before = driver.execute_script("return window.audiogame.announcer.recorded")
-                tab = answer_to(driver, Keys.TAB, accepts=play_or_pass)
-                if "P passes" in tab:
-                    keys(driver, "p")
-                else:
-                    wait_for(lambda: texts(driver, "#hand button[aria-pressed=true]"))
-                    keys(driver, Keys.ENTER)
-                wait_for(lambda before=before: driver.execute_script(
-                    "return window.audiogame.announcer.recorded") > before)  # fmt: skip
+                play_first_or_pass(driver)
             if done == {anna, bruno}:
                 break
         assert done == {anna, bruno}

@@ -184,3 +184,18 @@ def play_or_pass(said: str) -> bool:
     """Tab's answer in Cardavia: the first play the hand allows ("pair of nines, 1 of 4"), or
     that there is none ("... P passes.")."""
     return "P passes" in said or ", 1 of " in said
+
+
+def play_first_or_pass(driver: Any) -> None:
+    """A Cardavia turn by keys: Tab selects the first play the hand allows and Enter plays it,
+    or, when Tab says there is none, P passes. Returns once the move is told."""
+    from selenium.webdriver.common.keys import Keys
+
+    before = driver.execute_script("return window.audiogame.announcer.recorded")
+    if "P passes" in answer_to(driver, Keys.TAB, accepts=play_or_pass):
+        keys(driver, "p")
+    else:
+        wait_for(lambda: texts(driver, "#hand button[aria-pressed=true]"))
+        keys(driver, Keys.ENTER)
+    wait_for(lambda: driver.execute_script("return window.audiogame.announcer.recorded") > before,
+             message="the move was not told")  # fmt: skip
