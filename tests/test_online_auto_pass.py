@@ -80,6 +80,8 @@ def test_the_seat_with_the_automatic_pass_passes_by_itself_and_the_other_does_no
         assert mine[i + 1]["by"] == 0 and passed_by(mine[i + 1], 0)
     # Bruno: never passed for; whenever he could only pass, the pass was his own.
     assert not [m for m in bruno.messages if m["type"] == "auto_passed"]
+    # Anna's own options reach Anna only: Bruno is never sent them.
+    assert not [m for m in bruno.messages if m["type"] == "seat_options"]
     assert any(m.get("legal") == ["pass"] for m in bruno.messages if m["type"] == "update")
 
 
