@@ -12,9 +12,10 @@ import contextlib
 import ssl
 from typing import TYPE_CHECKING, Any
 
-from audiogame.i18n import N_, _
+from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.notices import timed_out, timer_warning
+from audiogame.online.table_words import presence_text, terminal_refusal_text
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -25,39 +26,10 @@ if TYPE_CHECKING:
 BACK_OFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 """Seconds between attempts to reconnect; the last one repeats."""
 
-ERRORS: dict[str, str] = {
-    "unreachable": N_("The server cannot be reached: check its address, or try again later."),
-    "gone": N_("The connection to the server was lost."),
-    "tls": N_("The server's secure connection could not be verified."),
-    "version": N_("This server speaks another version of the program: update one of them."),
-    "name_taken": N_("This name is already in use on the server: choose another one."),
-    "bad_name": N_("This name cannot be used: no control characters, no spaces at its ends."),
-    "bad_password": N_("Wrong password for this server."),
-    "bad_token": N_("Your seat at that table is no longer kept."),
-    "no_table": N_("There is no table with this code."),
-    "table_full": N_("This table is full."),
-    "seat_taken": N_("This seat is taken."),
-    "not_creator": N_("Only the player who created the table can start the game."),
-    "seats_free": N_("Some seats are still free: wait for the other players."),
-    "started": N_("The game has already started."),
-    "at_table": N_("Leave your table first."),
-    "not_playing": N_("You are not playing at a table."),
-    "no_next_deal": N_("There is no next deal now."),
-    "rate_limited": N_("Too many messages at once: slow down."),
-    "invalid": N_("The server did not understand the request."),
-}
-PRESENCE: dict[str, str] = {
-    "joined": N_("{name} sits at the table."),
-    "watching": N_("{name} is watching the table."),
-    "left": N_("{name} leaves the table."),
-    "dropped": N_("{name} lost the connection."),
-    "returned": N_("{name} is back at the table."),
-    "taken_over": N_("A computer player plays for {name} until {name} comes back."),
-}
-
 
 def error_text(code: str) -> str:
-    return _(ERRORS.get(code, ERRORS["invalid"]))
+    """What the terminal says when the server refuses with ``code`` or cannot be reached."""
+    return terminal_refusal_text(code)
 
 
 class OnlinePlay:
@@ -303,9 +275,9 @@ class OnlinePlay:
         self.presenter.on_refused(error)
 
     def on_presence(self, message: dict[str, Any]) -> None:
-        template = PRESENCE.get(str(message.get("what")))
-        if template is not None:
-            self.app.say(_(template).format(name=message.get("name", "")))
+        text = presence_text(str(message.get("what")), str(message.get("name", "")))
+        if text is not None:
+            self.app.say(text)
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:

@@ -29,6 +29,7 @@ from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.online.notices import timed_out, timer_warning
+from audiogame.online.table_words import page_refusal_text, presence_text
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -45,33 +46,6 @@ Intent = tuple[str, Any]
 """What the seat asks of its table: ``("act", action)``, ``("hurry", None)``,
 ``("next_deal", None)``."""
 
-PRESENCE = {
-    "joined": N_("{name} sits at the table."),
-    "left": N_("{name} leaves the table."),
-    "dropped": N_("{name} has lost the connection; the seat is kept."),
-    "returned": N_("{name} is back at the table."),
-    "taken_over": N_("A computer player plays for {name} until they return."),
-    "watching": N_("{name} is watching."),
-}
-ERRORS = {
-    "name_taken": N_("That name is in use on the server: choose another."),
-    "bad_name": N_("That name cannot be used: no control or direction characters, no spaces "
-                   "at either end."),
-    "bad_password": N_("Wrong server password."),
-    "version": N_("This page and the server do not speak the same version: reload the page."),
-    "bad_token": N_("Your seat is no longer kept."),
-    "no_table": N_("There is no table with this code."),
-    "table_full": N_("Every seat of that table is taken."),
-    "seat_taken": N_("That seat is taken."),
-    "not_creator": N_("Only the person who created the table starts the game."),
-    "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
-    "started": N_("The game has already started."),
-    "at_table": N_("Leave your table first."),
-    "not_playing": N_("You are not playing at a table."),
-    "no_next_deal": N_("There is no next deal now."),
-    "rate_limited": N_("Too many keys at once: slow down."),
-    "invalid": N_("The server did not understand that request; nothing changed."),
-}  # fmt: skip
 CLOSING = {
     "shutdown": N_("The server is stopping; your table is saved. Trying to reconnect."),
     "replaced": N_(
@@ -187,9 +161,9 @@ class BrowserSeat:
         elif kind in ("started", "update", "dealt", "refused"):
             self.stream(message)
         elif kind == "presence":
-            text = PRESENCE.get(str(message.get("what")))
-            if text:
-                self.say(_(text).format(name=message.get("name", "")))
+            text = presence_text(str(message.get("what")), str(message.get("name", "")))
+            if text is not None:
+                self.say(text)
         elif kind == "who":
             self.say(self.who_text(message))
         elif kind == "timer":
@@ -206,8 +180,7 @@ class BrowserSeat:
         elif kind == "timed_out":
             self.say(timed_out())
         elif kind == "error":
-            words = ERRORS.get(str(message.get("code")))
-            self.send({**message, "message": _(words) if words else str(message.get("message"))})
+            self.send({**message, "message": page_refusal_text(str(message.get("code")))})
         elif kind == "closing":
             reason = str(message.get("reason"))
             words = CLOSING.get(reason)

@@ -1,0 +1,85 @@
+"""What a person at an online table hears of the table's life, in the same words in the
+terminal (:mod:`audiogame.online.terminal`) and on the page (:mod:`audiogame.web.seat`):
+people coming, going, dropping and coming back (the server's ``presence`` messages), and the
+server's refusals (its ``error`` codes, docs/protocol.md).
+
+Each code has one sentence, shared by both clients. Only where the two truly differ is there an
+entry of one client's own: what to do about another version (update the program, or reload
+the page), and the terminal's own connection troubles (``unreachable``, ``gone``, ``tls``),
+which the page, served by the server itself, never meets.
+"""
+
+from __future__ import annotations
+
+from audiogame.i18n import N_, _
+
+PRESENCE: dict[str, str] = {
+    "joined": N_("{name} sits at the table."),
+    "watching": N_("{name} is watching the table."),
+    "left": N_("{name} leaves the table."),
+    "dropped": N_("{name} has lost the connection; the seat is kept."),
+    "returned": N_("{name} is back at the table."),
+    "taken_over": N_("A computer player plays for {name} until they return."),
+}
+"""The server's ``presence`` messages by their ``what``."""
+
+REFUSALS: dict[str, str] = {
+    "name_taken": N_("This name is already in use on the server: choose another one."),
+    "bad_name": N_(
+        "That name cannot be used: no control or direction characters, no spaces at either end."
+    ),
+    "bad_password": N_("Wrong password for this server."),
+    "bad_token": N_("Your seat at that table is no longer kept."),
+    "no_table": N_("There is no table with this code."),
+    "table_full": N_("Every seat of that table is taken."),
+    "seat_taken": N_("That seat is taken."),
+    "not_creator": N_("Only the player who created the table can start the game."),
+    "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
+    "started": N_("The game has already started."),
+    "at_table": N_("Leave your table first."),
+    "not_playing": N_("You are not playing at a table."),
+    "no_next_deal": N_("There is no next deal now."),
+    "rate_limited": N_("Too many messages at once: slow down."),
+    "invalid": N_("The server did not understand that request; nothing changed."),
+}
+"""The server's ``error`` codes, the same for both clients; ``invalid`` also stands for any
+code this program does not know."""
+
+TERMINAL_REFUSALS: dict[str, str] = {
+    "version": N_("This server speaks another version of the program: update one of them."),
+    "unreachable": N_("The server cannot be reached: check its address, or try again later."),
+    "gone": N_("The connection to the server was lost."),
+    "tls": N_("The server's secure connection could not be verified."),
+}
+"""The terminal's own: another version means updating a program, and its connection can fail
+in ways the page's cannot (:class:`audiogame.online.client.LinkError`)."""
+
+PAGE_REFUSALS: dict[str, str] = {
+    "version": N_("This page and the server do not speak the same version: reload the page."),
+}
+"""The page's own: the server serves the page, so reloading it brings the server's version."""
+
+
+def presence_text(what: str, name: str) -> str | None:
+    """The words for someone's coming or going, or None for a ``what`` this program does not
+    know (nothing is said)."""
+    template = PRESENCE.get(what)
+    return None if template is None else _(template).format(name=name)
+
+
+def refusal_text(code: str) -> str:
+    """The words for a refusal shared by both clients; an unknown code gets the ``invalid``
+    words."""
+    return _(REFUSALS.get(code, REFUSALS["invalid"]))
+
+
+def terminal_refusal_text(code: str) -> str:
+    """The words the terminal says for ``code``: its own, else the shared ones."""
+    own = TERMINAL_REFUSALS.get(code)
+    return refusal_text(code) if own is None else _(own)
+
+
+def page_refusal_text(code: str) -> str:
+    """The words the page says for ``code``: its own, else the shared ones."""
+    own = PAGE_REFUSALS.get(code)
+    return refusal_text(code) if own is None else _(own)
