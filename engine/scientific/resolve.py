@@ -147,6 +147,50 @@ def compare(played: Sequence[tuple[int, Card]], reversed_order: bool) -> Compari
     return Comparison(None, "war", tuple(tied), best * sign, shown)
 
 
+def trick_winner(
+    played: Iterable[tuple[int, Card]], reversed_order: bool
+) -> tuple[int | None, bool]:
+    """The seat that takes the trick (``None``: a war) and the order in force for it, in one
+    pass over the cards: ``compare(played, order_after(played, reversed_order)).winner`` and
+    that order, without the comparison's details. Computer players foresee hundreds of
+    thousands of tricks a game with it.
+
+    >>> from engine.cards import parse_cards
+    >>> ace, jack, joker = parse_cards("As Jh joker")
+    >>> trick_winner(((0, ace), (1, jack)), False)
+    (1, True)
+    >>> trick_winner(((0, ace), (1, joker)), False)
+    (None, False)
+    """
+    jacks = jokers = 0
+    joker = high = low = 0
+    high_seat = low_seat = -1
+    high_tied = low_tied = False
+    for seat, card in played:
+        rank = card.rank
+        if rank is None:
+            jokers += 1
+            joker = seat
+            continue
+        if rank == JACK:
+            jacks += 1
+        if rank > high:
+            high, high_seat, high_tied = rank, seat, False
+        elif rank == high:
+            high_tied = True
+        if low_seat < 0 or rank < low:
+            low, low_seat, low_tied = rank, seat, False
+        elif rank == low:
+            low_tied = True
+    order = not reversed_order if jacks & 1 else reversed_order
+    best, tied = (low_seat, low_tied) if order else (high_seat, high_tied)
+    if jokers == 1:
+        return (joker if tied else None), order  # SB-9, SB-10
+    if best < 0 or tied:
+        return None, order  # SB-5 (SB-11: two jokers or more leave the others to decide)
+    return best, order
+
+
 def _settle(
     state: ScientificState, played: tuple[tuple[int, Card], ...], events: list[Event]
 ) -> None:

@@ -1,7 +1,8 @@
 """What one trick of Scientific Battle is worth, for every pair of cards two players may show.
 
-:func:`trick_outcome` is the engine's own comparison of one trick (SB-7 jacks, SB-9 to SB-11
-jokers, SB-4/SB-5 the trick or the war: :func:`engine.scientific.resolve.compare`).
+Every trick is settled by the engine's own comparison (SB-7 jacks, SB-9 to SB-11 jokers,
+SB-4/SB-5 the trick or the war), in its one-pass form
+:func:`engine.scientific.resolve.trick_winner`.
 :func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of the
 cards each side then owns (in the order then in force), and a queen's seer power.
 :func:`trick_gain` values one player's card in a trick of any number of players.
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import QUEEN, Card
-from engine.scientific.resolve import compare, order_after
+from engine.scientific.resolve import trick_winner
 
 WIN = 100.0
 """The value of winning the game outright (a draw is worth 0)."""
@@ -31,15 +32,6 @@ def strength(card: Card, reversed_order: bool) -> float:
         return JOKER_STRENGTH
     value = (rank - 8) / 6
     return -value if reversed_order else value
-
-
-def trick_outcome(
-    played: Sequence[tuple[int, Card]], reversed_order: bool
-) -> tuple[int | None, bool]:
-    """The seat that takes the trick (``None``: a war) and the order after it, by the engine's
-    own comparison (:func:`engine.scientific.resolve.compare`)."""
-    order = order_after(played, reversed_order)
-    return compare(played, order).winner, order
 
 
 def _quality(cards: Sequence[Card], reversed_order: bool) -> float:
@@ -68,7 +60,7 @@ def payoff_matrix(
     for a in mine:
         line: list[float] = []
         for b in theirs:
-            winner, order = trick_outcome(((me, a), (other, b)), reversed_order)
+            winner, order = trick_winner(((me, a), (other, b)), reversed_order)
             q_me, q_them, q_pot = base[order]
             sa, sb = strength(a, order), strength(b, order)
             if winner == me:
@@ -112,7 +104,7 @@ def trick_gain(
     of players), by the engine's comparison: a trick won brings every card shown and the
     ``pot`` cards, with their strength in the order then in force; a war loses the card to
     the table; a trick lost gives the card away, the stronger the worse."""
-    winner, order = trick_outcome(((seat, card), *others), reversed_order)
+    winner, order = trick_winner(((seat, card), *others), reversed_order)
     if winner == seat:
         return len(others) + pot + sum(strength(c, order) for _, c in others)
     if winner is None:

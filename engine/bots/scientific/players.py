@@ -20,11 +20,11 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 from engine.bots.matrix import best_response, soft_choice, solve
-from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain, trick_outcome
+from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain
 from engine.bots.scientific.model import OpponentModel, sensible
 from engine.bots.scientific.tracker import Tracker
 from engine.cards import Card
-from engine.scientific.resolve import compare
+from engine.scientific.resolve import compare, trick_winner
 from engine.scientific.view import ScientificView
 
 EXCHANGE_MARGIN = 0.5
@@ -83,7 +83,7 @@ def reason_against(
 def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_order: bool) -> str:
     """What ``card`` of ``seat`` does against the cards ``others`` are expected to show."""
     played = ((seat, card), *others)
-    winner, order = trick_outcome(played, reversed_order)
+    winner, order = trick_winner(played, reversed_order)
     if card.rank is None:
         return "joker_cancels_war" if winner == seat else "joker_forces_war"
     if winner == seat:
@@ -149,7 +149,7 @@ def _seen_best(
         return None
     best: tuple[float, Card, Action] | None = None
     for card, action in plays:
-        winner, order = trick_outcome(((view.seat, card), *seen.items()), view.reversed)
+        winner, order = trick_winner(((view.seat, card), *seen.items()), view.reversed)
         shown = [card, *seen.values()]
         if winner == view.seat:
             value = sum(1 + strength(c, order) for c in shown if c is not card) + len(view.pot)
