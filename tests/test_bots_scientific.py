@@ -147,7 +147,7 @@ def _same_rank_tricks(level: str, players: int, tricks: int = 50) -> tuple[int, 
 @pytest.mark.parametrize("players", MANY)
 @pytest.mark.parametrize("level", LEVEL_PARAMS)
 def test_computer_players_at_one_table_do_not_share_one_plan(level: str, players: int) -> None:
-    """At every level and table size from 3 to 8 (3, 5 and 8 in the default run), computer
+    """At every level and table size from 3 to 8 (3 and 8 in the default run), computer
     players at one table choose for themselves: over 50 tricks they show different ranks in
     most of them (all the same rank was every trick at normal)."""
     same, counted = _same_rank_tricks(level, players)
