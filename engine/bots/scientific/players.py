@@ -20,7 +20,7 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 from engine.bots.matrix import best_response, soft_choice, solve
-from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain
+from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain, trick_gains
 from engine.bots.scientific.model import OpponentModel, sensible
 from engine.bots.scientific.tracker import Tracker
 from engine.cards import Card
@@ -367,15 +367,23 @@ class HardScientific(ScientificBot):
             for _ in range(self.samples)
         ]
         values: list[float] = []
-        for card, _ in plays:
-            total = 0.0
+        if seers:  # a seer answers each card: every card is a trick of its own
+            for card, _ in plays:
+                total = 0.0
+                for sample in samples:
+                    shown = [
+                        *sample,
+                        *_seer_answers(seers, hands, (view.seat, card), sample, pot, order),
+                    ]
+                    total += trick_gain(view.seat, card, shown, pot, order)
+                values.append(total / len(samples))
+        else:
+            totals = [0.0] * len(plays)
             for sample in samples:
-                shown = [
-                    *sample,
-                    *_seer_answers(seers, hands, (view.seat, card), sample, pot, order),
-                ]
-                total += trick_gain(view.seat, card, shown, pot, order)
-            values.append(total / len(samples))
+                gains = trick_gains(view.seat, hands[view.seat], sample, pot, order)
+                for i, gain in enumerate(gains):
+                    totals[i] += gain
+            values = [total / len(samples) for total in totals]
         # Mixed among the cards that do about as well: a plan the others cannot read.
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
@@ -407,10 +415,11 @@ def _seer_answers(
     if not seers:
         return []
     seen = [mine, *sample]
-    return [
-        (seer, max(hands[seer], key=lambda c: trick_gain(seer, c, seen, pot, order)))
-        for seer in seers
-    ]
+    answers: list[tuple[int, Card]] = []
+    for seer in seers:
+        gains = trick_gains(seer, hands[seer], seen, pot, order)
+        answers.append((seer, hands[seer][gains.index(max(gains))]))  # the first best, as max
+    return answers
 
 
 class ExpertScientific(HardScientific):
