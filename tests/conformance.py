@@ -54,7 +54,7 @@ def snapshot(state: Any) -> tuple[Any, ...]:
     return (
         state.to_act(),
         state.is_over,
-        tuple(repr(state.view(s)) for s in range(state.players)),
+        tuple(state.view(s) for s in range(state.players)),
         tuple(sorted((k, tuple(v)) for k, v in state.zones().items())),
     )
 

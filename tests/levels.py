@@ -1,7 +1,8 @@
 """The computer players' levels as test parameters (the expert level, the slowest to think,
 is played by the slow run only: ``pytest -m slow``; every other level by the default run),
-a game played to its end by computer players with every choice checked, and the check that a
-Cardavia player makes the same choice whatever the hidden hands."""
+the Scientific table sizes the default run plays (the others: the slow run), a game played
+to its end by computer players with every choice checked, and the check that a Cardavia
+player makes the same choice whatever the hidden hands."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ from engine.cardavia.state import CardaviaState
 LEVEL_PARAMS = [
     pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
 ]
+MANY = [3, 8, *(pytest.param(players, marks=pytest.mark.slow) for players in (4, 5, 6, 7))]
+"""Scientific tables of 3 to 8: the smallest and the largest in the default run, the others
+with ``-m slow``."""
 
 
 def play_checked(state: Any, bots: Sequence[Bot], order: random.Random) -> list[tuple[int, Action]]:

@@ -89,3 +89,47 @@ def test_bad_options_give_a_clear_message_and_exit_2(argv: list[str]) -> None:
                           text=True, cwd=ROOT)  # fmt: skip
     assert done.returncode == 2
     assert "error:" in done.stderr and done.stdout == ""
+
+
+# The program with its standard output watched: each spoken line records how the terminal
+# reads keys at the moment the line is written ("raw": one by one; "lines": a whole line).
+WATCH_LINES = (
+    "import sys, termios\n"
+    "class Watched:\n"
+    "    def __init__(self, stream, record):\n"
+    "        self.stream, self.record = stream, record\n"
+    "    def write(self, text):\n"
+    "        if any(c.isalpha() for c in text.replace('\\x1b[', '')):\n"
+    "            mode = termios.tcgetattr(0)[3] & termios.ICANON\n"
+    "            self.record.write(('lines' if mode else 'raw') + '\\n')\n"
+    "            self.record.flush()\n"
+    "        return self.stream.write(text)\n"
+    "    def __getattr__(self, name):\n"
+    "        return getattr(self.stream, name)\n"
+    "sys.stdout = Watched(sys.stdout, open(RECORD, 'w'))\n"
+    "from audiogame.__main__ import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_console_lines_are_written_while_the_terminal_still_reads_keys_one_by_one(
+    tmp_path: Path,
+) -> None:
+    """A line said while the game runs never gives the terminal back its line mode: a key
+    typed in that moment would be echoed among the lines, and Control+C would become a
+    signal (or, with no controlling terminal, be lost)."""
+    from tests.pty_program import Program
+
+    record = tmp_path / "modes.txt"
+    script = WATCH_LINES.replace("RECORD", repr(str(record)))
+    program = Program(["play", "battle", "--seed", "7"], tmp_path, script=script)
+    program.wait_for(lambda said: any("Turn up your card" in line for line in said))
+    for _ in range(5):
+        program.press(["w"], settle=3.0)
+    program.press(["c-c"])
+    assert program.finish()[0] == 0
+    modes = record.read_text(encoding="utf-8").split()
+    written_running = modes[modes.index("raw") :] if "raw" in modes else modes
+    assert len(written_running) >= 5, modes
+    assert set(written_running) == {"raw"}, modes

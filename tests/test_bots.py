@@ -46,13 +46,6 @@ def test_every_level_plays_only_legal_actions(game: str, level: str) -> None:
         assert play_out(game, bots, seed)
 
 
-@pytest.mark.parametrize("game", ["battle", "scientific"])
-def test_levels_play_legally_with_more_players(game: str) -> None:
-    for players in (3, 4):
-        bots = [quick(game, LEVELS[s % 3], s) for s in range(players)]
-        assert play_out(game, bots, players, players=players)
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seed_replays_the_same_choices(game: str) -> None:
     players = 3 if game == "cardavia" else 2

@@ -14,10 +14,7 @@ from engine import Play, games
 from engine.actions import Action
 from engine.bots import Bot, make
 from engine.cards import parse_cards
-from tests.levels import LEVEL_PARAMS, play_checked
-
-MANY = [3, 5, 8, *(pytest.param(players, marks=pytest.mark.slow) for players in (4, 6, 7))]
-"""Tables of 3 to 8: three sizes in the default run, the others with ``-m slow``."""
+from tests.levels import LEVEL_PARAMS, MANY, play_checked
 
 
 def test_hard_takes_up_a_much_stronger_won_pile_at_three_players_sb13() -> None:

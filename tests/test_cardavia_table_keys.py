@@ -231,8 +231,8 @@ def test_the_pause_holds_the_others_until_the_game_resumes() -> None:
     # twice her pace, so that a slow machine cannot make her move first.
     settings = Settings(language="en", pace=1.0)
     session = drive_timed(
-        [(["escape"], 2.0), (["enter"], 1.5)], game="cardavia", config=ANNA_LEADS,
-        settings=settings,
+        [(["escape"], 2.0), (["enter"], lambda said: any(s.startswith("Anna: ") for s in said))],
+        game="cardavia", config=ANNA_LEADS, settings=settings,
     )  # fmt: skip
     said = session.spoken
     resumed = said.index("Back to the game.")

@@ -118,7 +118,7 @@ def test_the_terminal_player_hears_the_automatic_pass_online(tmp_path: Path) -> 
     deal of Cardavia against two computer players by Tab and Enter only, never P: every turn
     where she cannot beat passes by itself, said once, in the words of offline play."""
     server = ServerThread(tmp_path / "server")
-    settings = Settings(language="en", pace=0.1, auto_pass=True)
+    settings = Settings(language="en", pace=0, auto_pass=True)
     try:
         said = list(asyncio.run(alone_against_computers(
             server, tmp_path, 2, ["tab", "enter"], settings)))  # fmt: skip

@@ -126,7 +126,7 @@ async def alone_against_computers(
         session = make_session(
             input=pipe,
             config_dir=tmp_path / "config",
-            settings=settings or Settings(language="en", pace=0.1),
+            settings=settings or Settings(language="en", pace=0),
         )
         session.app.start(connect_screens(session.app, connect_args(server.server.port, "Anna")))
         task = asyncio.ensure_future(session.app.run_async())

@@ -1,4 +1,4 @@
-"""Random keys through the real program (see :mod:`tests.random_keys`): 10,000 in the normal
+"""Random keys through the real program (see :mod:`tests.random_keys`): 5,000 in the normal
 run, 100,000 in the slow one (``pytest -m slow``; ``bench/random_keys.py`` for more). No key
 may raise, no table may break the engine's invariants, and Escape always leads back to the main
 menu (from a game: its pause menu, whose last item is the main menu)."""
@@ -16,14 +16,14 @@ SCREENS = {"MainMenu", "SetupMenu", "BattleTable", "ScientificTable", "CardaviaT
            "PauseMenu", "OptionsMenu", "PracticeMenu", "RulesScreen"}  # fmt: skip
 
 
-def test_ten_thousand_random_keys_break_nothing_and_escape_always_leads_home(
+def test_five_thousand_random_keys_break_nothing_and_escape_always_leads_home(
     tmp_path: Path,
 ) -> None:
-    report = run(10_000, seed=2024, folder=tmp_path)
-    assert report.keys >= 10_000
+    report = run(5_000, seed=2024, folder=tmp_path)
+    assert report.keys >= 5_000
     assert report.screens >= SCREENS, f"never reached: {SCREENS - report.screens}"
     assert all(report.moves[game] > 0 for game in ("battle", "scientific", "cardavia"))
-    assert report.escapes >= 9  # every thousand keys, Escape found the way back
+    assert report.escapes >= 4  # every thousand keys, Escape found the way back
     assert report.save_writes > 0
 
 

@@ -3,6 +3,9 @@ jokers and the order of effects (SB-2 to SB-5, SB-7, SB-9 to SB-11, SB-14)."""
 
 from __future__ import annotations
 
+import random
+
+from engine.cards import parse_cards
 from engine.events import ChoiceMade, Reveal, TrickWon, War
 from engine.scientific.events import (
     JacksCancel,
@@ -10,6 +13,13 @@ from engine.scientific.events import (
     JokerForcesWar,
     JokersCancel,
     Revolution,
+)
+from engine.scientific.resolve import (
+    compare,
+    order_after,
+    trick_so_far,
+    trick_winner,
+    winner_with,
 )
 from tests.test_scientific_helpers import card, choose, deal, kinds, of_kind, trick
 
@@ -169,3 +179,27 @@ def test_sb14_order_of_effects_in_one_trick() -> None:
     assert of_kind(events, "trick_won")[0].seat == 2
     assert of_kind(events, "pile_taken_up")[0].count == 4
     assert state.view(1).eliminated == (0,)
+
+
+def test_the_quick_winner_agrees_with_the_full_comparison_at_every_table_size() -> None:
+    """SB-5, SB-7, SB-9 to SB-11: the computer players' ``trick_winner``, and ``winner_with``
+    each card added last to the others summed up, name the same winner (or war) and the same
+    order as the engine's ``compare`` after its jacks, on tricks of 2 to 8 cards drawn from a
+    deck with jokers, jacks and ties made likely."""
+    rng = random.Random(11)
+    pool = parse_cards("2h 2s 7h 7d Jh Js Jd Qh Ah As joker joker")
+    seen_war = seen_joker = seen_flip = 0
+    for _ in range(20000):
+        size = rng.randint(2, 8)
+        played = tuple(enumerate(rng.choice(pool) for _ in range(size)))
+        for reversed_order in (False, True):
+            order = order_after(played, reversed_order)
+            expected = (compare(played, order).winner, order)
+            assert trick_winner(played, reversed_order) == expected, (played, reversed_order)
+            for i, (seat, added) in enumerate(played):
+                so_far = trick_so_far(played[:i] + played[i + 1 :])
+                assert winner_with(so_far, seat, added, reversed_order) == expected, (played, i)
+            seen_war += expected[0] is None
+            seen_flip += order != reversed_order
+            seen_joker += any(card.rank is None for _, card in played)
+    assert min(seen_war, seen_joker, seen_flip) > 1000, "the draws reach every case"

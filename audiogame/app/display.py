@@ -11,11 +11,11 @@ The rule that keeps a screen-reader user from hearing a message twice:
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections import deque
 from typing import TYPE_CHECKING
 
-from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -37,7 +37,12 @@ def display_mode(backend: str, full_screen: bool) -> str:
 
 class LinePrinter:
     """Where console speech writes: above the program's (empty) layout while it runs, so a
-    printed line never tears the display; nowhere in full screen, where the layout shows it."""
+    printed line never tears the display; nowhere in full screen, where the layout shows it.
+
+    The lines are written with the terminal still reading keys one by one. (prompt_toolkit's
+    ``run_in_terminal`` would give the terminal back its line mode for each line: a key typed
+    in that moment was echoed among the lines, and Control+C became a signal or was lost.)
+    Lines said in one turn of the program's loop are written together."""
 
     def __init__(self) -> None:
         self.app: AudioGame | None = None
@@ -48,15 +53,33 @@ class LinePrinter:
         if app is not None and app.full_screen:
             return
         if app is None or not app.running:
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+            self._write([line])
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # said outside the program's loop: no layout to keep in place
+            self._write([line])
             return
         self._pending.append(line)
         if len(self._pending) == 1:
-            run_in_terminal(self._flush)
+            loop.call_soon(self._flush)
 
     def _flush(self) -> None:
         lines, self._pending = self._pending, []
+        app = self.app
+        application = app.application if app is not None and app.running else None
+        if application is None or not application.is_running:
+            self._write(lines)
+            return
+        renderer = application.renderer
+        renderer.erase()  # the layout's place, written again below the lines
+        self._write(lines)
+        renderer.reset()
+        renderer.request_absolute_cursor_position()
+        application.invalidate()
+
+    @staticmethod
+    def _write(lines: list[str]) -> None:
         sys.stdout.write("".join(line + "\n" for line in lines))
         sys.stdout.flush()
 

@@ -147,6 +147,98 @@ def compare(played: Sequence[tuple[int, Card]], reversed_order: bool) -> Compari
     return Comparison(None, "war", tuple(tied), best * sign, shown)
 
 
+class TrickSoFar(NamedTuple):
+    """Some cards of a trick summed up (:func:`trick_so_far`): what :func:`winner_with` needs
+    to settle the trick once one more card is added. A computer player weighs every card of
+    its hand against the same others this way, each card in a few steps."""
+
+    jacks: int
+    jokers: int
+    joker: int
+    """The seat of the last joker."""
+    high: int
+    high_seat: int
+    """The seat of the highest rank, -1 when no ranked card is shown."""
+    high_tied: bool
+    low: int
+    low_seat: int
+    low_tied: bool
+
+
+def trick_so_far(played: Iterable[tuple[int, Card]]) -> TrickSoFar:
+    """``played`` summed up for :func:`winner_with`."""
+    jacks = jokers = 0
+    joker = high = low = 0
+    high_seat = low_seat = -1
+    high_tied = low_tied = False
+    for seat, card in played:
+        rank = card.rank
+        if rank is None:
+            jokers += 1
+            joker = seat
+            continue
+        if rank == JACK:
+            jacks += 1
+        if rank > high:
+            high, high_seat, high_tied = rank, seat, False
+        elif rank == high:
+            high_tied = True
+        if low_seat < 0 or rank < low:
+            low, low_seat, low_tied = rank, seat, False
+        elif rank == low:
+            low_tied = True
+    return TrickSoFar(jacks, jokers, joker, high, high_seat, high_tied, low, low_seat, low_tied)
+
+
+def winner_with(
+    so_far: TrickSoFar, seat: int, card: Card, reversed_order: bool
+) -> tuple[int | None, bool]:
+    """The seat that takes the trick (``None``: a war) once ``seat`` adds ``card`` to the
+    cards of ``so_far``, and the order in force for it: the same answer as
+    ``compare(played, order_after(played, reversed_order)).winner`` and that order."""
+    jacks, jokers, joker, high, high_seat, high_tied, low, low_seat, low_tied = so_far
+    rank = card.rank
+    if rank is None:
+        jokers += 1
+        joker = seat
+    else:
+        if rank == JACK:
+            jacks += 1
+        if rank > high:
+            high_seat, high_tied = seat, False
+        elif rank == high:
+            high_tied = True
+        if low_seat < 0 or rank < low:
+            low_seat, low_tied = seat, False
+        elif rank == low:
+            low_tied = True
+    order = not reversed_order if jacks & 1 else reversed_order  # SB-7
+    best, tied = (low_seat, low_tied) if order else (high_seat, high_tied)
+    if jokers == 1:
+        return (joker if tied else None), order  # SB-9, SB-10
+    if best < 0 or tied:
+        return None, order  # SB-5 (SB-11: two jokers or more leave the others to decide)
+    return best, order
+
+
+def trick_winner(
+    played: Sequence[tuple[int, Card]], reversed_order: bool
+) -> tuple[int | None, bool]:
+    """The seat that takes the trick (``None``: a war) and the order in force for it:
+    ``compare(played, order_after(played, reversed_order)).winner`` and that order, without
+    the comparison's details (:func:`winner_with` of the first card against the others).
+
+    >>> from engine.cards import parse_cards
+    >>> ace, jack, joker = parse_cards("As Jh joker")
+    >>> trick_winner(((0, ace), (1, jack)), False)
+    (1, True)
+    >>> trick_winner(((0, ace), (1, joker)), False)
+    (None, False)
+    """
+    seat, card = played[0]
+    return winner_with(trick_so_far(played[1:]), seat, card, reversed_order)
+
+
 def _settle(
     state: ScientificState, played: tuple[tuple[int, Card], ...], events: list[Event]
 ) -> None:

@@ -1,10 +1,12 @@
 """What one trick of Scientific Battle is worth, for every pair of cards two players may show.
 
-:func:`trick_outcome` is the engine's own comparison of one trick (SB-7 jacks, SB-9 to SB-11
-jokers, SB-4/SB-5 the trick or the war: :func:`engine.scientific.resolve.compare`).
+Every trick is settled by the engine's own comparison (SB-7 jacks, SB-9 to SB-11 jokers,
+SB-4/SB-5 the trick or the war), in its quick forms
+:func:`engine.scientific.resolve.trick_winner` and :func:`engine.scientific.resolve.winner_with`.
 :func:`payoff_matrix` turns outcomes into values: cards won and lost, the strength of the
 cards each side then owns (in the order then in force), and a queen's seer power.
-:func:`trick_gain` values one player's card in a trick of any number of players.
+:func:`trick_gain` values one player's card in a trick of any number of players, and
+:func:`trick_gains` every card of a hand against the same others.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import QUEEN, Card
-from engine.scientific.resolve import compare, order_after
+from engine.scientific.resolve import trick_so_far, trick_winner, winner_with
 
 WIN = 100.0
 """The value of winning the game outright (a draw is worth 0)."""
@@ -31,15 +33,6 @@ def strength(card: Card, reversed_order: bool) -> float:
         return JOKER_STRENGTH
     value = (rank - 8) / 6
     return -value if reversed_order else value
-
-
-def trick_outcome(
-    played: Sequence[tuple[int, Card]], reversed_order: bool
-) -> tuple[int | None, bool]:
-    """The seat that takes the trick (``None``: a war) and the order after it, by the engine's
-    own comparison (:func:`engine.scientific.resolve.compare`)."""
-    order = order_after(played, reversed_order)
-    return compare(played, order).winner, order
 
 
 def _quality(cards: Sequence[Card], reversed_order: bool) -> float:
@@ -68,7 +61,7 @@ def payoff_matrix(
     for a in mine:
         line: list[float] = []
         for b in theirs:
-            winner, order = trick_outcome(((me, a), (other, b)), reversed_order)
+            winner, order = trick_winner(((me, a), (other, b)), reversed_order)
             q_me, q_them, q_pot = base[order]
             sa, sb = strength(a, order), strength(b, order)
             if winner == me:
@@ -112,9 +105,32 @@ def trick_gain(
     of players), by the engine's comparison: a trick won brings every card shown and the
     ``pot`` cards, with their strength in the order then in force; a war loses the card to
     the table; a trick lost gives the card away, the stronger the worse."""
-    winner, order = trick_outcome(((seat, card), *others), reversed_order)
-    if winner == seat:
-        return len(others) + pot + sum(strength(c, order) for _, c in others)
-    if winner is None:
-        return -1.0
-    return -1.0 - strength(card, order)
+    return trick_gains(seat, (card,), others, pot, reversed_order)[0]
+
+
+def trick_gains(
+    seat: int,
+    cards: Sequence[Card],
+    others: Sequence[tuple[int, Card]],
+    pot: int,
+    reversed_order: bool,
+) -> list[float]:
+    """:func:`trick_gain` of each of ``cards`` against the same ``others``: the others are
+    summed up once (:func:`engine.scientific.resolve.trick_so_far`), then each card settles
+    the trick in a few steps."""
+    so_far = trick_so_far(others)
+    taken = len(others) + pot
+    won = (
+        taken + sum(strength(c, False) for _, c in others),
+        taken + sum(strength(c, True) for _, c in others),
+    )
+    gains: list[float] = []
+    for card in cards:
+        winner, order = winner_with(so_far, seat, card, reversed_order)
+        if winner == seat:
+            gains.append(won[order])
+        elif winner is None:
+            gains.append(-1.0)
+        else:
+            gains.append(-1.0 - strength(card, order))
+    return gains

@@ -13,7 +13,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 
-from engine.bots.scientific.evaluate import trick_gain
+from engine.bots.scientific.evaluate import trick_gains
 from engine.cards import Card
 
 EXPERTS: tuple[str, ...] = ("strongest", "weakest", "any", "balanced")
@@ -61,15 +61,16 @@ def sensible(
     draws: int,
 ) -> list[float]:
     """The chance of each card of ``hands[seat]`` for a player who shows the card that does
-    best on average (:func:`~engine.bots.scientific.evaluate.trick_gain`) against ``draws``
+    best on average (:func:`~engine.bots.scientific.evaluate.trick_gains`) against ``draws``
     tricks in which every other player of ``hands`` shows any of his cards: how a sensible
     player chooses who does not read the others."""
     others = [(s, hand) for s, hand in hands.items() if s != seat]
     tricks = [[(s, hand[rng.randrange(len(hand))]) for s, hand in others] for _ in range(draws)]
-    values = [
-        sum(trick_gain(seat, card, trick, pot, reversed_order) for trick in tricks) / draws
-        for card in hands[seat]
-    ]
+    totals = [0.0] * len(hands[seat])
+    for trick in tricks:
+        for i, gain in enumerate(trick_gains(seat, hands[seat], trick, pot, reversed_order)):
+            totals[i] += gain
+    values = [total / draws for total in totals]
     top = max(values)
     weights = [math.exp((v - top) / SENSIBLE_SPREAD) for v in values]
     total = sum(weights)

@@ -20,11 +20,11 @@ from typing import Any
 from engine.actions import Action
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 from engine.bots.matrix import best_response, soft_choice, solve
-from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain, trick_outcome
+from engine.bots.scientific.evaluate import payoff_matrix, strength, trick_gain, trick_gains
 from engine.bots.scientific.model import OpponentModel, sensible
 from engine.bots.scientific.tracker import Tracker
 from engine.cards import Card
-from engine.scientific.resolve import compare
+from engine.scientific.resolve import compare, trick_winner
 from engine.scientific.view import ScientificView
 
 EXCHANGE_MARGIN = 0.5
@@ -83,7 +83,7 @@ def reason_against(
 def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_order: bool) -> str:
     """What ``card`` of ``seat`` does against the cards ``others`` are expected to show."""
     played = ((seat, card), *others)
-    winner, order = trick_outcome(played, reversed_order)
+    winner, order = trick_winner(played, reversed_order)
     if card.rank is None:
         return "joker_cancels_war" if winner == seat else "joker_forces_war"
     if winner == seat:
@@ -149,7 +149,7 @@ def _seen_best(
         return None
     best: tuple[float, Card, Action] | None = None
     for card, action in plays:
-        winner, order = trick_outcome(((view.seat, card), *seen.items()), view.reversed)
+        winner, order = trick_winner(((view.seat, card), *seen.items()), view.reversed)
         shown = [card, *seen.values()]
         if winner == view.seat:
             value = sum(1 + strength(c, order) for c in shown if c is not card) + len(view.pot)
@@ -367,15 +367,23 @@ class HardScientific(ScientificBot):
             for _ in range(self.samples)
         ]
         values: list[float] = []
-        for card, _ in plays:
-            total = 0.0
+        if seers:  # a seer answers each card: every card is a trick of its own
+            for card, _ in plays:
+                total = 0.0
+                for sample in samples:
+                    shown = [
+                        *sample,
+                        *_seer_answers(seers, hands, (view.seat, card), sample, pot, order),
+                    ]
+                    total += trick_gain(view.seat, card, shown, pot, order)
+                values.append(total / len(samples))
+        else:
+            totals = [0.0] * len(plays)
             for sample in samples:
-                shown = [
-                    *sample,
-                    *_seer_answers(seers, hands, (view.seat, card), sample, pot, order),
-                ]
-                total += trick_gain(view.seat, card, shown, pot, order)
-            values.append(total / len(samples))
+                gains = trick_gains(view.seat, hands[view.seat], sample, pot, order)
+                for i, gain in enumerate(gains):
+                    totals[i] += gain
+            values = [total / len(samples) for total in totals]
         # Mixed among the cards that do about as well: a plan the others cannot read.
         index, _ = soft_choice(values, self.rng.random(), spread=MANY_SPREAD)
         card, action = plays[index]
@@ -407,10 +415,11 @@ def _seer_answers(
     if not seers:
         return []
     seen = [mine, *sample]
-    return [
-        (seer, max(hands[seer], key=lambda c: trick_gain(seer, c, seen, pot, order)))
-        for seer in seers
-    ]
+    answers: list[tuple[int, Card]] = []
+    for seer in seers:
+        gains = trick_gains(seer, hands[seer], seen, pot, order)
+        answers.append((seer, hands[seer][gains.index(max(gains))]))  # the first best, as max
+    return answers
 
 
 class ExpertScientific(HardScientific):
