@@ -30,3 +30,32 @@ def english() -> Iterator[None]:
     if i18n.language() != "en":
         i18n.set_language("en")
     yield
+
+
+LONGEST_FIRST = (
+    "test_online_workers.py",
+    "test_random_keys.py",
+    "test_online_recall.py",
+    "test_signals_and_copies.py",
+    "test_online_terminal.py",
+    "test_online_seats.py",
+    "test_online_turn_timer.py",
+    "test_online_auto_pass.py",
+    "test_cardavia_table_keys.py",
+    "test_bots_scientific_many.py",
+    "test_bots_scientific.py",
+    "test_bots_levels.py",
+    "test_hostile_files.py",
+    "test_conformance.py",
+)
+"""Test files whose tests take longest (servers, programs, worker processes and whole games of
+computer players): run first, they leave the short tests to share out at the end, and the
+test processes end together."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
