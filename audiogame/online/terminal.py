@@ -27,11 +27,6 @@ BACK_OFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 """Seconds between attempts to reconnect; the last one repeats."""
 
 
-def error_text(code: str) -> str:
-    """What the terminal says when the server refuses with ``code`` or cannot be reached."""
-    return terminal_refusal_text(code)
-
-
 class OnlinePlay:
     """The program's connection to one server, from the first hello to leaving."""
 
@@ -122,7 +117,7 @@ class OnlinePlay:
         from audiogame.app.menus import MainMenu
 
         self.closed = True
-        self.app.refuse(error_text(code))
+        self.app.refuse(terminal_refusal_text(code))
         if self.app.stack and not isinstance(self.app.top, MainMenu):
             self.app.pop_to(MainMenu)
 
@@ -158,7 +153,7 @@ class OnlinePlay:
             self.lobby.show_tables(list(message.get("tables", [])))
 
     def on_error(self, message: dict[str, Any]) -> None:
-        self.app.refuse(error_text(str(message.get("code", ""))))
+        self.app.refuse(terminal_refusal_text(str(message.get("code", ""))))
 
     def on_joined(self, message: dict[str, Any]) -> None:
         from audiogame.online.screens import WaitingRoom
@@ -270,7 +265,7 @@ class OnlinePlay:
         try:
             error = decode_refusal(message.get("refusal"))
         except DecodeError:
-            self.app.refuse(error_text("invalid"))
+            self.app.refuse(terminal_refusal_text("invalid"))
             return
         self.presenter.on_refused(error)
 
