@@ -5,6 +5,7 @@ exactly as the same player does at the same move in a server that was never inte
 from __future__ import annotations
 
 import asyncio
+import itertools
 import multiprocessing
 import os
 import random
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.bots import make_bot
+from audiogame.online import room as rooms
 from audiogame.online.server import Server, run
 from tests.online_support import Recorder, player, until
 
@@ -87,7 +89,13 @@ def quiet(server: Server) -> bool:
 
 def serve(data_dir: Path, pipe: Connection) -> None:
     """A real server (run in its own process) that tells its port, then answers each request
-    on ``pipe`` with every table's memories, once its computer players are quiet."""
+    on ``pipe`` with every table's memories, once its computer players are quiet.
+
+    Its tables deal known cards (seeds 11, 12, 13 in the order they start): in a random deal
+    a computer player may meet only turns with a single sensible play, and so learn nothing
+    the test could see."""
+    seeds = itertools.count(11)
+    rooms.new_seed = lambda: next(seeds)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
