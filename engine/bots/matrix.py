@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import mul
 
 
 def solve(
@@ -29,21 +30,21 @@ def solve(
     row = [1.0 / n] * n
     col = [1.0 / m] * m
     for step in range(1, iterations + 1):
-        row_values = [sum(p * q for p, q in zip(line, col, strict=True)) for line in payoff]
-        col_values = [-sum(p * q for p, q in zip(line, row, strict=True)) for line in columns]
-        row_mean = sum(p * v for p, v in zip(row, row_values, strict=True))
-        col_mean = sum(p * v for p, v in zip(col, col_values, strict=True))
-        for i in range(n):
-            row_regret[i] = max(0.0, row_regret[i] + row_values[i] - row_mean)
-        for j in range(m):
-            col_regret[j] = max(0.0, col_regret[j] + col_values[j] - col_mean)
+        row_values = [sum(map(mul, line, col)) for line in payoff]
+        col_values = [-sum(map(mul, line, row)) for line in columns]
+        row_mean = sum(map(mul, row, row_values))
+        col_mean = sum(map(mul, col, col_values))
+        row_regret = [
+            max(0.0, r + v - row_mean) for r, v in zip(row_regret, row_values, strict=True)
+        ]
+        col_regret = [
+            max(0.0, r + v - col_mean) for r, v in zip(col_regret, col_values, strict=True)
+        ]
         row = _normalised(row_regret)
         col = _normalised(col_regret)
         # Later strategies weigh more (linear averaging): faster to settle.
-        for i in range(n):
-            row_sum[i] += step * row[i]
-        for j in range(m):
-            col_sum[j] += step * col[j]
+        row_sum = [total + step * p for total, p in zip(row_sum, row, strict=True)]
+        col_sum = [total + step * q for total, q in zip(col_sum, col, strict=True)]
     rows = _normalised(row_sum)
     cols = _normalised(col_sum)
     value = sum(rows[i] * sum(payoff[i][j] * cols[j] for j in range(m)) for i in range(n))
