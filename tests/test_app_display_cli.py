@@ -3,20 +3,18 @@ options clearly."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
+from audiogame.__main__ import main
 from audiogame.app.display import LinePrinter, display_mode
 from audiogame.app.menus import start_screens
 from audiogame.catalog import game_entry
 from audiogame.cli import build_parser, table_config
 from audiogame.testing import key_bytes, make_session
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_display_rule_per_backend() -> None:
@@ -84,11 +82,15 @@ def test_play_options_come_from_the_setup_data() -> None:
      ["play", "chess"], ["--speech", "loud"], ["play", "battle", "--trick-limit", "0"],
      ["rules"]],
 )  # fmt: skip
-def test_bad_options_give_a_clear_message_and_exit_2(argv: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-m", "audiogame", *argv], capture_output=True,
-                          text=True, cwd=ROOT)  # fmt: skip
-    assert done.returncode == 2
-    assert "error:" in done.stderr and done.stdout == ""
+def test_bad_options_give_a_clear_message_and_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The program's own entry point, as ``audiogame ARGS`` calls it."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    done = capsys.readouterr()
+    assert "error:" in done.err and done.out == ""
 
 
 # The program with its standard output watched: each spoken line records how the terminal

@@ -67,10 +67,10 @@ def chosen(text: str) -> bool:
     return "Enter again chooses it" in text or text.startswith(("You choose", "Already chosen"))
 
 
-async def to_the_end(tmp_path: Path, leave: bool = False) -> tuple[list[str], list[str], list[str]]:
-    """Anna plays a whole game by Enter against a computer player; then T (and with ``leave``
-    Enter, until the table is left: what the page then shows is added to what was said). What
-    T said, the state lines shown at the end, and everything said."""
+async def to_the_end(tmp_path: Path) -> tuple[list[str], list[str], list[str]]:
+    """Anna plays a whole game by Enter against a computer player; then T, then Enter until
+    the table is left (what the page then shows is added to what was said). What T said, the
+    state lines shown at the end, and everything said."""
     async with running_server(tmp_path) as server, connect(f"ws://127.0.0.1:{server.port}/") as ws:
         page = Page(ws)
         await page.create(
@@ -86,32 +86,30 @@ async def to_the_end(tmp_path: Path, leave: bool = False) -> tuple[list[str], li
                 await page.key("enter", chosen)
             else:
                 await page.until(lambda m: m["type"] == "show")
-        if leave:
-            for _press in range(5000):  # an Enter just after the end is refused, with the reason
-                await page.send({"type": "key", "key": "enter"})
-                answer = await page.until(lambda m: m["type"] == "left" or (
-                    m["type"] == "say" and "just ended" in m["text"]))  # fmt: skip
-                if answer["type"] == "left":
-                    page.said.append("(left)")
-                    await page.send({"type": "list"})
-                    lobby = await page.until(lambda m: m["type"] == "lobby")
-                    page.said.append("(lobby)" if "tables" in lobby else "(no lobby)")
-                    break
-        return [t], page.shown, page.said
+        shown = list(page.shown)
+        for _press in range(5000):  # an Enter just after the end is refused, with the reason
+            await page.send({"type": "key", "key": "enter"})
+            answer = await page.until(lambda m: m["type"] == "left" or (
+                m["type"] == "say" and "just ended" in m["text"]))  # fmt: skip
+            if answer["type"] == "left":
+                page.said.append("(left)")
+                await page.send({"type": "list"})
+                lobby = await page.until(lambda m: m["type"] == "lobby")
+                page.said.append("(lobby)" if "tables" in lobby else "(no lobby)")
+                break
+        return [t], shown, page.said
 
 
-def test_t_after_the_game_leads_back_to_the_tables(tmp_path: Path) -> None:
+def test_t_after_the_game_says_it_is_over_and_enter_leads_back_to_the_tables(
+    tmp_path: Path,
+) -> None:
+    """The page's seat is left when Enter closes the finished table: the page hears that it
+    left and gets the list of tables, instead of keys that answer nothing."""
     t, shown, said = asyncio.run(to_the_end(tmp_path))
     assert END in said
     assert t == ["The game is over. Press Enter to go back to the tables."]
     assert shown[0] == "The game is over. Press Enter to go back to the tables."
     assert not [text for text in said if "game setup" in text]
-
-
-def test_enter_after_the_game_takes_the_page_back_to_the_tables(tmp_path: Path) -> None:
-    """The page's seat is left when Enter closes the finished table: the page hears that it
-    left and gets the list of tables, instead of keys that answer nothing."""
-    _, _, said = asyncio.run(to_the_end(tmp_path, leave=True))
     assert said[-2:] == ["(left)", "(lobby)"]
 
 

@@ -23,7 +23,7 @@ from tests.online_support import Recorder, over, play_out, player, running_serve
 
 
 class GatedBot:
-    """A hard player that, in a worker process, says it is thinking (its process id in the
+    """A computer player that, in a worker process, says it is thinking (its process id in the
     file ``thinking``) and does not answer until the file ``go`` exists."""
 
     def __init__(self, inner: Any, folder: Path) -> None:
@@ -55,12 +55,13 @@ class DyingBot:
         return self.inner.choose(view, legal)
 
 
-def hard_players_are(monkeypatch: pytest.MonkeyPatch, wrap: Any) -> None:
-    """Every hard computer player the server makes from now on is ``wrap(player)``."""
+def easy_players_are(monkeypatch: pytest.MonkeyPatch, wrap: Any) -> None:
+    """Every easy computer player the server makes from now on is ``wrap(player)`` (the
+    easy level: quick to think, and used by no other table of these tests)."""
 
     def made(game: str, level: str = "normal", seed: int | None = None) -> Any:
         bot = make_bot(game, level, seed)
-        return wrap(bot) if level == "hard" else bot
+        return wrap(bot) if level == "easy" else bot
 
     monkeypatch.setattr(session, "make_bot", made)
 
@@ -77,18 +78,20 @@ def test_a_slow_computer_player_holds_up_no_other_table(
 ) -> None:
     gate = tmp_path / "gate"
     gate.mkdir()
-    hard_players_are(monkeypatch, lambda bot: GatedBot(bot, gate))
+    easy_players_are(monkeypatch, lambda bot: GatedBot(bot, gate))
 
     async def go() -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any], str]:
         async with running_server(tmp_path / "data", workers=2) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
-            first = await table_of(anna, "cardavia", ["person", "bot:hard", "bot:normal"], pace=0)
+            first = await table_of(anna, "cardavia", ["person", "bot:easy", "bot:normal"], pace=0)
             slow = asyncio.ensure_future(play_out(anna, 1, first))
-            await until(lambda: (gate / "thinking").exists(), 60, "the hard player never thought")
+            await until(lambda: (gate / "thinking").exists(), 60, "the slow player never thought")
             moves_before = [m for m in anna.messages if m["type"] == "update"]
-            # The other table plays a whole deal while the hard player is still thinking.
-            other = await table_of(bruno, "cardavia", ["person", "bot:normal", "bot:easy"], pace=0)
+            # The other table plays a whole deal while the slow player is still thinking.
+            other = await table_of(
+                bruno, "cardavia", ["person", "bot:normal", "bot:greedy"], pace=0
+            )
             await asyncio.wait_for(play_out(bruno, 2, other), 120)
             moves_meanwhile = [m for m in anna.messages if m["type"] == "update"]
             thinker = (gate / "thinking").read_text()
@@ -106,13 +109,13 @@ def test_a_slow_computer_player_holds_up_no_other_table(
 def test_a_worker_that_dies_takes_nothing_down(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, once: bool
 ) -> None:
-    hard_players_are(monkeypatch, lambda bot: DyingBot(bot, tmp_path, once))
+    easy_players_are(monkeypatch, lambda bot: DyingBot(bot, tmp_path, once))
 
     async def go() -> tuple[Recorder, Recorder]:
         async with running_server(tmp_path / "data", workers=2) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
-            first = await table_of(anna, "cardavia", ["person", "bot:hard", "bot:normal"], pace=0)
+            first = await table_of(anna, "cardavia", ["person", "bot:easy", "bot:normal"], pace=0)
             await asyncio.wait_for(play_out(anna, 1, first), 300)
             # The server still holds tables and thinks in its workers for the next one.
             other = await table_of(bruno, "scientific", ["person", "bot:normal"], players=2)
@@ -121,8 +124,8 @@ def test_a_worker_that_dies_takes_nothing_down(
 
     anna, bruno = asyncio.run(go())
     assert (tmp_path / "died").exists()
-    hard_moves = [m for m in anna.messages if m["type"] == "update" and m["by"] == 1]
-    assert hard_moves  # the dying player's seat moved all the same
+    dying_moves = [m for m in anna.messages if m["type"] == "update" and m["by"] == 1]
+    assert dying_moves  # the dying player's seat moved all the same
     assert over(anna.messages[-1]) and over(bruno.messages[-1])
     said = (tmp_path / "data" / "server.log").read_text()
     assert "a worker process died" in said

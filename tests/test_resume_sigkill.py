@@ -38,7 +38,7 @@ def expected_words(moves: list[str]) -> tuple[str, str]:
     return table.turn_text(), table.owned_text()
 
 
-@pytest.mark.parametrize("attempt", range(2))
+@pytest.mark.parametrize("attempt", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_a_battle_killed_with_sigkill_resumes_exactly(tmp_path: Path, attempt: int) -> None:
     rng = random.Random(attempt)
     first = Program(["play", "battle", "--seed", str(SEED)], tmp_path, name="first")

@@ -43,7 +43,9 @@ def started_battle(folder: Path, name: str, presses: int) -> Program:
     return program
 
 
-@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
+@pytest.mark.parametrize(
+    "name", ["SIGTERM", pytest.param("SIGHUP", marks=pytest.mark.slow), "SIGINT"]
+)  # SIGHUP takes the same way out as SIGTERM: the slow run checks it
 def test_a_signal_saves_restores_the_terminal_and_exits_with_the_usual_status(
     tmp_path: Path, name: str
 ) -> None:
