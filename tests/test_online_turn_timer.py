@@ -18,7 +18,7 @@ from audiogame.saves.moves import parse_move
 from audiogame.words.cards import card_name
 from tests.online_support import Recorder, over, play_out, player, running_server, until
 from tests.test_online_scientific_keys import Page
-from tests.test_online_workers import GatedBot
+from tests.worker_players import GatedBot
 
 TIMED_OUT = "Your time ran out: a computer player moved for you."
 

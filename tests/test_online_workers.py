@@ -5,10 +5,7 @@ thinking in one process."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
-import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,41 +15,8 @@ import audiogame.table.session as session
 from audiogame.bots import make_bot
 from audiogame.saves.moves import parse_move
 from audiogame.table.session import NEXT_DEAL, Table
-from engine.actions import Action
 from tests.online_support import Recorder, over, play_out, player, running_server, until
-
-
-class GatedBot:
-    """A computer player that, in a worker process, says it is thinking (its process id in the
-    file ``thinking``) and does not answer until the file ``go`` exists."""
-
-    def __init__(self, inner: Any, folder: Path) -> None:
-        self.inner, self.folder = inner, folder
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        if multiprocessing.parent_process() is not None:
-            (self.folder / "thinking").write_text(str(os.getpid()))
-            while not (self.folder / "go").exists():
-                time.sleep(0.01)
-        return self.inner.choose(view, legal)
-
-
-class DyingBot:
-    """A player whose worker process dies when it thinks: the first time only (``once``), or
-    every time until the decision has been made in the server's process."""
-
-    def __init__(self, inner: Any, folder: Path, once: bool) -> None:
-        self.inner, self.folder, self.once = inner, folder, once
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        died, here = self.folder / "died", self.folder / "decided_in_the_server"
-        if multiprocessing.parent_process() is not None:
-            if not (self.once and died.exists()) and not here.exists():
-                died.write_text("yes")
-                os._exit(1)
-        elif len(legal) > 1:
-            here.write_text("yes")
-        return self.inner.choose(view, legal)
+from tests.worker_players import DyingBot, GatedBot
 
 
 def easy_players_are(monkeypatch: pytest.MonkeyPatch, wrap: Any) -> None:
@@ -141,8 +105,8 @@ def test_computer_players_in_workers_make_the_moves_they_make_in_one_process(
         async with running_server(tmp_path, workers=2) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             setups = [
-                ("cardavia", ["person", "bot:hard", "bot:hard"], {"pace": 0}),
-                ("scientific", ["person", "bot:hard", "bot:hard"], {"players": 3}),
+                ("cardavia", ["person", "bot:hard", "bot:normal"], {"pace": 0}),
+                ("scientific", ["person", "bot:normal", "bot:hard"], {"players": 3}),
                 ("battle", ["person", "bot:hard"], {"players": 2, "deck": 32, "open": True}),
             ]
             for number, (game, seats, options) in enumerate(setups):
