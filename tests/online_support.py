@@ -188,7 +188,7 @@ def view_cards(state: Any, seat: int) -> set[str]:
 class ServerThread:
     """A real server in a thread of its own (for tests whose own loop runs the program)."""
 
-    def __init__(self, data_dir: Path, **options: Any) -> None:
+    def __init__(self, data_dir: Path, port: int = 0, **options: Any) -> None:
         import threading
 
         options.setdefault("rate", 10_000.0)
@@ -206,7 +206,7 @@ class ServerThread:
             self.stop_event = asyncio.Event()
             await run(
                 "127.0.0.1",
-                0,
+                port,
                 data_dir,
                 ready=ready,
                 stop=self.stop_event,
@@ -224,6 +224,11 @@ class ServerThread:
         assert self.server is not None
         return f"ws://127.0.0.1:{self.server.port}/"
 
+    def stop(self) -> None:
+        """Stop the server as SIGTERM does: it tells every client, saves its tables and ends."""
+        assert self.loop is not None and self.stop_event is not None
+        self.loop.call_soon_threadsafe(self.stop_event.set)
+
     def close(self) -> None:
         """Stop the server once the test's own loop has ended. Its programs are gone then, but
         nothing closed their sockets, as the system does for a process that exits: the server's
@@ -236,6 +241,8 @@ class ServerThread:
                 conn.ws.transport.abort()
             self.stop_event.set()
 
+        if not self.thread.is_alive():  # stopped already
+            return
         if self.loop is not None and self.stop_event is not None:
             self.loop.call_soon_threadsafe(cut_and_stop)
         self.thread.join(10)

@@ -15,6 +15,8 @@ from audiogame.settings import Settings
 from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, play_out, until
 
+STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
+
 
 class Said:
     """What the program has said so far, read afresh each time."""
@@ -221,6 +223,35 @@ def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path)
     said = session.spoken
     lost = said.index("The connection to the server was lost: trying to reconnect.")
     assert said[lost + 1] == "Back at the table."
+
+
+def test_a_stopping_server_is_said_once_and_the_seat_comes_back_when_it_returns(
+    tmp_path: Path,
+) -> None:
+    """The server stops (as on SIGTERM) and starts again on the same port: Anna hears the
+    page's sentence, not followed by "the connection was lost", and is back at her table."""
+    first = ServerThread(tmp_path / "server")
+    servers = [first]
+
+    async def stop_and_return(pipe, session, bruno):
+        said = Said(session)
+        await bruno.expect("started")
+        port = first.server.port
+        first.stop()
+        await until(lambda: STOPPING in said, said=said)
+        first.thread.join(30)
+        servers.append(ServerThread(tmp_path / "server", port=port))
+        await until(lambda: "Back at the table." in said, said=said)
+
+    try:
+        session, _ = asyncio.run(at_table(first, stop_and_return, tmp_path))
+    finally:
+        for server in servers:
+            server.close()
+    said = session.spoken
+    stopping = said.index(STOPPING)
+    assert said[stopping + 1 :].count("Back at the table.") == 1
+    assert not [text for text in said if "connection to the server was lost" in text]
 
 
 def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(

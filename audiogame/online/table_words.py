@@ -1,7 +1,7 @@
 """What a person at an online table hears of the table's life, in the same words in the
 terminal (:mod:`audiogame.online.terminal`) and on the page (:mod:`audiogame.web.seat`):
-people coming, going, dropping and coming back (the server's ``presence`` messages), and the
-server's refusals (its ``error`` codes, docs/protocol.md).
+people coming, going, dropping and coming back (the server's ``presence`` messages), the
+server stopping, and the server's refusals (its ``error`` codes, docs/protocol.md).
 
 Each code has one sentence, shared by both clients. Only where the two truly differ is there an
 entry of one client's own: what to do about another version (update the program, or reload
@@ -22,6 +22,10 @@ PRESENCE: dict[str, str] = {
     "taken_over": N_("A computer player plays for {name} until they return."),
 }
 """The server's ``presence`` messages by their ``what``."""
+
+STOPPING = N_("The server is stopping; your table is saved. Trying to reconnect.")
+"""The server's ``closing`` message when it stops (the tables are saved; both clients then
+try to come back, and neither says again that the connection was lost)."""
 
 REFUSALS: dict[str, str] = {
     "name_taken": N_("This name is already in use on the server: choose another one."),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import presence_text, terminal_refusal_text
+from audiogame.online.table_words import STOPPING, presence_text, terminal_refusal_text
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -54,6 +54,8 @@ class OnlinePlay:
         self.seat_options: dict[str, Any] = {}
         """The seat's own options of the game as the server keeps them (``seat_options``)."""
         self.closed = False
+        self.stopping = False
+        """The server said it is stopping: the lost connection that follows is not said."""
         self._task: asyncio.Task[None] | None = None
 
     # ----- running -------------------------------------------------------------------------
@@ -95,7 +97,9 @@ class OnlinePlay:
         if self.token is None:
             self.failed("gone")
             return False
-        self.app.say(_("The connection to the server was lost: trying to reconnect."))
+        if not self.stopping:  # a server that said it is stopping was heard already
+            self.app.say(_("The connection to the server was lost: trying to reconnect."))
+        self.stopping = False
         for attempt in range(60):
             await asyncio.sleep(BACK_OFF[min(attempt, len(BACK_OFF) - 1)])
             if self.closed:
@@ -293,7 +297,8 @@ class OnlinePlay:
 
     def on_closing(self, message: dict[str, Any]) -> None:
         if message.get("reason") == "shutdown":
-            self.app.say(_("The server is stopping."))
+            self.app.say(_(STOPPING))
+            self.stopping = True
 
     # ----- what the seat asks --------------------------------------------------------------
     def act(self, action: Any) -> None:

@@ -29,7 +29,7 @@ from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import page_refusal_text, presence_text
+from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -47,7 +47,7 @@ Intent = tuple[str, Any]
 ``("next_deal", None)``."""
 
 CLOSING = {
-    "shutdown": N_("The server is stopping; your table is saved. Trying to reconnect."),
+    "shutdown": STOPPING,
     "replaced": N_(
         "This seat is now played in another tab or window. Reload this page to take it back."
     ),
