@@ -323,6 +323,72 @@ def greedy_rollout(
         turn = NEXT[turn]
 
 
+Lead = Callable[[int], int]
+"""A seat's lead from its hand (a code of ``legal_plays(hand, None)``, not the first play)."""
+Answer = Callable[[int, list[int]], int]
+"""A seat's answer from its hand among its legal codes (never empty)."""
+
+
+def seat_rollout(
+    position: Position,
+    leads: tuple[Lead, Lead, Lead],
+    answers: tuple[Answer, Answer, Answer],
+) -> tuple[int, int, int]:
+    """Play ``position`` (changed in place) to the end, each seat ``s`` leading with
+    ``leads[s]`` and answering with ``answers[s]`` (the first play of the deal: the greedy
+    lead); the final totals by seat. A seat passes only when it has no answer (CV-9)."""
+    hands = position.hands
+    turn = position.turn
+    table = position.table
+    passes = position.passes
+    first = position.first_play
+    played = position.played
+    claim = position.claim
+    bonuses = position.bonuses
+    plays = legal_plays
+    half = BOMB_BONUS // 2
+    while True:
+        hand = hands[turn]
+        if table is None:
+            if first:
+                code = greedy_code(hand, plays(hand, None, first_play=True), True)
+            else:
+                code = leads[turn](hand)
+        else:
+            codes = plays(hand, table[1], first_play=False)
+            if not codes:
+                if passes == 0:
+                    passes = 1
+                    turn = NEXT[turn]
+                    continue
+                if claim >= 0:
+                    bonuses = [
+                        b + (BOMB_BONUS if s == claim else -half) for s, b in enumerate(bonuses)
+                    ]
+                    claim = -1
+                turn = table[0]
+                table = None
+                passes = 0
+                continue
+            code = answers[turn](hand, codes)
+        mask = code & CARDS
+        kind = code >> KIND_SHIFT
+        if BOMB <= kind < CELESTIAL:
+            claim = -1 if table is None else turn
+        hand &= ~mask
+        hands[turn] = hand
+        table = (turn, (kind, (mask.bit_length() - 1) >> 2, mask.bit_count()))
+        passes = 0
+        first = False
+        played |= 1 << turn
+        if not hand:
+            if claim >= 0:
+                bonuses = [b + (BOMB_BONUS if s == claim else -half) for s, b in enumerate(bonuses)]
+            position.winner = turn
+            return settlement(turn, hands, played, bonuses)
+        turn = NEXT[turn]
+
+
 _NIBBLE_BASES = 0x1111111111111
 
 
@@ -356,8 +422,11 @@ __all__ = [
     "NEXT",
     "Position",
     "bombs_held",
+    "greedy_answer",
     "greedy_code",
+    "greedy_lead",
     "greedy_rollout",
     "keen_code",
     "rollout",
+    "seat_rollout",
 ]

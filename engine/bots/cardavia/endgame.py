@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine.bots.cardavia.heuristic import planned_answer, planned_lead
 from engine.cardavia.classify import BOMB, CELESTIAL, Key
-from engine.cardavia.fast import NEXT, Position, settlement
+from engine.cardavia.fast import NEXT, Answer, Lead, Position, settlement
 from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
 from engine.cardavia.scoring import BOMB_BONUS
 
@@ -44,13 +44,26 @@ class Endgame:
     """Searches of the positions of one deal, sharing what they learn: ``me`` is the
     searching seat, ``win_weight`` the points a seat adds to its own for going out first,
     ``limit`` the most positions visited (over every search of this object), ``modelled``
-    whether the other seats play as the play-outs' players instead of being searched."""
+    whether the other seats play as the play-outs' players instead of being searched: seat
+    ``s`` leading with ``leads[s]`` and answering with ``answers[s]`` (by default the
+    planning player's)."""
 
-    __slots__ = ("limit", "me", "memo", "modelled", "nodes", "win_weight")
+    __slots__ = ("answers", "leads", "limit", "me", "memo", "modelled", "nodes", "win_weight")
 
-    def __init__(self, me: int, win_weight: float, limit: int, *, modelled: bool = False) -> None:
+    def __init__(
+        self,
+        me: int,
+        win_weight: float,
+        limit: int,
+        *,
+        modelled: bool = False,
+        leads: tuple[Lead, Lead, Lead] | None = None,
+        answers: tuple[Answer, Answer, Answer] | None = None,
+    ) -> None:
         self.me = me
         self.modelled = modelled
+        self.leads = leads or (planned_lead, planned_lead, planned_lead)
+        self.answers = answers or (planned_answer, planned_answer, planned_answer)
         self.win_weight = win_weight
         self.limit = limit
         self.nodes = 0
@@ -124,7 +137,7 @@ class Endgame:
                         found[3],
                     )
         elif self.modelled and turn != self.me:
-            code = planned_lead(hand) if table is None else planned_answer(hand, codes)
+            code = self.leads[turn](hand) if table is None else self.answers[turn](hand, codes)
             found = self._after(h0, h1, h2, turn, table, claim, played, code)
         else:
             me = self.me

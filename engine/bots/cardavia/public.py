@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engine.cardavia.classify import BOMB, CELESTIAL, SINGLE, TRIPLE, Key, key_of
 from engine.cardavia.deck import BIT_OF, FULL_MASK, POP, RANKS_COUNT
 from engine.cardavia.fast import Position
+from engine.cardavia.moves import KIND_SHIFT
 from engine.cardavia.view import CardaviaView
 from engine.cards import Card
 
@@ -46,6 +47,18 @@ class Habit:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """``seat`` made the play ``code`` (cards and kind) on ``table`` (``None``: he led); his
+    hand then was his hand now plus ``later``, the cards he played from this play on (this
+    one included)."""
+
+    seat: int
+    code: int
+    table: Key | None
+    later: int
+
+
+@dataclass(frozen=True, slots=True)
 class Public:
     """One seat's knowledge of a deal. ``unseen`` are the cards in the other two hands;
     ``counts`` the hand sizes by seat; ``played_by`` the cards each seat has played."""
@@ -63,6 +76,9 @@ class Public:
     has_played: int
     claim: int
     bonuses: tuple[int, int, int]
+    choices: tuple[Choice, ...] = ()
+    """The other seats' plays, in order (the first play of the deal left out: it is forced
+    to hold the lowest card)."""
 
     def position(self, hands: list[int]) -> Position:
         """The deal now, with these hands (the seat's own and two sampled ones)."""
@@ -135,6 +151,11 @@ def read_view(view: CardaviaView) -> Public:
             claim = table_seat
     counts = view.hand_counts
     bonuses = view.bonuses
+    choices = tuple(
+        Choice(seat, mask | key[0] << KIND_SHIFT, table_then, mask | _later(plays, seat, index))
+        for index, seat, mask, table_then, key in made
+        if index
+    )
     return Public(
         seat=me,
         hand=hand,
@@ -149,6 +170,7 @@ def read_view(view: CardaviaView) -> Public:
         has_played=sum(1 << s for s, done in enumerate(view.has_played) if done),
         claim=claim,
         bonuses=(bonuses[0], bonuses[1], bonuses[2]),
+        choices=choices,
     )
 
 
