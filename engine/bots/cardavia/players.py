@@ -8,7 +8,16 @@ from engine.actions import Action
 from engine.bots.cardavia.codes import codes_of
 from engine.bots.cardavia.heuristic import easy_code, explain, normal_code
 from engine.bots.cardavia.public import read_view
-from engine.bots.cardavia.search import MARGIN, WIN_WEIGHT, search
+from engine.bots.cardavia.search import (
+    FIT_BUDGET,
+    FIT_DEALS,
+    FIT_EVIDENCE,
+    FIT_TRIES,
+    MARGIN,
+    READ_PLAYS,
+    WIN_WEIGHT,
+    search,
+)
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 
 
@@ -60,7 +69,8 @@ class HardCardavia(CardaviaBot):
     """Determinized Monte Carlo over hands consistent with the public information
     (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most, the
     small endgames of each searched exactly (at most 800 positions a deal, 6,000 a
-    decision)."""
+    decision); each other seat whose plays so far are a greedy player's is played out
+    greedily (``model`` "fit"; "planned" plays every seat as a planner, as before)."""
 
     level = "hard"
 
@@ -80,6 +90,13 @@ class HardCardavia(CardaviaBot):
         endgame_nodes: int = 800,
         endgame_total: int = 6000,
         endgame_mine: int = 6,
+        model: str = "fit",
+        read_plays: int = READ_PLAYS,
+        fit_deals: int = FIT_DEALS,
+        fit_share: float = 0.0,
+        fit_evidence: int = FIT_EVIDENCE,
+        fit_tries: int = FIT_TRIES,
+        fit_budget: int = FIT_BUDGET,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
@@ -91,6 +108,9 @@ class HardCardavia(CardaviaBot):
         self.bombs = bombs
         self.endgame = (endgame_cards, endgame_nodes, endgame_total)
         self.endgame_mine = endgame_mine
+        self.model = model
+        self.read = (read_plays, fit_deals, fit_share, fit_evidence)
+        self.fit = (fit_tries, fit_budget)
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -111,6 +131,13 @@ class HardCardavia(CardaviaBot):
             endgame_nodes=self.endgame[1],
             endgame_total=self.endgame[2],
             endgame_mine=self.endgame_mine,
+            model=self.model,
+            read_plays=self.read[0],
+            fit_deals=self.read[1],
+            fit_share=self.read[2],
+            fit_evidence=self.read[3],
+            fit_tries=self.fit[0],
+            fit_budget=self.fit[1],
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:
