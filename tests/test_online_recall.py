@@ -205,7 +205,11 @@ def test_computer_players_remember_the_game_after_a_sigkill_and_a_restart(
 
     async def play() -> None:
         url = f"ws://127.0.0.1:{first.port}/"
-        rng = random.Random(4)
+        # Each person chooses with a generator of their own: one shared by the five would
+        # hand out its numbers in the order the messages happen to arrive.
+        rng = {
+            name: random.Random(f"{name} 4") for name in ("Anna", "Bruno", "Carla", "Dario", "Eva")
+        }
         anna, bruno = await sit(
             url, ["Anna", "Bruno"], "cardavia", ["person", "bot:hard", "person"], pace=0
         )
@@ -215,14 +219,16 @@ def test_computer_players_remember_the_game_after_a_sigkill_and_a_restart(
         (eva,) = await sit(
             url, ["Eva"], "battle", ["person", "bot:hard"], players=2, deck=32, open=True
         )
-        await asyncio.gather(moves(anna, 8, rng, {1}), moves(bruno, 8, rng, {2}),
-                             moves(carla, 9, rng, {1}), moves(dario, 9, rng, {2}),
-                             moves(eva, 12, rng, {1}))  # fmt: skip
+        await asyncio.gather(moves(anna, 8, rng["Anna"], {1}), moves(bruno, 8, rng["Bruno"], {2}),
+                             moves(carla, 9, rng["Carla"], {1}), moves(dario, 9, rng["Dario"], {2}),
+                             moves(eva, 12, rng["Eva"], {1}))  # fmt: skip
         # Two people leave for good: stand-ins keep their seats, and play on.
         for leaving in (bruno, dario):
             await leaving.send({"type": "leave"})
             await leaving.expect("left")
-        await asyncio.gather(moves(anna, 16, rng, {1, 2}), moves(carla, 21, rng, {1, 2}))
+        await asyncio.gather(
+            moves(anna, 16, rng["Anna"], {1, 2}), moves(carla, 21, rng["Carla"], {1, 2})
+        )
 
     try:
         asyncio.run(play())
@@ -237,6 +243,8 @@ def test_computer_players_remember_the_game_after_a_sigkill_and_a_restart(
         after = second.memories()
     finally:
         second.kill()
+    # Every table is still being played (a finished one would not be kept): the known deals
+    # and each person's own choices make sure of it.
     assert sorted(after) == sorted(before) and len(before) == 3
     for table, (moves_made, remembered) in before.items():
         assert after[table][0] == moves_made
