@@ -14,6 +14,7 @@ which all its plays fit (:func:`fitting_deal`): for a greedy player that is exac
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from engine.bots.cardavia.heuristic import planned_answer, planned_lead
 from engine.bots.cardavia.public import Public
@@ -22,19 +23,28 @@ from engine.cardavia.fast import greedy_answer, greedy_lead
 from engine.cardavia.moves import legal_plays
 
 
+def _past_plays(
+    public: Public, seat: int, hand: int
+) -> Iterator[tuple[int, list[int] | None, int]]:
+    """Each play ``seat`` made, if his hand now is ``hand``: his hand then, the answers he had
+    (``None`` when he led) and the play he made."""
+    for choice in public.choices:
+        if choice.seat == seat:
+            then = hand | choice.later
+            table = choice.table
+            codes = None if table is None else legal_plays(then, table, first_play=False)
+            yield then, codes, choice.code
+
+
 def greedy_misfits(public: Public, seat: int, hand: int, most: int = 1 << 30) -> int:
     """How many of ``seat``'s plays the greedy way would not have made, if his hand now is
     ``hand`` (counting stops past ``most``)."""
     found = 0
-    for choice in public.choices:
-        if choice.seat != seat:
-            continue
-        then = hand | choice.later
-        if choice.table is None:
-            found += greedy_lead(then) != choice.code
+    for then, codes, code in _past_plays(public, seat, hand):
+        if codes is None:
+            found += greedy_lead(then) != code
         else:
-            codes = legal_plays(then, choice.table, first_play=False)
-            found += not codes or greedy_answer(then, codes) != choice.code
+            found += not codes or greedy_answer(then, codes) != code
         if found > most:
             break
     return found
@@ -46,14 +56,10 @@ def telling(public: Public, seat: int, hand: int) -> int:
     :func:`~engine.bots.cardavia.heuristic.planned_answer`) would have made differently, if
     his hand now is ``hand``: the plays that tell a greedy player from a planning one."""
     found = 0
-    for choice in public.choices:
-        if choice.seat != seat:
-            continue
-        then = hand | choice.later
-        if choice.table is None:
+    for then, codes, _ in _past_plays(public, seat, hand):
+        if codes is None:
             found += greedy_lead(then) != planned_lead(then)
         else:
-            codes = legal_plays(then, choice.table, first_play=False)
             found += bool(codes) and greedy_answer(then, codes) != planned_answer(then, codes)
     return found
 
