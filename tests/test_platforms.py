@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -275,3 +276,43 @@ def test_console_descriptors_are_left_alone_on_windows(monkeypatch: pytest.Monke
     with screenreader.quiet_stdout(windows=True):
         pass
     assert moved == []
+
+
+def test_macos_python_without_its_certificates_is_told_how_to_install_them() -> None:
+    from audiogame.online.client import missing_certificates
+
+    none = types.SimpleNamespace(cafile=None, capath=None)
+    found = types.SimpleNamespace(cafile="/etc/ssl/cert.pem", capath=None)
+    assert missing_certificates("darwin", none) is True
+    assert missing_certificates("darwin", found) is False
+    assert missing_certificates("win32", none) is False  # Windows' own certificates are used
+
+
+def test_a_server_that_cannot_be_verified_for_want_of_certificates_says_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
+    from audiogame.i18n import set_language
+    from audiogame.online import client
+    from audiogame.online.table_words import terminal_refusal_text
+    from tests.online_support import running_server
+    from tests.test_online_tls import self_signed
+
+    cert, key = self_signed(tmp_path)
+    monkeypatch.setattr(client, "missing_certificates", lambda: True)
+
+    async def go() -> str:
+        tls = server.tls_context(str(cert), str(key))
+        async with running_server(tmp_path / "data", tls=tls) as running:
+            link = client.Link(f"wss://127.0.0.1:{running.port}/", "Anna", tls=client.client_tls())
+            with pytest.raises(client.LinkError) as refused:
+                await link.open()
+            return refused.value.code
+
+    code = asyncio.run(go())
+    assert code == "tls_certificates"
+    assert "Install Certificates" in terminal_refusal_text(code)
+    set_language("it")
+    assert "Install Certificates" in terminal_refusal_text(code)
+    assert "certificati" in terminal_refusal_text(code)
