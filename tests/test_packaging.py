@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.__main__ import main
+from tests.system_deps import need
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -38,13 +39,17 @@ def test_the_test_run_does_not_import_numpy() -> None:
 
 
 def _build(kind: str, folder: Path) -> Path:
-    subprocess.run(
+    """The wheel (pip, with the build backend from the package index) or the sdist (``build``:
+    ``-P`` so that a ``build/`` folder left in the tree is not taken for it)."""
+    if kind == "sdist":
+        found = subprocess.run([sys.executable, "-P", "-c", "import build.__main__"], check=False)
+        need([] if found.returncode == 0 else ["build"], "python3 -m pip install build")
+    command = (
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(folder), "."]
         if kind == "wheel"
-        else [sys.executable, "-c", "import build.__main__ as b; b.main(['--sdist', '-o', "
-              f"{str(folder)!r}, '.'])"],
-        cwd=ROOT, check=True, capture_output=True,
-    )  # fmt: skip
+        else [sys.executable, "-P", "-m", "build", "--sdist", "--outdir", str(folder), "."]
+    )
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
     return next(folder.glob("*.whl" if kind == "wheel" else "*.tar.gz"))
 
 
@@ -74,7 +79,6 @@ def test_the_wheel_holds_what_the_program_needs_and_no_developer_tool(tmp_path: 
 
 @pytest.mark.slow
 def test_the_sdist_carries_its_tests_docs_and_licence(tmp_path: Path) -> None:
-    pytest.importorskip("build", reason="the sdist is built with 'build' (pip install build)")
     sdist = _build("sdist", tmp_path)
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
