@@ -190,7 +190,7 @@ def test_server_stops_on_control_c_where_the_loop_has_no_signal_handlers() -> No
     loop = WindowsLoop()
     stop = asyncio.Event()
     installed: dict[int, Any] = {}
-    server.stop_on_signals(loop, stop, install=installed.__setitem__)  # type: ignore[arg-type]
+    server.stop_on_signals(loop, stop, install=installed.__setitem__, windows=False)  # type: ignore[arg-type]
     assert signal.SIGINT in installed and signal.SIGTERM in installed
     installed[signal.SIGINT](signal.SIGINT, None)
     assert not stop.is_set()  # set in the loop, not in the handler
@@ -316,3 +316,37 @@ def test_a_server_that_cannot_be_verified_for_want_of_certificates_says_what_to_
     set_language("it")
     assert "Install Certificates" in terminal_refusal_text(code)
     assert "certificati" in terminal_refusal_text(code)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGUSR2 stands in for SIGBREAK elsewhere")
+def test_closing_the_console_window_stops_the_program_as_sigbreak_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole way but Windows' own call: the console handler, on a thread of its own as
+    Windows calls it, raises SIGBREAK in the main thread, whose handler stops the program
+    (before its loop runs: at once, with 128 plus the signal's number). SIGUSR2 stands in for
+    SIGBREAK, which only Windows has."""
+    from audiogame.signals import SignalStop, Stopped
+
+    monkeypatch.setattr(signal, "SIGBREAK", signal.SIGUSR2, raising=False)
+    numbers = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR2)
+    before = {number: signal.getsignal(number) for number in numbers}
+    stop = SignalStop()
+    stop.install()
+    released = threading.Event()
+    close = ConsoleClose(wait=lambda seconds: released.wait(seconds))
+    answers: list[bool] = []
+    windows_thread = threading.Thread(target=lambda: answers.append(close.handle(2)))
+    try:
+        with pytest.raises(Stopped) as stopped:
+            windows_thread.start()
+            for _ in range(500):  # the main thread runs the handler between two of these
+                released.wait(0.01)
+        assert stopped.value.signum == signal.SIGUSR2
+        assert stop.exit_code == 128 + signal.SIGUSR2
+    finally:
+        released.set()
+        windows_thread.join(5)
+        for number, handler in before.items():
+            signal.signal(number, handler)
+    assert answers == [True]

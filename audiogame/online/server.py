@@ -573,6 +573,7 @@ def stop_on_signals(
     loop: asyncio.AbstractEventLoop,
     stop: asyncio.Event,
     install: Callable[[int, Any], Any] = signal.signal,
+    windows: bool = sys.platform == "win32",
 ) -> None:
     """SIGTERM, SIGINT (Control+C) and, on Windows, SIGBREAK (Control+Break, the console
     window closed: see :class:`audiogame.signals.ConsoleClose`) set ``stop``: the tables are
@@ -587,7 +588,7 @@ def stop_on_signals(
         except (NotImplementedError, RuntimeError, ValueError):
             with contextlib.suppress(OSError, RuntimeError, ValueError):  # not the main thread
                 install(signum, lambda number, frame: loop.call_soon_threadsafe(stop.set))
-    if sys.platform == "win32":
+    if windows:
         from audiogame.signals import ConsoleClose
 
         ConsoleClose().install()
