@@ -130,6 +130,23 @@ def test_macos_voices_are_chosen_by_their_language_codes() -> None:
     assert pick_voice(voices, "en") == "com.apple.voice.compact.en-US.Samantha"
 
 
+def test_sapi_voices_that_declare_their_language_or_an_unknown_one_are_found() -> None:
+    """pyttsx3 2.99 reads SAPI's language id into ``languages`` ("it-IT"), or "Unknown
+    Locale" for an id Python does not know: then the name still tells."""
+    from audiogame.speech.tts import pick_voice
+
+    declared = [
+        types.SimpleNamespace(id="TTS_A", name="Voice A", languages=["en-US"]),
+        types.SimpleNamespace(id="TTS_B", name="Voice B", languages=["it-IT"]),
+    ]
+    unknown = [types.SimpleNamespace(id="TTS_C", name="Microsoft Cosimo - Italian",
+                                     languages=["Unknown Locale: 4096"])]  # fmt: skip
+    assert pick_voice(declared, "it") == "TTS_B"
+    assert pick_voice(declared, "en") == "TTS_A"
+    assert pick_voice(unknown, "it") == "TTS_C"
+    assert pick_voice(unknown, "en") is None
+
+
 def test_a_hung_voice_hands_over_to_the_next_backend_with_the_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -62,8 +62,9 @@ def _codes(voice: Any) -> list[str]:
 def pick_voice(voices: Any, language: str) -> str | None:
     """The id of the first voice that speaks ``language`` ("en", "it"), else None.
 
-    SAPI voices tell their language in their name or their registry id (``TTS_MS_IT-IT_ELSA``,
-    "Microsoft Elsa Desktop - Italian"), macOS voices in their ``languages`` (``it_IT``).
+    Voices tell their language in their ``languages`` (macOS: ``it_IT``; SAPI with pyttsx3
+    2.99: ``it-IT``), else in their name or registry id (``TTS_MS_IT-IT_ELSA``, "Microsoft
+    Elsa Desktop - Italian").
 
     >>> from types import SimpleNamespace as Voice
     >>> voices = [Voice(id="TTS_MS_EN-US_ZIRA_11.0", name="Microsoft Zira Desktop - English",
@@ -78,12 +79,11 @@ def pick_voice(voices: Any, language: str) -> str | None:
     """
     language = language.lower()
     names = _LANGUAGE_NAMES.get(language, ())
-    for voice in voices or []:
-        codes = _codes(voice)
-        if any(code == language or code.startswith(language + "-") for code in codes):
+    voices = list(voices or [])
+    for voice in voices:  # first by the language the voice declares
+        if any(code == language or code.startswith(language + "-") for code in _codes(voice)):
             return str(voice.id)
-        if codes:
-            continue
+    for voice in voices:  # then by its name or id
         said = f"{getattr(voice, 'id', '')} {getattr(voice, 'name', '')}".lower()
         if f"_{language}-" in said or any(name in said for name in names):
             return str(voice.id)
