@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from audiogame import __version__
 from audiogame.catalog import GAMES, GameEntry, SetupOption
 from audiogame.saves.codes import CUSTOM_LIMIT, MAX_SEED
 from audiogame.speech.chain import CHOICES
@@ -137,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common(parser, suppress=False)
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help="show the version"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="start a table directly (a GAME, or --code)")
     _common(play, suppress=True)

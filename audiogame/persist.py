@@ -37,6 +37,7 @@ import stat
 import tempfile
 import time
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +159,44 @@ def read_json(path: Path, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) ->
     return parse_json(read_bytes(path, limit), max_depth)
 
 
+REPLACE_WAITS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.25, 0.25, 0.25)
+"""Seconds between the tries of :func:`replace` on Windows (about 1.4 s in all)."""
+
+
+def replace(
+    source: str | Path,
+    target: str | Path,
+    *,
+    windows: bool = os.name == "nt",
+    wait: Callable[[float], None] = time.sleep,
+) -> None:
+    """``os.replace``, tried again for a moment on Windows: there an antivirus or the search
+    indexer that opened the file just written (or the old one) makes the rename fail with
+    ``PermissionError`` until it lets go. Elsewhere, and once the tries are spent, the error
+    is the caller's.
+
+    >>> import unittest.mock
+    >>> calls = []
+    >>> def busy_twice(source, target):
+    ...     calls.append(target)
+    ...     if len(calls) < 3:
+    ...         raise PermissionError(13, "in use by another process")
+    >>> with unittest.mock.patch("os.replace", busy_twice):
+    ...     replace("a.tmp", "a.json", windows=True, wait=lambda seconds: None)
+    >>> len(calls)
+    3
+    """
+    waits = REPLACE_WAITS if windows else ()
+    for pause in waits:
+        try:
+            os.replace(source, target)
+        except PermissionError:
+            wait(pause)
+        else:
+            return
+    os.replace(source, target)
+
+
 def write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically (see the module); ``OSError`` when the disk
     refuses, with nothing left behind. ``sync=False`` leaves the flush to the disk to a later
@@ -171,7 +210,7 @@ def write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
             file.flush()
             if sync:
                 os.fsync(file.fileno())
-        os.replace(temporary, path)
+        replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -240,7 +279,7 @@ def _rename_aside(path: Path, target: Path) -> Path | None:
     for attempt in range(1000):
         if not stamp_target.exists():
             try:
-                os.replace(path, stamp_target)
+                replace(path, stamp_target)
             except OSError:
                 return None
             return stamp_target

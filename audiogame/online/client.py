@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import ssl
+import sys
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -52,6 +53,16 @@ def client_tls(insecure: bool = False, cafile: str | None = None) -> ssl.SSLCont
     return context
 
 
+def missing_certificates(platform: str | None = None, paths: Any = None) -> bool:
+    """macOS with python.org's Python: it checks certificates against a file of its own, which
+    is there only once its ``Install Certificates.command`` has run; until then no server can
+    be verified. (Elsewhere the system's certificates are used.)"""
+    if (platform or sys.platform) != "darwin":
+        return False
+    paths = paths or ssl.get_default_verify_paths()
+    return paths.cafile is None and paths.capath is None
+
+
 class Link:
     """One connection to a server, greeted."""
 
@@ -74,6 +85,8 @@ class Link:
                 max_size=2**22,
             )
         except ssl.SSLError as error:
+            if isinstance(error, ssl.SSLCertVerificationError) and missing_certificates():
+                raise LinkError("tls_certificates", str(error)) from error
             raise LinkError("tls", str(error)) from error
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as error:
             # ValueError: an address whose port is not a number ("host:80x").

@@ -16,6 +16,7 @@ import secrets
 import signal
 import ssl
 import string
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -546,10 +547,7 @@ async def run(
     )
     server.resume_tables()
     stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(signum, stop.set)
+    stop_on_signals(asyncio.get_running_loop(), stop)
     async with serve(
         server.handle,
         host,
@@ -563,12 +561,37 @@ async def run(
         # more than it saves on the wire (measured with bench/server_load.py).
         compression=None,
     ) as listener:
-        server.port = listener.sockets[0].getsockname()[1]
+        server.port = next(iter(listener.sockets)).getsockname()[1]
         server.log_line(f"listening on {host}:{server.port}")
         if ready is not None:
             ready(server)
         await stop.wait()
         await server.shutdown()
+
+
+def stop_on_signals(
+    loop: asyncio.AbstractEventLoop,
+    stop: asyncio.Event,
+    install: Callable[[int, Any], Any] = signal.signal,
+    windows: bool = sys.platform == "win32",
+) -> None:
+    """SIGTERM, SIGINT (Control+C) and, on Windows, SIGBREAK (Control+Break, the console
+    window closed: see :class:`audiogame.signals.ConsoleClose`) set ``stop``: the tables are
+    saved and the server ends. Windows' event loop has no ``add_signal_handler``; there
+    Python's own handlers hand the stop to the loop."""
+    for name in ("SIGTERM", "SIGINT", "SIGBREAK"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):
+            with contextlib.suppress(OSError, RuntimeError, ValueError):  # not the main thread
+                install(signum, lambda number, frame: loop.call_soon_threadsafe(stop.set))
+    if windows:
+        from audiogame.signals import ConsoleClose
+
+        ConsoleClose().install()
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:

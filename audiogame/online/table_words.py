@@ -54,6 +54,11 @@ TERMINAL_REFUSALS: dict[str, str] = {
     "unreachable": N_("The server cannot be reached: check its address, or try again later."),
     "gone": N_("The connection to the server was lost."),
     "tls": N_("The server's secure connection could not be verified."),
+    "tls_certificates": N_(
+        "The server's secure connection cannot be verified: this Python has no certificates "
+        "yet. In the Applications folder, open the Python folder and run Install "
+        "Certificates.command, then connect again."
+    ),
 }
 """The terminal's own: another version means updating a program, and its connection can fail
 in ways the page's cannot (:class:`audiogame.online.client.LinkError`)."""

@@ -37,6 +37,7 @@ import copyreg
 import logging
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -104,6 +105,21 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+WINDOWS_MAX_WORKERS = 61
+"""Windows waits on at most 63 handles at once: a process pool there takes at most 61
+workers and refuses more (``ValueError``), on a machine with more cores too."""
+
+
+def pool_size(workers: int | None, windows: bool = sys.platform == "win32") -> int:
+    """The workers asked for, else one per core (at least two), within Windows' limit.
+
+    >>> pool_size(None) >= 2, pool_size(128, windows=True), pool_size(128, windows=False)
+    (True, 61, 128)
+    """
+    size = workers or max(2, cores())
+    return min(size, WINDOWS_MAX_WORKERS) if windows else size
+
+
 class Thinkers:
     """A pool of worker processes, one per core (at least two, so that one long search never
     holds up every table). ``say`` writes a line to the server's log.
@@ -113,7 +129,7 @@ class Thinkers:
     the first decision waits once for its worker (a few tenths of a second)."""
 
     def __init__(self, workers: int | None = None, say: Callable[[str], None] | None = None):
-        self.size = workers or max(2, cores())
+        self.size = pool_size(workers)
         self.say = say or (lambda text: None)
         self.pool = self._new_pool()
         self.restarts = 0

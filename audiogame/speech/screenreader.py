@@ -24,12 +24,19 @@ _SYSTEM_FOLDERS = ("/usr/lib/python3/dist-packages", "/usr/lib/python3*/site-pac
 
 
 @contextlib.contextmanager
-def quiet_stdout() -> Iterator[None]:
-    """Send file descriptors 1 and 2 to the null device for the duration (C prints too)."""
+def quiet_stdout(windows: bool = sys.platform == "win32") -> Iterator[None]:
+    """Send file descriptors 1 and 2 to the null device for the duration (C prints too).
+
+    Not on Windows: there descriptors 1 and 2 are the console's handles, and pointing them
+    elsewhere and back gives the program's screen a different handle from the one it drew on
+    (the screen readers' libraries print nothing there anyway)."""
     streams = [s for s in (sys.stdout, sys.stderr) if s is not None]
     for stream in streams:
         with contextlib.suppress(Exception):
             stream.flush()
+    if windows:
+        yield
+        return
     saved: list[tuple[int, int]] = []
     try:
         null = os.open(os.devnull, os.O_WRONLY)

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import wave
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +30,11 @@ from audiogame.sound.output import output_problem
 from audiogame.speech.base import SpeechError
 
 _START_TIMEOUT = 5.0
+HANG_AFTER_SILENCE = 3.0
+"""Seconds a voice told to stop may take before it is given up as hung."""
+HANG_BASE, HANG_PER_CHARACTER = 15.0, 0.25
+"""A message longer than this to say (at the slowest rate) means the voice hung: macOS's
+voice run from a worker thread is known to stop answering."""
 _POLL = 0.005
 """Seconds between two looks at a playing ``aplay`` for a silence request."""
 
@@ -41,6 +47,49 @@ def _mute_driver_prints() -> None:
         espeak.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
 
 
+_LANGUAGE_NAMES = {"en": ("english",), "it": ("italian", "italiano")}
+
+
+def _codes(voice: Any) -> list[str]:
+    codes = []
+    for code in getattr(voice, "languages", None) or []:
+        if isinstance(code, bytes):  # eSpeak's: a priority byte, then the code
+            code = code[1:].decode("ascii", "replace")
+        codes.append(str(code).lower().replace("_", "-"))
+    return codes
+
+
+def pick_voice(voices: Any, language: str) -> str | None:
+    """The id of the first voice that speaks ``language`` ("en", "it"), else None.
+
+    Voices tell their language in their ``languages`` (macOS: ``it_IT``; SAPI with pyttsx3
+    2.99: ``it-IT``), else in their name or registry id (``TTS_MS_IT-IT_ELSA``, "Microsoft
+    Elsa Desktop - Italian").
+
+    >>> from types import SimpleNamespace as Voice
+    >>> voices = [Voice(id="TTS_MS_EN-US_ZIRA_11.0", name="Microsoft Zira Desktop - English",
+    ...                 languages=[]),
+    ...           Voice(id="TTS_MS_IT-IT_ELSA_11.0", name="Microsoft Elsa Desktop - Italian",
+    ...                 languages=[])]
+    >>> pick_voice(voices, "it"), pick_voice(voices, "en"), pick_voice(voices, "de")
+    ('TTS_MS_IT-IT_ELSA_11.0', 'TTS_MS_EN-US_ZIRA_11.0', None)
+    >>> pick_voice([Voice(id="com.apple.voice.compact.it-IT.Alice", name="Alice",
+    ...                   languages=["it_IT"])], "it")
+    'com.apple.voice.compact.it-IT.Alice'
+    """
+    language = language.lower()
+    names = _LANGUAGE_NAMES.get(language, ())
+    voices = list(voices or [])
+    for voice in voices:  # first by the language the voice declares
+        if any(code == language or code.startswith(language + "-") for code in _codes(voice)):
+            return str(voice.id)
+    for voice in voices:  # then by its name or id
+        said = f"{getattr(voice, 'id', '')} {getattr(voice, 'name', '')}".lower()
+        if f"_{language}-" in said or any(name in said for name in names):
+            return str(voice.id)
+    return None
+
+
 class TtsSpeaker:
     name = "tts"
 
@@ -51,8 +100,12 @@ class TtsSpeaker:
         language: Callable[[], str] = i18n.language,
         probe: Callable[[], str | None] = output_problem,
         own_player: bool | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``own_player``: play through ``aplay`` here (default: on Linux)."""
+        self._clock = clock
+        self._deadline: float | None = None
+        """When the message being said must be over: past it, the voice has hung."""
         self._player: str | None = None
         if sys.platform.startswith("linux") if own_player is None else own_player:
             self._player = shutil.which("aplay")
@@ -107,6 +160,7 @@ class TtsSpeaker:
             self._stop.clear()
             if generation != self._generation:  # silenced meanwhile
                 continue
+            self._deadline = self._clock() + HANG_BASE + HANG_PER_CHARACTER * len(text)
             try:
                 self._apply_voice()
                 if self._player:
@@ -117,6 +171,8 @@ class TtsSpeaker:
             except Exception as error:
                 self._error = f"pyttsx3 failed: {error}"
                 break
+            finally:
+                self._deadline = None
 
     def _make_file(self, text: str, path: str) -> bool:
         """Synthesize ``text`` into ``path``; False when nothing came out. pyttsx3's eSpeak
@@ -168,12 +224,27 @@ class TtsSpeaker:
         self._engine.setProperty("rate", 100 + rate * 5 // 2)
         self._engine.setProperty("volume", max(0, min(100, volume)) / 100)
         language = self._language()
-        if self._player and language != self._spoken_language:
-            self._spoken_language = language
-            with contextlib.suppress(Exception):  # a voice without this language keeps its own
+        if language == self._spoken_language:
+            return
+        self._spoken_language = language
+        with contextlib.suppress(Exception):  # a voice without this language keeps its own
+            if self._player:  # eSpeak takes a language as its voice
                 self._engine.setProperty("voice", language)
+                return
+            # SAPI (Windows) and NSSpeechSynthesizer (macOS): the installed voice that speaks it
+            voice = pick_voice(self._engine.getProperty("voices"), language)
+            if voice is not None:
+                self._engine.setProperty("voice", voice)
+
+    def hung(self) -> bool:
+        """The voice has been saying one message far too long, or has not stopped when told:
+        it will not answer again (the speech chain hands over to the next backend)."""
+        deadline = self._deadline
+        return deadline is not None and self._clock() > deadline
 
     def speak(self, text: str, interrupt: bool = False) -> None:
+        if self.hung():
+            self._error = "the voice stopped answering"
         if self._error is not None or not self._thread.is_alive():
             raise SpeechError(self._error or "the voice stopped")
         if interrupt:
@@ -181,6 +252,9 @@ class TtsSpeaker:
         self._queue.put((self._generation, text))
 
     def silence(self) -> None:
+        deadline = self._deadline
+        if deadline is not None:
+            self._deadline = min(deadline, self._clock() + HANG_AFTER_SILENCE)
         self._generation += 1
         with contextlib.suppress(queue.Empty):
             while True:

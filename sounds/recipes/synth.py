@@ -1,6 +1,7 @@
 """Small synthesis toolkit for the cues: tones, bells, drums, filtered noise, mixing.
 
-A developer tool used by ``make_cues.py`` (needs numpy); the game itself never imports it.
+A developer tool used by ``make_cues.py`` beside it (needs numpy); the game itself never
+imports it.
 Every function returns a mono float64 array at :data:`RATE`, roughly within -1..1.
 """
 

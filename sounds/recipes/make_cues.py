@@ -1,10 +1,10 @@
-"""Synthesize every audio cue of the game and encode it as OGG Vorbis next to this file.
+"""Synthesize every audio cue of the game and encode it as OGG Vorbis in sounds/.
 
 Run from the repository root (needs numpy and the ``sox`` command with its Vorbis format, e.g.
 Debian's ``sox libsox-fmt-all``; both are developer tools, not dependencies of the game)::
 
-    python3 -m sounds.make_cues            # every cue
-    python3 -m sounds.make_cues war bomb   # only these
+    python3 -m sounds.recipes.make_cues            # every cue
+    python3 -m sounds.recipes.make_cues war bomb   # only these
 
 The output is deterministic (seeded noise), so re-running it changes no file unless a recipe
 changed. The cues are made by the project and share its licence (MIT).
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sounds.synth import (
+from sounds.recipes.synth import (
     RATE,
     Signal,
     band,
@@ -46,7 +46,7 @@ from sounds.synth import (
     tone,
 )
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent
 VORBIS_QUALITY = "3"
 
 
