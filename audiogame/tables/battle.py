@@ -19,7 +19,7 @@ from audiogame.table.seat import SeatState
 from audiogame.tables.hints import hint_key
 from audiogame.words.battle import refusal
 from audiogame.words.cards import rank_list, rank_name, seconds_text
-from audiogame.words.seats import join_words
+from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -307,7 +307,7 @@ class BattleTable(TableScreen):
         hand = self.view.hand
         matches = [i for i, card in enumerate(hand) if card.rank == rank]
         if not matches:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            self.app.refuse(capitalize(_("You hold no {rank}.").format(rank=rank_name(rank))))
             return
         later = [i for i in matches if i > self.focus]
         self.focus = later[0] if later and hand[self.focus].rank == rank else matches[0]

@@ -25,7 +25,7 @@ from audiogame.tables.hand_cursor import HandCursor
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
-from audiogame.words.seats import join_words
+from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -307,7 +307,7 @@ class ScientificTable(TableScreen):
             return
         index = self.cursor.jump(hand, rank)
         if index is None:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            self.app.refuse(capitalize(_("You hold no {rank}.").format(rank=rank_name(rank))))
             return
         self.say_card(index)
 
