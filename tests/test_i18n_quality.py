@@ -49,7 +49,7 @@ def pairs(messages: Iterable[Message]) -> Iterator[tuple[Message, str, str]]:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for index, text in enumerate(strings):
             if text:
-                yield message, ids[min(index, len(ids) - 1)], text
+                yield message, str(ids[min(index, len(ids) - 1)]), str(text)
 
 
 def english_words(english: str, text: str) -> set[str]:
