@@ -10,8 +10,7 @@ its strongest when a war pot is worth the fight. The reason given with a hint ag
 card: a tie is a war, not a loss, and only the weakest card held is "given up". Normal beats
 the other's likely strongest card with the lowest card that does, else gives its weakest,
 mixing among the cards that earn about as much (each with its own seed). Easy plays at random.
-Face-down
-cards (a war's hidden card) are always the weakest: they only feed the pot.
+Face-down cards (a war's hidden card) are always the weakest: they only feed the pot.
 """
 
 from __future__ import annotations
