@@ -28,8 +28,12 @@ _ENGLISH_WORDS = (
     "back leave next again seat table tables set aside resumed until"
 )
 ENGLISH = frozenset(_ENGLISH_WORDS.split(" "))
-# Words that are the same in both languages, or names: allowed in an Italian entry.
-SAME = frozenset({"screen", "reader", "Audiogame", "pygame", "ce", "browser", "server", "file"})
+# Words that are the same in both languages, or names (the command line's commands, typed as
+# they are): allowed in an Italian entry. Options ("--code") are taken out before the check.
+SAME = frozenset(
+    {"screen", "reader", "Audiogame", "pygame", "ce", "browser", "server", "file", "play"}
+)
+OPTION = re.compile(r"--[\w-]+")
 # A sentence ends and the next begins with no space: two versions glued together.
 GLUED = re.compile(r"[a-zà-ÿ\)][.!?;:][A-ZÀ-Ý]")
 SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
@@ -55,7 +59,8 @@ def pairs(messages: Iterable[Message]) -> Iterator[tuple[Message, str, str]]:
 def english_words(english: str, text: str) -> set[str]:
     """The English words in ``text`` (placeholders and words of the English kept as names
     aside: "Tab", "Control C" and game names stay as they are)."""
-    found = {word for word in WORD.findall(PLACEHOLDER.sub(" ", text)) if word not in SAME}
+    bare = OPTION.sub(" ", PLACEHOLDER.sub(" ", text))
+    found = {word for word in WORD.findall(bare) if word not in SAME}
     if text == english:
         return set()
     return {word for word in found if word.lower() in ENGLISH}

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.app.menus import MainMenu
+from audiogame.i18n import set_language
 from audiogame.saves.moves import parse_move
 from audiogame.saves.replay import ReplayScreen, replay_screens
 from audiogame.testing import Session, local_table, make_session, opening
@@ -122,10 +123,23 @@ def test_files_that_cannot_be_replayed_are_refused_with_a_reason(tmp_path: Path)
         "no saved game to replay yet: finish or start a game first"
     )
     missing = replay_screens(session.app, str(tmp_path / "nothing.json"))
-    assert isinstance(missing, str) and missing.startswith("cannot replay ")
+    assert (
+        missing
+        == f"cannot replay {tmp_path / 'nothing.json'}: the file or its folder does not exist"
+    )
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    assert "corrupt save" in str(replay_screens(session.app, str(broken)))
+    assert replay_screens(session.app, str(broken)) == (
+        f"cannot replay {broken}: it is not a saved game of this program, or it is damaged"
+    )
+    set_language("it")  # issue 25, item 6: the command line's words in the player's language
+    try:
+        assert replay_screens(session.app, str(broken)) == (
+            f"non riesco a rivedere {broken}: non è una partita salvata di questo programma, "
+            "oppure è danneggiata"
+        )
+    finally:
+        set_language("en")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")

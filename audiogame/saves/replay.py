@@ -140,15 +140,21 @@ def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
     file cannot be replayed. Without a file: the game in progress, else the last finished; one
     of those that cannot be replayed is set aside, said, and the main menu opens."""
     from audiogame.app.menus import MainMenu
+    from audiogame.cli import file_problem
 
     path = Path(file) if file else app.autosave.store.latest() if app.autosave else None
     if path is None:
-        return "no saved game to replay yet: finish or start a game first"
+        return _("no saved game to replay yet: finish or start a game first")
     try:
         return [MainMenu(app), load_replay(app, path)]
     except (OSError, ValueError) as error:
         if file:
-            return f"cannot replay {path}: {error}"
+            problem = (
+                file_problem(error)
+                if isinstance(error, OSError)
+                else _("it is not a saved game of this program, or it is damaged")
+            )
+            return _("cannot replay {path}: {problem}").format(path=path, problem=problem)
     except Exception:
         if file:
             raise

@@ -28,6 +28,7 @@ SAVE_NOTICES = {
 }
 CODE_REFUSALS = {
     "invalid": N_("This is not a valid deal code: check it character by character."),
+    "short": N_("This deal code has a character missing: check it character by character."),
     "newer": N_(
         "This deal code comes from a newer version of the program: this one cannot read it."
     ),
@@ -38,6 +39,14 @@ CODE_REFUSALS = {
 }
 """What is said when a typed code is refused, by :attr:`CodeError.reason` (settings out of
 range read as a wrong character: to the player, both are a typing mistake)."""
+
+
+def code_refusal(error: CodeError) -> str:
+    """Why a typed code is refused, in the player's language (the code screen and the command
+    line say the same)."""
+    return _(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"]))
+
+
 SAVE_STUCK = N_(
     "The saved game cannot be resumed, and its file could not be set aside: it is left as it "
     "is, and no game is saved until it can be."
@@ -243,7 +252,7 @@ class CodeEntry(Screen):
         try:
             game, config = decode(self.text)
         except CodeError as error:
-            self.app.refuse(_(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"])))
+            self.app.refuse(code_refusal(error))
             return
         open_table(self.app, game, config)
 
