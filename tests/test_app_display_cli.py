@@ -40,7 +40,7 @@ def test_screen_reader_display_never_shows_the_messages() -> None:
     assert "Battaglia" not in screen_text(session)
     assert "screen reader" in screen_text(session)
     session.speaker.name = "tts"
-    assert "Main menu. Battaglia (War), 1 of 8" in screen_text(session)
+    assert "Main menu. Battaglia (War), 1 of 9" in screen_text(session)
 
 
 def test_console_lines_are_printed_once_above_the_program(
@@ -58,10 +58,10 @@ def test_console_lines_are_printed_once_above_the_program(
         pipe.send_text(key_bytes(["down", "down", "c-c"]))
         session.app.run()
     lines = capsys.readouterr().out.splitlines()
-    assert [line for line in lines if "of 8" in line] == [
-        "Main menu. Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
-        "Cardavia, 3 of 8",
+    assert [line for line in lines if "of 9" in line] == [
+        "Main menu. Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        "Cardavia, 3 of 9",
     ]
 
 

@@ -12,12 +12,12 @@ from audiogame.testing import drive
 def test_main_menu_says_item_and_position() -> None:
     session = drive(["down", "down", "end", "home", "up"])
     assert session.spoken == [
-        "Main menu. Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
-        "Cardavia, 3 of 8",
-        "Quit, 8 of 8",
-        "Battaglia (War), 1 of 8",
-        "Quit, 8 of 8",
+        "Main menu. Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        "Cardavia, 3 of 9",
+        "Quit, 9 of 9",
+        "Battaglia (War), 1 of 9",
+        "Quit, 9 of 9",
     ]
     # Up from the first item goes round to the last, with the edge cue.
     assert session.played == ["menu_move"] * 4 + ["menu_edge"]
@@ -26,16 +26,16 @@ def test_main_menu_says_item_and_position() -> None:
 def test_first_letter_jumps_and_cycles() -> None:
     session = drive(["o", "b", "b", "z"])
     assert session.spoken[1:] == [
-        "Options, 6 of 8",
-        "Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Options, 6 of 9",
+        "Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
         "No item starts with z.",
     ]
 
 
 def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
     session = drive(["escape", "enter", "down"])
-    assert session.spoken == ["Main menu. Battaglia (War), 1 of 8", "Quit, 8 of 8"]
+    assert session.spoken == ["Main menu. Battaglia (War), 1 of 9", "Quit, 9 of 9"]
     assert not session.app.stack  # quit: the later key reached nothing
 
 
@@ -83,13 +83,13 @@ def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
         "Control C: quit the program.",
     ]
     assert said[6] == "Last key."
-    assert said[7] == "Main menu. Battaglia (War), 1 of 8"  # Control Home: the history's first
+    assert said[7] == "Main menu. Battaglia (War), 1 of 9"  # Control Home: the history's first
     assert said[-2:] == [
-        "Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
     ]
     assert "Control C: quit the program." in session.app.narrator.history
-    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 8"
+    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 9"
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -133,8 +133,8 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert said[-4:] == [
         "Options. Language: English, 1 of 12",
         "Lingua: Italiano",
-        "Opzioni, 6 di 8",
-        "Esercizio sui suoni, 5 di 8",
+        "Opzioni, 6 di 9",
+        "Esercizio sui suoni, 5 di 9",
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "it"

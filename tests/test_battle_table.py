@@ -289,7 +289,7 @@ def test_escape_pauses_and_resume_comes_back() -> None:
 
 def test_quit_to_main_menu_from_pause() -> None:
     session = drive(["escape", "end", "enter"], game="battle", config={"seed": 3})
-    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 8"
+    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 9"
 
 
 def test_open_enter_never_plays_a_card_not_yet_heard() -> None:

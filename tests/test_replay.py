@@ -149,6 +149,80 @@ def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) ->
     program.press(["right", "right"])
     program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
     program.press(["escape"])
-    program.wait_for(lambda said: said[-1].startswith("Battaglia (War), 1 of 8"))
+    program.wait_for(lambda said: said[-1].startswith("Battaglia (War), 1 of 9"))
     program.press(["c-c"])
     assert program.finish()[0] == 0
+
+
+def finished_scientific(folder: Path) -> Path:
+    session = make_session(data_dir=folder)
+    config = {"seed": 1, "players": 3, "level": "greedy"}
+    session.app.start(opening(session.app, "scientific", config))
+    while not session.app.top.state.is_over:  # type: ignore[attr-defined]
+        session.app.dispatch(ENTER)
+    (path,) = (folder / "finished").glob("*.json")
+    return path
+
+
+def test_a_scientific_replay_passes_over_secret_choices_and_answers_the_tables_keys(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 7: one key per trick, not per hidden choice; W, E, R, C tell the
+    position from the player's seat, in English and Italian; Left goes back a whole trick."""
+    path = finished_scientific(tmp_path)
+    said = {}
+    for language in ("en", "it"):
+        session = make_session(data_dir=tmp_path, language=language)
+        session.app.start(replay_screens(session.app, str(path)))  # type: ignore[arg-type]
+        for key in ["right", "right", "w", "e", "r", "c", "left"]:
+            session.app.dispatch(key)
+        said[language] = session.spoken[2:]
+    assert said["en"] == [
+        "Moves 1 to 3 of 42.",
+        "You: two. Anna and Bruno: ace.",
+        "War between Anna and Bruno! 3 cards on the table.",
+        "Moves 4 to 6 of 42.",
+        "You: three. Anna and Bruno: king.",
+        "War between Anna and Bruno! 6 cards on the table.",
+        "Three: until the end of the next trick, E also tells the cards in hand.",
+        "Your hand, 12 cards: four, five, six, seven, eight, nine, ten, jack, queen, king, ace, "
+        "joker. Won pile: empty.",
+        "Cards owned: you 12, Anna 12, Bruno 12. 6 cards on the table. "
+        "In hand: you 12, Anna 12, Bruno 12.",
+        "Normal order: the ace is highest. 6 cards wait on the table from wars. Counting: you.",
+        "The seer power is not active.",
+        "Moves 1 to 3 of 42.",
+        "You: two. Anna and Bruno: ace.",
+        "War between Anna and Bruno! 3 cards on the table.",
+    ]
+    assert said["it"][0] == "Mosse da 1 a 3 di 42."
+    assert said["it"][7].startswith("La tua mano, 12 carte: quattro, cinque")
+    assert "Nessuna azione su questo tasto." not in said["it"]
+
+
+def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 7: the last finished game, even while another is in progress; the
+    main menu has an entry for it."""
+    finished_battle(tmp_path)
+    session = make_session(data_dir=tmp_path)
+    session.app.start(opening(session.app, "cardavia", {"seed": 3}))
+    session.app.dispatch("n")  # a game in progress, saved
+    assert session.app.autosave is not None and session.app.autosave.store.path.exists()
+    watch = replay(None, tmp_path)
+    assert watch.spoken[0].startswith("Replay: Battaglia (War), deal 2")
+    menu = make_session(data_dir=tmp_path, language="it")
+    menu.app.start([MainMenu(menu.app)])
+    labels = [item.label() for item in menu.app.top.items()]  # type: ignore[attr-defined]
+    menu.app.top.move_to(labels.index("Rivedi l'ultima partita"))  # type: ignore[attr-defined]
+    menu.app.dispatch(ENTER)
+    assert isinstance(menu.app.top, ReplayScreen)
+    assert menu.spoken[-2].startswith("Revisione: Battaglia, smazzata 2")
+    empty = make_session(data_dir=tmp_path / "none")
+    empty.app.start([MainMenu(empty.app)])
+    labels = [item.label() for item in empty.app.top.items()]  # type: ignore[attr-defined]
+    empty.app.top.move_to(labels.index("Replay the last game"))  # type: ignore[attr-defined]
+    empty.app.dispatch(ENTER)
+    assert empty.spoken[-1] == "There is no game to replay yet: finish or start a game first."
+    assert isinstance(empty.app.top, MainMenu)

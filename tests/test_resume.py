@@ -134,7 +134,7 @@ def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path)
     assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
     again = start(tmp_path)
     assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
-    assert again.spoken == ["Main menu. Battaglia (War), 1 of 8"]
+    assert again.spoken == ["Main menu. Battaglia (War), 1 of 9"]
 
 
 def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(

@@ -30,6 +30,7 @@ class MainMenu(Menu):
             MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
             MenuItem(lambda: _("Options"), self.open_options),
             MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
+            MenuItem(lambda: _("Replay the last game"), self.open_replay),
             MenuItem(lambda: _("Quit"), lambda: self.app.quit(goodbye=True)),
         ]
 
@@ -45,6 +46,17 @@ class MainMenu(Menu):
         from audiogame.practice import open_practice
 
         open_practice(self.app)
+
+    def open_replay(self) -> None:
+        """The last finished game (else the one in progress), move by move; or why not."""
+        from audiogame.saves.replay import replay_screens
+
+        screens = replay_screens(self.app, None)
+        if isinstance(screens, str):
+            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
+            return
+        for screen in screens[1:]:  # the main menu under it is this one
+            self.app.push(screen)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
@@ -211,6 +223,17 @@ class PauseMenu(Menu):
 
     def open_rules(self, game: str) -> None:
         self.app.push(RulesScreen(self.app, game))
+
+    def open_replay(self) -> None:
+        """The last finished game (else the one in progress), move by move; or why not."""
+        from audiogame.saves.replay import replay_screens
+
+        screens = replay_screens(self.app, None)
+        if isinstance(screens, str):
+            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
+            return
+        for screen in screens[1:]:  # the main menu under it is this one
+            self.app.push(screen)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
