@@ -453,3 +453,20 @@ def test_w_always_names_the_joker_in_a_long_won_pile_sb9() -> None:
     assert italian.endswith(
         "Carte vinte, 10 carte: jolly, 2 assi, 2 re, donna, cinque e 3 carte più basse."
     )
+
+
+def test_c_names_the_seer_when_the_power_is_another_players_sb8() -> None:
+    """SB-8: after a queen of Anna's, C says Anna holds the seer power, as R does, never that
+    the power is not active."""
+    keys = ["*", "enter", "a", "enter", "k", "enter", "c", "r"]
+    english = drive(keys, game="scientific", config=TWO).spoken
+    italian = drive(keys, game="scientific", config=TWO, language="it").spoken
+    assert english[-2:] == [
+        "Anna has the seer power: only the seer hears the others' cards.",
+        "Normal order: the ace is highest. No cards waiting on the table. Seer: Anna.",
+    ]
+    assert italian[-2:] == [
+        "Anna ha il potere del veggente: solo il veggente sente le carte degli altri.",
+        "Ordine normale: l'asso è il più alto. Nessuna carta in attesa sul tavolo. "
+        "Potere del veggente: Anna.",
+    ]

@@ -140,6 +140,13 @@ def seer_text(view: ScientificView, seats: Seats) -> str:
         if all(s in holders(view, "seer") for s in still_in):
             return _("Everybody still in is a seer this trick: nobody chooses first.")
         return _("You are the seer: the others have not all chosen yet.")
+    others = [seat for seat in holders(view, "seer") if seat != YOU]
+    if others and not view.is_over:
+        return ngettext(
+            "{names} has the seer power: only the seer hears the others' cards.",
+            "{names} have the seer power: only the seers hear the others' cards.",
+            len(others),
+        ).format(names=seats.subjects(others))
     return _("The seer power is not active.")
 
 
