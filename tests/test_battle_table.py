@@ -189,9 +189,14 @@ def test_open_hand_is_read_with_arrows_digits_and_letters() -> None:
         "queen, 9 of 16",
         "ten, 8 of 16",
         "eight, 4 of 16",
-        "Your hand, 16 cards: seven, seven, seven, eight, nine, nine, nine, ten, queen, queen, "
-        "queen, queen, king, king, king, ace.",
+        # Issue 25, item 12: repeats counted, not "seven, seven, seven".
+        "Your hand, 16 cards: 3 sevens, eight, 3 nines, ten, 4 queens, 3 kings, ace.",
     ]
+    italian = drive(["w"], game="battle", config={"seed": 2, "open": True, "deck": 32},
+                    language="it").spoken  # fmt: skip
+    assert italian[-1] == (
+        "La tua mano, 16 carte: 3 sette, otto, 3 nove, dieci, 4 donne, 3 re, asso."
+    )
 
 
 def test_open_play_plays_the_card_in_focus_and_asks_for_the_war_cards() -> None:

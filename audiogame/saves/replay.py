@@ -44,7 +44,7 @@ Info = Callable[[Any, Seats], str]
 
 
 def _battle_hand(view: Any, seats: Seats) -> str:
-    from audiogame.words.cards import rank_list
+    from audiogame.words.scientific import hand_summary
 
     if view.open:
         if not view.hand:
@@ -53,7 +53,7 @@ def _battle_hand(view: Any, seats: Seats) -> str:
             "Your hand, {count} card: {cards}.",
             "Your hand, {count} cards: {cards}.",
             len(view.hand),
-        ).format(count=len(view.hand), cards=rank_list(view.hand))
+        ).format(count=len(view.hand), cards=hand_summary(view.hand))
     return _("Your stock: {stock}. Your won pile: {won}.").format(
         stock=view.stock[HUMAN], won=view.won[HUMAN]
     )
