@@ -305,3 +305,27 @@ def test_open_enter_never_plays_a_card_not_yet_heard() -> None:
     assert not any(": " in line and line.startswith("You:") for line in session.spoken)
     session = drive(["enter", "enter"], game="battle", config=config)
     assert any(line.startswith("You: ") for line in session.spoken)
+
+
+def test_an_open_war_says_who_plays_a_last_card_face_up_bt6_bt10() -> None:
+    """BT-6, BT-10: in open play too, a tied player with one card left plays it face up, and
+    the reveal says so, as classic play does."""
+    from audiogame.i18n import set_language
+    from audiogame.words.registry import render
+    from engine import Play
+    from tests.test_battle_rules import cs, new
+
+    state = new("Kh 5h 9h", "Ks 3s", open=True)
+    state.apply(0, Play(cs("Kh")))
+    state.apply(1, Play(cs("Ks")))
+    state.apply(0, state.legal_actions(0)[0])  # the five face down; Anna has only her three
+    state.apply(0, state.legal_actions(0)[0])
+    reveal = next(e for e in state.apply(1, state.legal_actions(1)[0]) if e.kind == "reveal")
+    seats = Seats(DEFAULT_NAMES, 2, {"open": True})
+    said = {}
+    for language in ("en", "it"):
+        set_language(language)
+        said[language] = render("battle", reveal, seats)
+    set_language("en")
+    assert said["en"] == "Anna: last card, face up. You: nine. Anna: three."
+    assert said["it"] == "Anna: ultima carta, scoperta. Tu: nove. Anna: tre."
