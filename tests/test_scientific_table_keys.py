@@ -470,3 +470,21 @@ def test_c_names_the_seer_when_the_power_is_another_players_sb8() -> None:
         "Ordine normale: l'asso è il più alto. Nessuna carta in attesa sul tavolo. "
         "Potere del veggente: Anna.",
     ]
+
+
+def test_a_reveal_says_everyone_showing_a_rank_together_sb2_sb5() -> None:
+    """SB-2, SB-5: the tie is heard at once: "You and Carla: nine. Bruno: four.", not only
+    neighbours grouped."""
+    from audiogame.words.registry import render
+    from audiogame.words.seats import Seats
+    from engine.events import Reveal
+
+    cards = parse_cards("9h 4s 9d")
+    reveal = Reveal(cards=((0, cards[0]), (1, cards[1]), (2, cards[2])))
+    seats = Seats(("Bruno", "Carla"), 3)
+    assert render("scientific", reveal, seats) == "You and Carla: nine. Bruno: four."
+    set_language("it")
+    try:
+        assert render("scientific", reveal, seats) == "Tu e Carla: nove. Bruno: quattro."
+    finally:
+        set_language("en")
