@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from audiogame import i18n
 from audiogame.settings import Settings
 from audiogame.testing import Session, drive, make_session, opening
@@ -343,3 +345,20 @@ def test_the_arrows_and_escape_keep_their_keys() -> None:
     assert said[-2] == "Escape: pause menu: resume, keys, rules, options, quit."
     assert said[-1] == "The keys of this action cannot be changed."
     assert session.app.settings.keys == {}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_control_c_mid_game_says_the_game_is_saved_before_goodbye(
+    language: str, tmp_path: Path
+) -> None:
+    """Issue 25, item 14: Control C at a table says the game is kept for the next start."""
+    session = make_session(data_dir=tmp_path, language=language)
+    session.app.farewell = True
+    session.app.start(opening(session.app, "battle", {"seed": 3}))
+    session.app.dispatch(" ")
+    session.app.dispatch("c-c")
+    expected = {
+        "en": ["The game is saved: the next start offers to resume it.", "Goodbye."],
+        "it": ["La partita è salvata: al prossimo avvio potrai riprenderla.", "Arrivederci."],
+    }[language]
+    assert session.spoken[-2:] == expected
