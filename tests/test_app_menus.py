@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from audiogame.settings import Settings
@@ -85,7 +86,7 @@ def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
     assert said[6] == "Last key."
     assert said[7] == "Main menu. Battaglia (War), 1 of 9"  # Control Home: the history's first
     assert said[-2:] == [
-        "Battaglia (War), 1 of 9",
+        "Main menu. Battaglia (War), 1 of 9",  # issue 25, item 10: back, it says its name
         "Battaglia scientifica (Scientific Battle), 2 of 9",
     ]
     assert "Control C: quit the program." in session.app.narrator.history
@@ -133,7 +134,7 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert said[-4:] == [
         "Options. Language: English, 1 of 12",
         "Lingua: Italiano",
-        "Opzioni, 6 di 9",
+        "Menu principale. Opzioni, 6 di 9",
         "Esercizio sui suoni, 5 di 9",
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
@@ -205,3 +206,21 @@ def test_sound_options_reach_the_cue_player_at_once(tmp_path: Path) -> None:
     played = len(session.played)
     session.app.narrator.cue("menu_move")
     assert len(session.played) == played, "a cue played while cues are off"
+
+
+def test_a_games_setup_is_remembered_from_one_start_to_the_next(tmp_path: Path) -> None:
+    """Issue 25, item 10: the setup last started (players here) is where the setup menu
+    opens next time, after a restart too; the deal number is never kept."""
+    from audiogame.settings import SettingsStore
+
+    drive(["enter", "down", "right", "up", "enter"], config_dir=tmp_path)
+    settings, _problem = SettingsStore(tmp_path).load()
+    assert settings.setups["battle"]["players"] == 3 and "seed" not in settings.setups["battle"]
+    for language, line in (("en", "Players: 3 players, 2 of 10"),
+                           ("it", "Giocatori: 3 giocatori, 2 di 10")):  # fmt: skip
+        again = drive(["enter", "down"], config_dir=tmp_path, language=language,
+                      settings=replace(settings, language=language))  # fmt: skip
+        assert again.spoken[-1] == line
+    # Escape from the setup: the main menu says its name.
+    back = drive(["enter", "escape"], config_dir=tmp_path).spoken
+    assert back[-1] == "Main menu. Battaglia (War), 1 of 9"

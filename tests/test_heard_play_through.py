@@ -274,10 +274,14 @@ def test_italian_selection_and_choices_read_as_a_native_speaker_says_them() -> N
 
 # ----- item 15: small ones ------------------------------------------------------------------------
 def test_a_match_may_have_any_number_of_deals_up_to_20() -> None:
+    """Issue 25, item 11: a range of numbers stops at its ends and says so (no silent wrap
+    from 1 to 20, no silent repeat)."""
     said = drive(["down", "down", "enter", "down", "right", "right", "left", "left", "left"]).spoken
     assert said[-5:] == ["Deals in the match: 2 deals", "Deals in the match: 3 deals",
                          "Deals in the match: 2 deals", "Deals in the match: 1 deal",
-                         "Deals in the match: 20 deals"]  # fmt: skip
+                         "Deals in the match: 1 deal. First value."]  # fmt: skip
+    said = drive(["down", "down", "enter", "down", *["right"] * 20], language="it").spoken
+    assert said[-1] == "Smazzate nella partita: 20 smazzate. Ultimo valore."
 
 
 def test_options_say_the_language_in_use_when_the_command_line_chose_it() -> None:
