@@ -6,6 +6,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from audiogame.settings import Settings
 from audiogame.testing import drive
 
@@ -224,3 +226,25 @@ def test_a_games_setup_is_remembered_from_one_start_to_the_next(tmp_path: Path) 
     # Escape from the setup: the main menu says its name.
     back = drive(["enter", "escape"], config_dir=tmp_path).spoken
     assert back[-1] == "Main menu. Battaglia (War), 1 of 9"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_speech_option_says_the_one_in_use_when_the_command_line_chose_it(
+    language: str,
+) -> None:
+    """Issue 25, item 14: under ``--speech console`` the options do not just say "automatic"."""
+    from audiogame.app.menus import MainMenu
+    from audiogame.testing import make_session
+
+    session = make_session(language=language)
+    session.speaker.choice = "console"  # type: ignore[attr-defined]  # as --speech console
+    session.app.start([MainMenu(session.app)])
+    for key in ["o", "c-m", "down"]:
+        session.app.dispatch(key)
+    expected = {
+        "en": "Speech: console lines for this run, from the command line; saved choice: "
+        "automatic, 2 of 12",
+        "it": "Voce: righe sulla console per questa volta, dalla riga di comando; scelta "
+        "salvata: automatica, 2 di 12",
+    }[language]
+    assert session.spoken[-1] == expected
