@@ -211,6 +211,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "You choose: eight of hearts.",
         "You: eight. Anna: two.",
         "Anna takes 2 cards.",
+        "Reversed order.",
         "Eight: you may swap your hand, 12 cards, and your won pile, 2 cards: press S. "
         "Choosing a card keeps your hand.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
@@ -419,9 +420,10 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
         game="scientific",
         config={"seed": 1, "players": 4},
     )
-    assert session.spoken[-3:] == [
+    assert session.spoken[-4:] == [
         "War between all the others! 8 cards on the table.",
         "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
+        "Reversed order.",  # issue 25, item 15: said with every trick while it lasts
         "Eight: you may swap your hand, 8 cards, and your won pile, 16 cards: press S. "
         "Choosing a card keeps your hand.",
     ]
@@ -488,3 +490,15 @@ def test_a_reveal_says_everyone_showing_a_rank_together_sb2_sb5() -> None:
         assert render("scientific", reveal, seats) == "Tu e Carla: nove. Bruno: quattro."
     finally:
         set_language("en")
+
+
+def test_the_reversed_order_is_said_with_every_trick_while_it_lasts_sb7() -> None:
+    """SB-7, issue 25, item 15: after a revolution, each later trick ends with "Reversed
+    order." (R need not be pressed trick after trick); the trick of the jack says it once."""
+    keys = ["j", "enter", "8", "enter", "2", "enter"]
+    english = drive(keys, game="scientific", config=TWO).spoken
+    italian = drive(keys, game="scientific", config=TWO, language="it").spoken
+    turned = english.index("Revolution! The two is now highest, the ace lowest.")
+    assert "Reversed order." not in english[: turned + 2]
+    assert english[turned:].count("Reversed order.") == 2
+    assert italian.count("Ordine rovesciato.") == 2
