@@ -151,3 +151,27 @@ def test_open_battle_gives_up_only_its_weakest_card_bt10() -> None:
                     assert hint.code != "sacrifice", (seed, hint)
                 state.apply(seat, hint.action)
     assert "wins_cheaply" in seen and "sacrifice" in seen
+
+
+def test_scientific_gives_up_only_its_weakest_card_sb3_sb7() -> None:
+    """SB-3, SB-7: "the trick looks lost: give up a weak card" is said only of the weakest
+    rank held in the order in force (a king held with twos is never "a weak card")."""
+    from engine import games
+
+    seen: set[str] = set()
+    for seed in range(4):
+        state = games["scientific"].new_state(seed=seed, players=3)
+        players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
+        for _move in range(60):
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            hint = players[seat].advise(view, state.legal_actions(seat))
+            seen.add(hint.code)
+            if hint.code == "sacrifice":
+                ranks = [card.rank for card in view.hand if card.rank is not None]
+                weakest = max(ranks) if view.reversed else min(ranks)
+                assert hint.action.cards[0].rank == weakest, (seed, hint)
+            state.apply(seat, hint.action)
+    assert "sacrifice" in seen or "best_average" in seen
