@@ -149,7 +149,7 @@ def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) ->
     program.press(["right", "right"])
     program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
     program.press(["escape"])
-    program.wait_for(lambda said: said[-1].startswith("Battaglia (War), 1 of 9"))
+    program.wait_for(lambda said: said[-1].startswith("Main menu. Battaglia (War), 1 of 9"))
     program.press(["c-c"])
     assert program.finish()[0] == 0
 
