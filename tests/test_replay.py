@@ -226,3 +226,26 @@ def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
     empty.app.dispatch(ENTER)
     assert empty.spoken[-1] == "There is no game to replay yet: finish or start a game first."
     assert isinstance(empty.app.top, MainMenu)
+
+
+def test_end_of_a_cardavia_replay_reads_the_settlement_player_by_player_cv12(
+    tmp_path: Path,
+) -> None:
+    """CV-12, issue 25, item 7: End says the settlement as the table does, one line a
+    player, not one line of 40 words."""
+    from audiogame.testing import drive
+    from tests.test_cardavia_table_helpers import slow, table_script
+
+    script = table_script(5)
+    drive(script.keys[:-1], game="cardavia", config={"seed": 5}, settings=slow(),
+          data_dir=tmp_path)  # fmt: skip
+    session = replay(None, tmp_path)
+    session.app.dispatch("end")
+    said = session.spoken
+    assert said[-5:] == [
+        "You go out and win the deal!",  # who went out first, then the lines, as at the table
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14.",
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
+        "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
+    ]

@@ -241,6 +241,12 @@ class ReplayScreen(Screen):
 
     def speak(self, events: list[Event]) -> None:
         seats = self.line.seats
+        kinds = [event.kind for event in events]
+        late = "game_over" in kinds and "settlement" in kinds[: kinds.index("game_over")]
+        if late:  # who went out, then the lines, as at the table
+            over = events[kinds.index("game_over")]
+            events = [event for event in events if event is not over]
+            events.insert(kinds.index("settlement"), over)
         for event in events:
             pan = seat_pan(event_seat(event), seats.players)
             cue = cue_for(event, HUMAN) or None
