@@ -22,11 +22,10 @@ def read_password(path: str | None) -> str | None:
 
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
-    from audiogame.online.server import run, tls_context
-    from audiogame.saves.paths import data_dir, log_dir
-
     from audiogame.cli import file_problem
     from audiogame.i18n import _
+    from audiogame.online.server import run, tls_context
+    from audiogame.saves.paths import data_dir, log_dir
 
     if bool(args.tls_cert) != bool(args.tls_key):
         print(_("audiogame serve: give both --tls-cert and --tls-key"), file=sys.stderr)
