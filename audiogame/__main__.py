@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from audiogame import i18n
-from audiogame.cli import build_parser, table_config
+from audiogame.cli import build_parser, early_options, file_problem, table_config
 from audiogame.crash import TerminalGuard, report
 from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
@@ -77,7 +77,8 @@ def _print_rules(game: str) -> int:
     except OSError as error:
         _silence_stdout()
         with contextlib.suppress(OSError):
-            print(f"audiogame: cannot write the rules: {error.strerror or error}", file=sys.stderr)
+            problem = _("cannot write the rules: {problem}").format(problem=file_problem(error))
+            print(f"audiogame: {problem}", file=sys.stderr)
         return 1
     return 0
 
@@ -90,11 +91,16 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _forgiving_output()
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    store = SettingsStore(config_dir(args.config_dir))
+    early = early_options(argv)
+    store = SettingsStore(config_dir(early.config_dir))
     settings, problem = store.load()
-    i18n.set_language(args.lang or settings.language or i18n.system_language())
+    chosen = early.lang if early.lang in i18n.LANGUAGES else None
+    i18n.set_language(chosen or settings.language or i18n.system_language())
+    parser = build_parser()  # in the player's language, its errors too
+    args = parser.parse_args(argv)
+    if args.config_dir != early.config_dir:  # given twice: the parser's reading is the one
+        store = SettingsStore(config_dir(args.config_dir))
+        settings, problem = store.load()
     if args.command == "rules":
         return _print_rules(args.game)
     if args.command == "serve":
@@ -103,17 +109,37 @@ def main(argv: list[str] | None = None) -> int:
         return serve_command(args)
     args.code_config = None
     if args.command == "play" and args.code:
+        from audiogame.catalog import game_entry
         from audiogame.saves.codes import CodeError, decode
+        from audiogame.saves.screens import code_refusal
 
         try:
             game, args.code_config = decode(args.code)
         except CodeError as error:
-            parser.error(str(error))
+            parser.error(code_refusal(error))
         if args.game not in (None, game):
-            parser.error(f"the code {args.code} is a deal of {game}, not of {args.game}")
+            parser.error(
+                _("the code {code} is a deal of {game}, not of {other}").format(
+                    code=args.code,
+                    game=_(game_entry(game).title),
+                    other=_(game_entry(args.game).title),
+                )
+            )
         args.game = game
     elif args.command == "play" and not args.game:
-        parser.error("play needs a GAME or --code CODE")
+        parser.error(_("play needs a GAME or --code CODE"))
+    if args.command == "connect" and args.password_file:
+        try:
+            from audiogame.online.commands import read_password
+
+            read_password(args.password_file)
+        except (OSError, IndexError, UnicodeDecodeError) as error:
+            why = file_problem(error) if isinstance(error, OSError) else _("it is empty")
+            parser.error(
+                _("cannot read the password file {path}: {problem}").format(
+                    path=args.password_file, problem=why
+                )
+            )
     terminal = TerminalGuard()
     stop = SignalStop()
     stop.install()
@@ -158,7 +184,10 @@ def run(
         narrator = Narrator(chain, log_path=args.speech_log)
     except OSError as error:
         chain.close()
-        print(f"audiogame: cannot write the speech log {args.speech_log}: {error}", file=sys.stderr)
+        problem = _("cannot write the speech log {path}: {problem}").format(
+            path=args.speech_log, problem=file_problem(error)
+        )
+        print(f"audiogame: {problem}", file=sys.stderr)
         return 2
     narrator.say(_("Audiogame. Speech: {backend}.").format(backend=backend_label(chain.active)))
     if chain.choice != "auto" and chain.failures:

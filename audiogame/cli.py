@@ -2,21 +2,26 @@
 CODE``, ``audiogame practice``, ``audiogame replay [FILE]``, ``audiogame rules GAME``.
 
 The play options of each game come from the same data as its setup menu
-(:mod:`audiogame.catalog`), so the two never disagree.
+(:mod:`audiogame.catalog`), so the two never disagree. Every word of the command line (help,
+errors, argparse's own) is in the player's language: :func:`early_options` finds the language
+before the parser is built (:func:`build_parser` translates as it builds).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+from collections.abc import Sequence
 from typing import Any
 
 from audiogame import __version__
 from audiogame.catalog import GAMES, GameEntry, SetupOption
+from audiogame.i18n import N_, _
 from audiogame.saves.codes import CUSTOM_LIMIT, MAX_SEED
 from audiogame.speech.chain import CHOICES
 
-EPILOG = """keys: F1 lists the keys of every screen. Examples:
-  audiogame --lang it
+EPILOG = N_("keys: F1 lists the keys of every screen. Examples:")
+EXAMPLES = """  audiogame --lang it
   audiogame play battle --players 3 --deck 32 --seed 7
   audiogame play --code A98Z
   audiogame practice
@@ -24,28 +29,64 @@ EPILOG = """keys: F1 lists the keys of every screen. Examples:
   audiogame rules battle"""
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, or why not in the player's words."""
     if len(text.strip()) > 20:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}")
+        raise argparse.ArgumentTypeError(
+            _("must be from {low} to {high}").format(low=low, high=high)
+        )
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value < CUSTOM_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {CUSTOM_LIMIT - 1}, got {value}")
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))
+        ) from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            _("must be from {low} to {high}, not {value}").format(low=low, high=high, value=value)
+        )
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1, CUSTOM_LIMIT - 1)
 
 
 def _seed(text: str) -> int:
-    if len(text.strip()) > 20:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}")
+    return _whole(text, 0, MAX_SEED)
+
+
+def _port(text: str) -> int:
+    return _whole(text, 0, 65535)
+
+
+def early_options(argv: Sequence[str] | None) -> argparse.Namespace:
+    """``--lang`` and ``--config-dir`` wherever they are on the line, read before the parser
+    is built so that it speaks the player's language (a wrong value is left for the parser to
+    refuse, in the language of the options)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    early.add_argument("--config-dir")
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}, got {value}")
-    return value
+        found, _rest = early.parse_known_args(argv)
+    except SystemExit:  # "--lang" with nothing after it: the parser says so later
+        return argparse.Namespace(lang=None, config_dir=None)
+    return found
+
+
+def file_problem(error: OSError) -> str:
+    """What went wrong with a file, in the player's words (never "[Errno 2] ...")."""
+    words = {
+        errno.ENOENT: N_("the file or its folder does not exist"),
+        errno.EACCES: N_("permission denied"),
+        errno.EPERM: N_("permission denied"),
+        errno.EISDIR: N_("it is a folder, not a file"),
+        errno.ENOTDIR: N_("a part of the path is not a folder"),
+        errno.ENOSPC: N_("the disk is full"),
+        errno.EROFS: N_("the disk is read-only"),
+        errno.ENAMETOOLONG: N_("the name is too long"),
+    }
+    return _(words.get(error.errno or 0, N_("the file cannot be used")))
 
 
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
@@ -55,31 +96,31 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
         "--lang",
         choices=("en", "it"),
         default=default,
-        help="language of every message (default: options, else the system's)",
+        help=_("language of every message (default: options, else the system's)"),
     )
     parser.add_argument(
         "--speech",
         choices=CHOICES,
         default=default,
-        help="speech output (default: options, else auto)",
+        help=_("speech output (default: options, else auto)"),
     )
     parser.add_argument(
         "--speech-log",
-        metavar="PATH",
+        metavar=_("PATH"),
         default=default,
-        help="append every message spoken to this file, one per line",
+        help=_("append every message spoken to this file, one per line"),
     )
     parser.add_argument(
         "--config-dir",
-        metavar="PATH",
+        metavar=_("PATH"),
         default=default,
-        help="folder of the settings file (default: the user config folder)",
+        help=_("folder of the settings file (default: the user config folder)"),
     )
     parser.add_argument(
         "--data-dir",
-        metavar="PATH",
+        metavar=_("PATH"),
         default=default,
-        help="folder of the saved games (default: the user data folder)",
+        help=_("folder of the saved games (default: the user data folder)"),
     )
 
 
@@ -91,7 +132,7 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
             action="store_const",
             const=not option.default,
             default=argparse.SUPPRESS,
-            help=option.help or None,
+            help=_(option.help) if option.help else None,
         )
     elif option.is_seed:
         parser.add_argument(
@@ -100,7 +141,7 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
             type=_seed,
             metavar="N",
             default=argparse.SUPPRESS,
-            help=option.help or None,
+            help=_(option.help) if option.help else None,
         )
     elif option.key == "trick_limit":
         parser.add_argument(
@@ -109,7 +150,7 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
             type=_positive,
             metavar="N",
             default=argparse.SUPPRESS,
-            help=option.help or None,
+            help=_(option.help) if option.help else None,
         )
     else:
         parser.add_argument(
@@ -118,47 +159,59 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
             type=str if isinstance(option.default, str) else int,
             choices=option.values,
             default=argparse.SUPPRESS,
-            help=option.help or None,
+            help=_(option.help) if option.help else None,
         )
 
 
 def _add_game(commands: Any, entry: GameEntry) -> None:
-    game = commands.add_parser(entry.key, help=entry.title)
+    game = commands.add_parser(entry.key, help=_(entry.title))
     _common(game, suppress=True)
     for option in entry.options:
         _add_option(game, option)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line, its words in the current language (set it first)."""
+    from audiogame.i18n.argparse_words import install
+
+    install()
     parser = argparse.ArgumentParser(
         prog="audiogame",
-        description="Accessible card games played by ear: Battaglia, Battaglia scientifica, "
-        "Cardavia.",
-        epilog=EPILOG,
+        description=_(
+            "Accessible card games played by ear: Battaglia, Battaglia scientifica, Cardavia."
+        ),
+        epilog=_(EPILOG) + "\n" + EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _common(parser, suppress=False)
     parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__}", help="show the version"
+        "--version", action="version", version=f"%(prog)s {__version__}", help=_("show the version")
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help="start a table directly (a GAME, or --code)")
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    play = commands.add_parser("play", help=_("start a table directly (a GAME, or --code)"))
     _common(play, suppress=True)
     play.add_argument(
-        "--code", metavar="CODE", help="the deal code a table tells with D: the same cards again"
+        "--code",
+        metavar=_("CODE"),
+        help=_("the deal code a table tells with D: the same cards again"),
     )
-    games = play.add_subparsers(dest="game", metavar="GAME")
+    games = play.add_subparsers(dest="game", metavar=_("GAME"))
     for entry in GAMES:
         _add_game(games, entry)
-    practice = commands.add_parser("practice", help="learn the sound cues (listen and quiz)")
+    practice = commands.add_parser("practice", help=_("learn the sound cues (listen and quiz)"))
     _common(practice, suppress=True)
-    rules = commands.add_parser("rules", help="print the rules of a game")
+    rules = commands.add_parser("rules", help=_("print the rules of a game"))
     _common(rules, suppress=True)
-    rules.add_argument("game", choices=[entry.key for entry in GAMES])
-    replay = commands.add_parser("replay", help="replay a saved or finished game move by move")
+    rules.add_argument(
+        "game", metavar=_("GAME"), choices=[entry.key for entry in GAMES], help=_("the game")
+    )
+    replay = commands.add_parser("replay", help=_("replay a saved or finished game move by move"))
     _common(replay, suppress=True)
     replay.add_argument(
-        "file", metavar="FILE", nargs="?", help="a saved game (default: the latest one)"
+        "file",
+        metavar=_("FILE"),
+        nargs="?",
+        help=_("a saved game (default: the game in progress, else the last finished one)"),
     )
     _add_online(commands)
     return parser
@@ -166,21 +219,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_online(commands: Any) -> None:
     """``serve`` and ``connect``: online tables."""
-    serve = commands.add_parser("serve", help="hold online tables for others to join")
+    serve = commands.add_parser("serve", help=_("hold online tables for others to join"))
     _common(serve, suppress=True)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
-    serve.add_argument("--tls-cert", metavar="FILE", help="TLS certificate (with --tls-key)")
-    serve.add_argument("--tls-key", metavar="FILE", help="TLS private key")
-    serve.add_argument("--password-file", metavar="FILE", help="the server's password")
-    connect = commands.add_parser("connect", help="sit at a server's online tables")
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
+    serve.add_argument("--port", type=_port, default=8765, help=_("port (0: any free port)"))
+    serve.add_argument("--tls-cert", metavar=_("FILE"), help=_("TLS certificate (with --tls-key)"))
+    serve.add_argument("--tls-key", metavar=_("FILE"), help=_("TLS private key"))
+    serve.add_argument("--password-file", metavar=_("FILE"), help=_("the server's password"))
+    connect = commands.add_parser("connect", help=_("sit at a server's online tables"))
     _common(connect, suppress=True)
-    connect.add_argument("address", metavar="HOST[:PORT]", help="the server (port 8765)")
-    connect.add_argument("--name", required=True, help="your name at the tables")
-    connect.add_argument("--password-file", metavar="FILE", help="the server's password")
-    connect.add_argument("--tls", action="store_true", help="a server with a certificate")
+    connect.add_argument("address", metavar=_("HOST[:PORT]"), help=_("the server (port 8765)"))
+    connect.add_argument("--name", required=True, help=_("your name at the tables"))
+    connect.add_argument("--password-file", metavar=_("FILE"), help=_("the server's password"))
+    connect.add_argument("--tls", action="store_true", help=_("a server with a certificate"))
     connect.add_argument(
-        "--insecure", action="store_true", help="do not verify the certificate (tests only)"
+        "--insecure", action="store_true", help=_("do not verify the certificate (tests only)")
     )
 
 

@@ -44,6 +44,8 @@ class Settings:
     """Routine events in the fewest words, their cues carrying the rest."""
     auto_pass: bool = False
     """Cardavia: pass by itself, after a short cue, when passing is the only thing to do."""
+    setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each game's setup last started (no deal number): its setup menu opens on it."""
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Keys the player bound to actions in place of the defaults: ``"cardavia.hurry": ("g",)``."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -110,8 +112,24 @@ def from_json(data: dict[str, Any]) -> Settings:
             data.get("auto_pass") if isinstance(data.get("auto_pass"), bool) else base.auto_pass
         ),
         keys=_keys(data.get("keys")),
+        setups=_setups(data.get("setups")),
         extra=extra,
     )
+
+
+def _setups(value: Any) -> dict[str, dict[str, Any]]:
+    """Each game's last setup, plain values only (the setup menu keeps those it offers)."""
+    if not isinstance(value, dict):
+        return {}
+    return {
+        game: {
+            key: item
+            for key, item in setup.items()
+            if isinstance(key, str) and isinstance(item, bool | int | str) and len(str(item)) < 20
+        }
+        for game, setup in value.items()
+        if isinstance(game, str) and isinstance(setup, dict)
+    }
 
 
 def _keys(value: Any) -> dict[str, tuple[str, ...]]:

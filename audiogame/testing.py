@@ -3,7 +3,7 @@ input, a dummy output, a recording speaker and a recording cue player.
 
 >>> session = drive(["down", "down"])
 >>> session.spoken[-1]
-'Cardavia, 3 of 8'
+'Cardavia, 3 of 9'
 """
 
 from __future__ import annotations

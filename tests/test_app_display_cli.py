@@ -40,7 +40,7 @@ def test_screen_reader_display_never_shows_the_messages() -> None:
     assert "Battaglia" not in screen_text(session)
     assert "screen reader" in screen_text(session)
     session.speaker.name = "tts"
-    assert "Main menu. Battaglia (War), 1 of 8" in screen_text(session)
+    assert "Main menu. Battaglia (War), 1 of 9" in screen_text(session)
 
 
 def test_console_lines_are_printed_once_above_the_program(
@@ -58,10 +58,10 @@ def test_console_lines_are_printed_once_above_the_program(
         pipe.send_text(key_bytes(["down", "down", "c-c"]))
         session.app.run()
     lines = capsys.readouterr().out.splitlines()
-    assert [line for line in lines if "of 8" in line] == [
-        "Main menu. Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
-        "Cardavia, 3 of 8",
+    assert [line for line in lines if "of 9" in line] == [
+        "Main menu. Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        "Cardavia, 3 of 9",
     ]
 
 
@@ -135,3 +135,57 @@ def test_console_lines_are_written_while_the_terminal_still_reads_keys_one_by_on
     written_running = modes[modes.index("raw") :] if "raw" in modes else modes
     assert len(written_running) >= 5, modes
     assert set(written_running) == {"raw"}, modes
+
+
+def _run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[object, str, str]:
+    from audiogame.i18n import set_language
+
+    try:
+        try:
+            code: object = main(argv)
+        except SystemExit as stopped:
+            code = stopped.code
+    finally:
+        set_language("en")
+    done = capsys.readouterr()
+    return code, done.out, done.err
+
+
+def test_the_command_line_speaks_italian_with_lang_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25, item 6: argparse's help and errors and the program's own, in Italian; no raw
+    error ("[Errno 2] ...") on a speech log that cannot be written."""
+    home = ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path)]
+    code, out, err = _run_main([*home, "--lang", "it", "rules", "--help"], capsys)
+    assert code == 0
+    assert out.startswith("utilizzo: audiogame rules")
+    assert "argomenti posizionali:" in out and "opzioni:" in out
+    assert "mostra questo aiuto ed esce" in out and "il gioco" in out
+    assert "show this help" not in out and "language of every message" not in out
+
+    code, out, err = _run_main(["play", "battle", "--players", "9", "--lang", "it", *home], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1] == (
+        "audiogame play battle: errore: argomento --players: scelta non valida: 9 "
+        "(scegli tra 2, 3, 4, 5, 6)"
+    )
+    code, out, err = _run_main(["--lang", "it", *home, "play"], capsys)
+    assert err.splitlines()[-1] == "audiogame: errore: play vuole un GIOCO oppure --code CODICE"
+    code, out, err = _run_main(["--lang", "it", *home, "play", "--code", "92MD69RX"], capsys)
+    assert err.splitlines()[-1] == (
+        "audiogame: errore: In questo codice della smazzata manca un carattere: controllalo "
+        "carattere per carattere."
+    )
+    log = tmp_path / "missing" / "speech.log"
+    argv = ["--lang", "it", *home, "--speech", "silent", "--speech-log", str(log), "practice"]
+    code, out, err = _run_main(argv, capsys)
+    assert code == 2
+    assert err == (
+        f"audiogame: non riesco a scrivere il registro della voce {log}: il file o la sua "
+        "cartella non esiste\n"
+    )
+    code, out, err = _run_main(["--lang", "en", *home, "play", "battle", "--seed", "x"], capsys)
+    assert err.splitlines()[-1] == (
+        "audiogame play battle: error: argument --seed: not a whole number: 'x'"
+    )

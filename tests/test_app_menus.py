@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from audiogame.settings import Settings
 from audiogame.testing import drive
@@ -12,12 +15,12 @@ from audiogame.testing import drive
 def test_main_menu_says_item_and_position() -> None:
     session = drive(["down", "down", "end", "home", "up"])
     assert session.spoken == [
-        "Main menu. Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
-        "Cardavia, 3 of 8",
-        "Quit, 8 of 8",
-        "Battaglia (War), 1 of 8",
-        "Quit, 8 of 8",
+        "Main menu. Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        "Cardavia, 3 of 9",
+        "Quit, 9 of 9",
+        "Battaglia (War), 1 of 9",
+        "Quit, 9 of 9",
     ]
     # Up from the first item goes round to the last, with the edge cue.
     assert session.played == ["menu_move"] * 4 + ["menu_edge"]
@@ -26,16 +29,16 @@ def test_main_menu_says_item_and_position() -> None:
 def test_first_letter_jumps_and_cycles() -> None:
     session = drive(["o", "b", "b", "z"])
     assert session.spoken[1:] == [
-        "Options, 6 of 8",
-        "Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Options, 6 of 9",
+        "Battaglia (War), 1 of 9",
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
         "No item starts with z.",
     ]
 
 
 def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
     session = drive(["escape", "enter", "down"])
-    assert session.spoken == ["Main menu. Battaglia (War), 1 of 8", "Quit, 8 of 8"]
+    assert session.spoken == ["Main menu. Battaglia (War), 1 of 9", "Quit, 9 of 9"]
     assert not session.app.stack  # quit: the later key reached nothing
 
 
@@ -83,13 +86,13 @@ def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
         "Control C: quit the program.",
     ]
     assert said[6] == "Last key."
-    assert said[7] == "Main menu. Battaglia (War), 1 of 8"  # Control Home: the history's first
+    assert said[7] == "Main menu. Battaglia (War), 1 of 9"  # Control Home: the history's first
     assert said[-2:] == [
-        "Battaglia (War), 1 of 8",
-        "Battaglia scientifica (Scientific Battle), 2 of 8",
+        "Main menu. Battaglia (War), 1 of 9",  # issue 25, item 10: back, it says its name
+        "Battaglia scientifica (Scientific Battle), 2 of 9",
     ]
     assert "Control C: quit the program." in session.app.narrator.history
-    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 8"
+    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 9"
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -133,8 +136,8 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert said[-4:] == [
         "Options. Language: English, 1 of 12",
         "Lingua: Italiano",
-        "Opzioni, 6 di 8",
-        "Esercizio sui suoni, 5 di 8",
+        "Menu principale. Opzioni, 6 di 9",
+        "Esercizio sui suoni, 5 di 9",
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "it"
@@ -205,3 +208,43 @@ def test_sound_options_reach_the_cue_player_at_once(tmp_path: Path) -> None:
     played = len(session.played)
     session.app.narrator.cue("menu_move")
     assert len(session.played) == played, "a cue played while cues are off"
+
+
+def test_a_games_setup_is_remembered_from_one_start_to_the_next(tmp_path: Path) -> None:
+    """Issue 25, item 10: the setup last started (players here) is where the setup menu
+    opens next time, after a restart too; the deal number is never kept."""
+    from audiogame.settings import SettingsStore
+
+    drive(["enter", "down", "right", "up", "enter"], config_dir=tmp_path)
+    settings, _problem = SettingsStore(tmp_path).load()
+    assert settings.setups["battle"]["players"] == 3 and "seed" not in settings.setups["battle"]
+    for language, line in (("en", "Players: 3 players, 2 of 10"),
+                           ("it", "Giocatori: 3 giocatori, 2 di 10")):  # fmt: skip
+        again = drive(["enter", "down"], config_dir=tmp_path, language=language,
+                      settings=replace(settings, language=language))  # fmt: skip
+        assert again.spoken[-1] == line
+    # Escape from the setup: the main menu says its name.
+    back = drive(["enter", "escape"], config_dir=tmp_path).spoken
+    assert back[-1] == "Main menu. Battaglia (War), 1 of 9"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_speech_option_says_the_one_in_use_when_the_command_line_chose_it(
+    language: str,
+) -> None:
+    """Issue 25, item 14: under ``--speech console`` the options do not just say "automatic"."""
+    from audiogame.app.menus import MainMenu
+    from audiogame.testing import make_session
+
+    session = make_session(language=language)
+    session.speaker.choice = "console"  # type: ignore[attr-defined]  # as --speech console
+    session.app.start([MainMenu(session.app)])
+    for key in ["o", "c-m", "down"]:
+        session.app.dispatch(key)
+    expected = {
+        "en": "Speech: console lines for this run, from the command line; saved choice: "
+        "automatic, 2 of 12",
+        "it": "Voce: righe sulla console per questa volta, dalla riga di comando; scelta "
+        "salvata: automatica, 2 di 12",
+    }[language]
+    assert session.spoken[-1] == expected

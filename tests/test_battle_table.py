@@ -189,9 +189,14 @@ def test_open_hand_is_read_with_arrows_digits_and_letters() -> None:
         "queen, 9 of 16",
         "ten, 8 of 16",
         "eight, 4 of 16",
-        "Your hand, 16 cards: seven, seven, seven, eight, nine, nine, nine, ten, queen, queen, "
-        "queen, queen, king, king, king, ace.",
+        # Issue 25, item 12: repeats counted, not "seven, seven, seven".
+        "Your hand, 16 cards: 3 sevens, eight, 3 nines, ten, 4 queens, 3 kings, ace.",
     ]
+    italian = drive(["w"], game="battle", config={"seed": 2, "open": True, "deck": 32},
+                    language="it").spoken  # fmt: skip
+    assert italian[-1] == (
+        "La tua mano, 16 carte: 3 sette, otto, 3 nove, dieci, 4 donne, 3 re, asso."
+    )
 
 
 def test_open_play_plays_the_card_in_focus_and_asks_for_the_war_cards() -> None:
@@ -289,7 +294,7 @@ def test_escape_pauses_and_resume_comes_back() -> None:
 
 def test_quit_to_main_menu_from_pause() -> None:
     session = drive(["escape", "end", "enter"], game="battle", config={"seed": 3})
-    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 8"
+    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 9"
 
 
 def test_open_enter_never_plays_a_card_not_yet_heard() -> None:
@@ -300,3 +305,27 @@ def test_open_enter_never_plays_a_card_not_yet_heard() -> None:
     assert not any(": " in line and line.startswith("You:") for line in session.spoken)
     session = drive(["enter", "enter"], game="battle", config=config)
     assert any(line.startswith("You: ") for line in session.spoken)
+
+
+def test_an_open_war_says_who_plays_a_last_card_face_up_bt6_bt10() -> None:
+    """BT-6, BT-10: in open play too, a tied player with one card left plays it face up, and
+    the reveal says so, as classic play does."""
+    from audiogame.i18n import set_language
+    from audiogame.words.registry import render
+    from engine import Play
+    from tests.test_battle_rules import cs, new
+
+    state = new("Kh 5h 9h", "Ks 3s", open=True)
+    state.apply(0, Play(cs("Kh")))
+    state.apply(1, Play(cs("Ks")))
+    state.apply(0, state.legal_actions(0)[0])  # the five face down; Anna has only her three
+    state.apply(0, state.legal_actions(0)[0])
+    reveal = next(e for e in state.apply(1, state.legal_actions(1)[0]) if e.kind == "reveal")
+    seats = Seats(DEFAULT_NAMES, 2, {"open": True})
+    said = {}
+    for language in ("en", "it"):
+        set_language(language)
+        said[language] = render("battle", reveal, seats)
+    set_language("en")
+    assert said["en"] == "Anna: last card, face up. You: nine. Anna: three."
+    assert said["it"] == "Anna: ultima carta, scoperta. Tu: nove. Anna: tre."

@@ -49,10 +49,19 @@ def test_the_settlement_is_read_player_by_player_with_the_totals_cv12_cv14() -> 
     end = said.index("You go out and win the deal!")
     assert said[end + 1 : end + 6] == [
         "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14.",
-        "Anna: 1 card left, minus 1; bomb bonus, minus 10; total minus 11.",
-        "You: bomb bonus, minus 10; the penalties of the others, plus 7; total minus 3.",
+        # Issue 25, item 14: a bonus paid names whose bomb it was.
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
         "Press Enter to go back to the game setup.",
+    ]
+    italian = drive(script.keys[:-1], game="cardavia", config={"seed": 5}, settings=slow(),
+                    language="it").spoken  # fmt: skip
+    end = italian.index("Chiudi e vinci la smazzata!")
+    assert italian[end + 1 : end + 4] == [
+        "Bruno: 6 carte rimaste, meno 6; premio bomba, più 20; totale più 14.",
+        "Anna: 1 carta rimasta, meno 1; la bomba di Bruno, meno 10; totale meno 11.",
+        "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; totale meno 3.",
     ]
     assert sum(script.scores[0]) == 0
     assert session.played[session.played.index("settlement") - 1] == "game_won"

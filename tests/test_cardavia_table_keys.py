@@ -340,3 +340,21 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
     hand = next(i for i, line in enumerate(said) if line.startswith("Your hand"))
     anna = next(i for i, line in enumerate(said) if line.startswith("Anna: "))
     assert hand < anna, said  # W's answer, then Anna's play
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_enter_with_nothing_to_beat_the_table_says_to_pass_cv9(language: str) -> None:
+    """CV-9: with no play that beats the table, Enter says P passes, never "Tab steps through
+    your plays" (there are none)."""
+    settings = Settings(language=language, pace=0.05)
+    cannot = {"en": "Your turn: you cannot beat it. P passes.",
+              "it": "Tocca a te: non puoi batterla. P per passare."}[language]  # fmt: skip
+    session = drive_timed(
+        [([], lambda said: len(said) > 5),
+         (["tab", "enter"], lambda said: cannot in said),
+         (["enter"], lambda said: said.count(cannot) > 1)],
+        game="cardavia", config=ANNA_LEADS, settings=settings, language=language,
+    )  # fmt: skip
+    said = session.spoken
+    assert said[-1] == cannot and said.count(cannot) == 2
+    assert not any("Tab" in line for line in said[said.index(cannot) :])

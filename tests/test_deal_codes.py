@@ -147,6 +147,38 @@ def test_every_insertion_and_deletion_of_one_character_is_caught() -> None:
     assert tried > 30_000 and accepted == []
 
 
+def test_a_code_with_one_character_left_out_says_so_never_an_earlier_version() -> None:
+    """Issue 25, item 5: a character left out of a code of this version is said as such, not
+    as "a code of an earlier version" (which a few deletions happened to look like)."""
+    reasons = []
+    for _game, _config, code in real_codes(25):
+        for place in range(len(code)):
+            with pytest.raises(CodeError) as refused:
+                decode(code[:place] + code[place + 1 :])
+            reasons.append(refused.value.reason)
+    assert set(reasons) == {"short"}
+    for game, config in first_version_configs(20):
+        with pytest.raises(CodeError) as refused:
+            decode(first_version_code(game, config))
+        assert refused.value.reason == "older"
+
+
+def test_the_short_code_is_refused_in_italian_on_the_code_screen() -> None:
+    from audiogame.i18n import set_language
+    from audiogame.saves.screens import code_refusal
+
+    with pytest.raises(CodeError) as refused:
+        decode("92MD69RX")
+    set_language("it")
+    try:
+        said = code_refusal(refused.value)
+    finally:
+        set_language("en")
+    assert said == (
+        "In questo codice della smazzata manca un carattere: controllalo carattere per carattere."
+    )
+
+
 def test_a_code_with_valid_checks_and_settings_out_of_range_is_refused() -> None:
     # Battle, four fields' digits all pointing past their tables, no custom flag.
     body = "0" + "ZZZZZZZ"
@@ -204,8 +236,11 @@ def typed_on_the_code_screen(code: str) -> list[str]:
         (with_checks(head(3, 7) + "17M0"),
          "This deal code comes from a newer version of the program: this one cannot read it."),
         ("50250DRB0" * 325, "This is not a valid deal code: check it character by character."),
+        ("92MD69RX", "This deal code has a character missing: check it character by character."),
+        ("A0BY9RD8B",
+         "This deal code has a character missing: check it character by character."),
     ],
-    ids=["typo", "out-of-range", "first-version", "newer", "2925-characters"],
+    ids=["typo", "out-of-range", "first-version", "newer", "2925-characters", "short", "short-2"],
 )  # fmt: skip
 def test_a_refused_code_on_the_code_screen_is_said_and_the_program_goes_on(
     code: str, said: str

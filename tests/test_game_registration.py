@@ -36,7 +36,7 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
     ]  # fmt: skip
     session = drive(keys)
     spoken = session.spoken
-    menu = spoken.index("High card, 4 of 9")
+    menu = spoken.index("High card, 4 of 10")
     assert spoken[menu + 1] == "High card: new game. Start the game, 1 of 7"
     assert "Cards each: 5" in spoken and "Deal number: 1" in spoken
     opening = spoken.index("High card, deal 1: you and Anna. Turn up your card: Space.")
@@ -80,11 +80,11 @@ def test_its_cues_words_and_practice_group_come_from_its_registration(high_card:
 
 def test_its_rules_and_practice_are_reached_by_keys(high_card: str) -> None:
     # Main menu, Rules (the fifth item after the four games), then the fourth game.
-    rules = drive(["end", "up", "enter", "end", "enter"]).spoken
+    rules = drive(["end", "up", "up", "enter", "end", "enter"]).spoken
     assert "Rules of High card" in " ".join(rules)
     assert any(line.startswith("High card: a game of the tests.") for line in rules)
     # Audio-cue practice, then its fourth Listen list: each cue, said with its meaning.
-    keys = ["end", "up", "up", "up", "enter", "down", "down", "down", "enter", "down", "down"]
+    keys = ["end", *["up"] * 4, "enter", "down", "down", "down", "enter", "down", "down"]
     practice = drive(keys)
     assert "Listen: High card, 4 of 12" in practice.spoken
     assert practice.spoken[-1].startswith("Listen: High card, 3 sounds.")
@@ -98,7 +98,7 @@ def test_once_withdrawn_the_game_is_offered_no_more() -> None:
     assert game not in [entry.key for entry in GAMES]
     with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
         game_entry(game)
-    assert "High card, 4 of 9" not in drive(["down", "down", "down"]).spoken
+    assert "High card, 4 of 10" not in drive(["down", "down", "down"]).spoken
 
 
 def test_a_seat_stream_reads_the_events_of_a_game_registered_after_its_first_event() -> None:

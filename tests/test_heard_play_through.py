@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from audiogame import i18n
 from audiogame.settings import Settings
 from audiogame.testing import Session, drive, make_session, opening
@@ -56,7 +58,7 @@ def test_the_edges_of_every_hand_are_said_with_their_own_cue() -> None:
     assert battle.spoken[-3:] == ["First card.", "king, 26 of 26", "Last card."]
     assert battle.played[-3:] == ["menu_edge", "menu_move", "menu_edge"]
     menu = drive(["up", "down"])
-    assert menu.spoken[-2:] == ["Quit, 8 of 8", "Battaglia (War), 1 of 8"]
+    assert menu.spoken[-2:] == ["Quit, 9 of 9", "Battaglia (War), 1 of 9"]
     assert menu.played[-2:] == ["menu_edge", "menu_edge"]
 
 
@@ -131,7 +133,8 @@ def test_the_hint_is_taken_with_u_and_enter_plays_it() -> None:
         "The game has moved on since the hint: H or question mark asks for a new one."
     )
     battle = drive(["h", "u", "enter"], game="battle", config={"seed": 4, "open": True})
-    rank = battle.spoken[-4].removeprefix("Hint: ").split(" of ")[0]
+    rank = battle.spoken[-4].removeprefix("Hint: ").split(". ")[0]  # by its rank alone (BT-1)
+    assert " of " not in rank
     assert battle.spoken[-3].startswith(f"{rank}, ")
     assert battle.spoken[-3].endswith(" of 26. Enter plays it.")
     assert battle.spoken[-2].startswith(f"You: {rank}. ")
@@ -155,7 +158,7 @@ def test_quit_to_the_menu_says_the_game_is_saved_and_the_menu_its_title(tmp_path
                     data_dir=tmp_path)  # fmt: skip
     assert session.spoken[-2:] == [
         "The game is saved: the next start offers to resume it.",
-        "Main menu. Battaglia (War), 1 of 8",
+        "Main menu. Battaglia (War), 1 of 9",
     ]
     assert (tmp_path / "autosave.json").exists()
 
@@ -271,10 +274,14 @@ def test_italian_selection_and_choices_read_as_a_native_speaker_says_them() -> N
 
 # ----- item 15: small ones ------------------------------------------------------------------------
 def test_a_match_may_have_any_number_of_deals_up_to_20() -> None:
+    """Issue 25, item 11: a range of numbers stops at its ends and says so (no silent wrap
+    from 1 to 20, no silent repeat)."""
     said = drive(["down", "down", "enter", "down", "right", "right", "left", "left", "left"]).spoken
     assert said[-5:] == ["Deals in the match: 2 deals", "Deals in the match: 3 deals",
                          "Deals in the match: 2 deals", "Deals in the match: 1 deal",
-                         "Deals in the match: 20 deals"]  # fmt: skip
+                         "Deals in the match: 1 deal. First value."]  # fmt: skip
+    said = drive(["down", "down", "enter", "down", *["right"] * 20], language="it").spoken
+    assert said[-1] == "Smazzate nella partita: 20 smazzate. Ultimo valore."
 
 
 def test_options_say_the_language_in_use_when_the_command_line_chose_it() -> None:
@@ -342,3 +349,20 @@ def test_the_arrows_and_escape_keep_their_keys() -> None:
     assert said[-2] == "Escape: pause menu: resume, keys, rules, options, quit."
     assert said[-1] == "The keys of this action cannot be changed."
     assert session.app.settings.keys == {}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_control_c_mid_game_says_the_game_is_saved_before_goodbye(
+    language: str, tmp_path: Path
+) -> None:
+    """Issue 25, item 14: Control C at a table says the game is kept for the next start."""
+    session = make_session(data_dir=tmp_path, language=language)
+    session.app.farewell = True
+    session.app.start(opening(session.app, "battle", {"seed": 3}))
+    session.app.dispatch(" ")
+    session.app.dispatch("c-c")
+    expected = {
+        "en": ["The game is saved: the next start offers to resume it.", "Goodbye."],
+        "it": ["La partita è salvata: al prossimo avvio potrai riprenderla.", "Arrivederci."],
+    }[language]
+    assert session.spoken[-2:] == expected

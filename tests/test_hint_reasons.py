@@ -100,3 +100,78 @@ def test_a_scientific_hint_between_two_names_no_likely_cards() -> None:
     hint = make("scientific", "hard", 4).advise(state.view(0), state.legal_actions(0))
     text = hint_text("scientific", hint, Seats(("Anna",), 2))
     assert "Likely" not in text and text.startswith("Hint: ")
+
+
+def _open_hints(language: str) -> list[str]:
+    from audiogame.testing import drive
+
+    keys = ["h", "enter"] * 12
+    spoken = drive(keys, game="battle", config={"open": True, "seed": 7}, language=language)
+    return [line for line in spoken.spoken if line.startswith(("Hint:", "Suggerimento:"))]
+
+
+def test_open_battle_hints_agree_with_their_advice_and_name_no_suit_bt10() -> None:
+    """BT-10, BT-1: the hint's reason agrees with the card it advises (a tie is a war, not a
+    lost trick), and the card is named by its rank alone, as Battaglia never names suits."""
+    english = _open_hints("en")
+    italian = _open_hints("it")
+    assert english[0] == "Hint: ace. It should win the trick, or tie and start a war."
+    assert italian[0] == (
+        "Suggerimento: asso. Dovrebbe vincere la presa, o pareggiare e cominciare una battaglia."
+    )
+    assert len(english) == len(italian) == 12
+    suits = re.compile(r"hearts|spades|diamonds|clubs|cuori|picche|quadri|fiori")
+    assert not any(suits.search(line) for line in english + italian)
+    for line in english:
+        if "give up a weak card" in line:
+            assert not line.startswith(("Hint: ace.", "Hint: king."))
+
+
+def test_open_battle_gives_up_only_its_weakest_card_bt10() -> None:
+    """BT-10: over seeded open games, "the trick looks lost: give up a weak card" is said only
+    of the weakest card in the hand, and the strongest card is never called a sacrifice."""
+    from engine import games
+
+    seen: set[str] = set()
+    for seed in range(6):
+        state = games["battle"].new_state(seed=seed, open=True)
+        players = [make("battle", "hard", seed=seed + seat) for seat in range(2)]
+        for _trick in range(40):
+            if state.is_over:
+                break
+            for seat in state.to_act():
+                legal = state.legal_actions(seat)
+                hint = players[seat].advise(state.view(seat), legal)
+                ranks = sorted({action.cards[0].rank or 0 for action in legal if action.cards})
+                rank = hint.action.cards[0].rank if hint.action.cards else None
+                seen.add(hint.code)
+                if hint.code == "sacrifice":
+                    assert rank == ranks[0], (seed, hint)
+                if len(ranks) > 1 and rank == ranks[-1]:
+                    assert hint.code != "sacrifice", (seed, hint)
+                state.apply(seat, hint.action)
+    assert "wins_cheaply" in seen and "sacrifice" in seen
+
+
+def test_scientific_gives_up_only_its_weakest_card_sb3_sb7() -> None:
+    """SB-3, SB-7: "the trick looks lost: give up a weak card" is said only of the weakest
+    rank held in the order in force (a king held with twos is never "a weak card")."""
+    from engine import games
+
+    seen: set[str] = set()
+    for seed in range(4):
+        state = games["scientific"].new_state(seed=seed, players=3)
+        players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
+        for _move in range(60):
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            hint = players[seat].advise(view, state.legal_actions(seat))
+            seen.add(hint.code)
+            if hint.code == "sacrifice":
+                ranks = [card.rank for card in view.hand if card.rank is not None]
+                weakest = max(ranks) if view.reversed else min(ranks)
+                assert hint.action.cards[0].rank == weakest, (seed, hint)
+            state.apply(seat, hint.action)
+    assert "sacrifice" in seen or "best_average" in seen

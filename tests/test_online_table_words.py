@@ -111,7 +111,7 @@ def test_only_the_words_for_another_version_differ_between_the_two() -> None:
             "This page and the server do not speak the same version: reload the page."
         ]
         assert page_words([message], "it") == [
-            "Questa pagina e il server non parlano la stessa versione: ricarica la pagina."
+            "Questa pagina e il server non usano la stessa versione: ricarica la pagina."
         ]
     finally:
         i18n.set_language("en")

@@ -30,7 +30,7 @@ def test_the_rules_into_a_full_disk_say_so_in_one_line_and_exit_1() -> None:
             stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=30,
         )  # fmt: skip
     assert done.returncode == 1
-    assert done.stderr == "audiogame: cannot write the rules: No space left on device\n"
+    assert done.stderr == "audiogame: cannot write the rules: the disk is full\n"
 
 
 def test_a_speech_log_on_a_full_disk_stops_logging_with_one_notice(tmp_path: Path) -> None:

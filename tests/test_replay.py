@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from audiogame.app.menus import MainMenu
+from audiogame.i18n import set_language
 from audiogame.saves.moves import parse_move
 from audiogame.saves.replay import ReplayScreen, replay_screens
 from audiogame.testing import Session, local_table, make_session, opening
@@ -122,10 +123,23 @@ def test_files_that_cannot_be_replayed_are_refused_with_a_reason(tmp_path: Path)
         "no saved game to replay yet: finish or start a game first"
     )
     missing = replay_screens(session.app, str(tmp_path / "nothing.json"))
-    assert isinstance(missing, str) and missing.startswith("cannot replay ")
+    assert (
+        missing
+        == f"cannot replay {tmp_path / 'nothing.json'}: the file or its folder does not exist"
+    )
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    assert "corrupt save" in str(replay_screens(session.app, str(broken)))
+    assert replay_screens(session.app, str(broken)) == (
+        f"cannot replay {broken}: it is not a saved game of this program, or it is damaged"
+    )
+    set_language("it")  # issue 25, item 6: the command line's words in the player's language
+    try:
+        assert replay_screens(session.app, str(broken)) == (
+            f"non riesco a rivedere {broken}: non è una partita salvata di questo programma, "
+            "oppure è danneggiata"
+        )
+    finally:
+        set_language("en")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -135,6 +149,103 @@ def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) ->
     program.press(["right", "right"])
     program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
     program.press(["escape"])
-    program.wait_for(lambda said: said[-1].startswith("Battaglia (War), 1 of 8"))
+    program.wait_for(lambda said: said[-1].startswith("Main menu. Battaglia (War), 1 of 9"))
     program.press(["c-c"])
     assert program.finish()[0] == 0
+
+
+def finished_scientific(folder: Path) -> Path:
+    session = make_session(data_dir=folder)
+    config = {"seed": 1, "players": 3, "level": "greedy"}
+    session.app.start(opening(session.app, "scientific", config))
+    while not session.app.top.state.is_over:  # type: ignore[attr-defined]
+        session.app.dispatch(ENTER)
+    (path,) = (folder / "finished").glob("*.json")
+    return path
+
+
+def test_a_scientific_replay_passes_over_secret_choices_and_answers_the_tables_keys(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 7: one key per trick, not per hidden choice; W, E, R, C tell the
+    position from the player's seat, in English and Italian; Left goes back a whole trick."""
+    path = finished_scientific(tmp_path)
+    said = {}
+    for language in ("en", "it"):
+        session = make_session(data_dir=tmp_path, language=language)
+        session.app.start(replay_screens(session.app, str(path)))  # type: ignore[arg-type]
+        for key in ["right", "right", "w", "e", "r", "c", "left"]:
+            session.app.dispatch(key)
+        said[language] = session.spoken[2:]
+    assert said["en"] == [
+        "Moves 1 to 3 of 42.",
+        "You: two. Anna and Bruno: ace.",
+        "War between Anna and Bruno! 3 cards on the table.",
+        "Moves 4 to 6 of 42.",
+        "You: three. Anna and Bruno: king.",
+        "War between Anna and Bruno! 6 cards on the table.",
+        "Three: until the end of the next trick, E also tells the cards in hand.",
+        "Your hand, 12 cards: four, five, six, seven, eight, nine, ten, jack, queen, king, ace, "
+        "joker. Won pile: empty.",
+        "Cards owned: you 12, Anna 12, Bruno 12. 6 cards on the table. "
+        "In hand: you 12, Anna 12, Bruno 12.",
+        "Normal order: the ace is highest. 6 cards wait on the table from wars. Counting: you.",
+        "The seer power is not active.",
+        "Moves 1 to 3 of 42.",
+        "You: two. Anna and Bruno: ace.",
+        "War between Anna and Bruno! 3 cards on the table.",
+    ]
+    assert said["it"][0] == "Mosse da 1 a 3 di 42."
+    assert said["it"][7].startswith("La tua mano, 12 carte: quattro, cinque")
+    assert "Nessuna azione su questo tasto." not in said["it"]
+
+
+def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 7: the last finished game, even while another is in progress; the
+    main menu has an entry for it."""
+    finished_battle(tmp_path)
+    session = make_session(data_dir=tmp_path)
+    session.app.start(opening(session.app, "cardavia", {"seed": 3}))
+    session.app.dispatch("n")  # a game in progress, saved
+    assert session.app.autosave is not None and session.app.autosave.store.path.exists()
+    watch = replay(None, tmp_path)
+    assert watch.spoken[0].startswith("Replay: Battaglia (War), deal 2")
+    menu = make_session(data_dir=tmp_path, language="it")
+    menu.app.start([MainMenu(menu.app)])
+    labels = [item.label() for item in menu.app.top.items()]  # type: ignore[attr-defined]
+    menu.app.top.move_to(labels.index("Rivedi l'ultima partita"))  # type: ignore[attr-defined]
+    menu.app.dispatch(ENTER)
+    assert isinstance(menu.app.top, ReplayScreen)
+    assert menu.spoken[-2].startswith("Revisione: Battaglia, smazzata 2")
+    empty = make_session(data_dir=tmp_path / "none")
+    empty.app.start([MainMenu(empty.app)])
+    labels = [item.label() for item in empty.app.top.items()]  # type: ignore[attr-defined]
+    empty.app.top.move_to(labels.index("Replay the last game"))  # type: ignore[attr-defined]
+    empty.app.dispatch(ENTER)
+    assert empty.spoken[-1] == "There is no game to replay yet: finish or start a game first."
+    assert isinstance(empty.app.top, MainMenu)
+
+
+def test_end_of_a_cardavia_replay_reads_the_settlement_player_by_player_cv12(
+    tmp_path: Path,
+) -> None:
+    """CV-12, issue 25, item 7: End says the settlement as the table does, one line a
+    player, not one line of 40 words."""
+    from audiogame.testing import drive
+    from tests.test_cardavia_table_helpers import slow, table_script
+
+    script = table_script(5)
+    drive(script.keys[:-1], game="cardavia", config={"seed": 5}, settings=slow(),
+          data_dir=tmp_path)  # fmt: skip
+    session = replay(None, tmp_path)
+    session.app.dispatch("end")
+    said = session.spoken
+    assert said[-5:] == [
+        "You go out and win the deal!",  # who went out first, then the lines, as at the table
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14.",
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
+        "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
+    ]

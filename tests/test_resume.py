@@ -134,7 +134,7 @@ def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path)
     assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
     again = start(tmp_path)
     assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
-    assert again.spoken == ["Main menu. Battaglia (War), 1 of 8"]
+    assert again.spoken == ["Main menu. Battaglia (War), 1 of 9"]
 
 
 def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
@@ -155,3 +155,34 @@ def test_the_resume_offer_is_spoken_in_italian(tmp_path: Path) -> None:
     press(session, [ENTER])
     assert session.spoken[0].startswith("Una partita interrotta")
     assert any(line.startswith("Partita ripresa: ") for line in session.spoken)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_resuming_says_the_table_once_and_reads_the_hand_again(
+    tmp_path: Path, language: str
+) -> None:
+    """Issue 25, item 9: the play on the table is said once, then the hand, as at the start
+    of a deal."""
+    first = start(tmp_path, "cardavia", {"seed": 3})
+    press(first, [TAB, ENTER, "n"])
+    second = make_session(data_dir=tmp_path, language=language)
+    second.app.start(opening(second.app, None, {}))
+    offered = len(second.spoken)
+    press(second, [ENTER])
+    said = second.spoken[offered:]
+    if language == "en":
+        assert said == [
+            "Game resumed: Cardavia, deal 3, after 1 move.",
+            "Round 1. Your turn. On the table, from Anna: pair of threes.",
+            "Cards left: you 16, Bruno 16, Anna 14.",
+            "Your hand, 16 cards: four, six, 3 sevens, eight, 2 nines, ten, 2 jacks, 2 queens, "
+            "2 kings, ace.",
+        ]
+    else:
+        assert said == [
+            "Partita ripresa: Cardavia, smazzata 3, dopo 1 mossa.",
+            "Giro 1. Tocca a te. Sul tavolo, da Anna: coppia di tre.",
+            "Carte rimaste: tu 16, Bruno 16, Anna 14.",
+            "La tua mano, 16 carte: quattro, sei, 3 sette, otto, 2 nove, dieci, 2 fanti, "
+            "2 donne, 2 re, asso.",
+        ]

@@ -211,6 +211,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "You choose: eight of hearts.",
         "You: eight. Anna: two.",
         "Anna takes 2 cards.",
+        "Reversed order.",
         "Eight: you may swap your hand, 12 cards, and your won pile, 2 cards: press S. "
         "Choosing a card keeps your hand.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
@@ -218,8 +219,9 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "Swapped: now 2 cards in your hand, 12 cards in your won pile.",
         "No exchange is offered: it comes after you play an eight, with a won pile.",
         # Issue 10, item 10: the won pile the swap is decided on, by rank.
-        "Your hand, 2 cards: jack, ace. Won pile, 12 cards: ace, king, queen, ten and 8 lower "
-        "cards.",
+        # Issue 25, item 2: the joker is named, never hidden among the lower cards.
+        "Your hand, 2 cards: jack, ace. Won pile, 12 cards: joker, ace, king, queen, ten and 7 "
+        "lower cards.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "No powers in force.",
     ]
@@ -311,7 +313,8 @@ def test_f1_lists_every_key_in_english_and_italian() -> None:
     ):
         assert any(line.startswith(start) for line in english), start
     italian = drive(["f1", *["down"] * 30], game="scientific", config=TWO, language="it").spoken
-    assert italian[2].startswith("Tasti di Battaglia scientifica: 24 tasti; Freccia giù legge")
+    keys = "Tasti della schermata Battaglia scientifica: 24 tasti; Freccia giù legge"
+    assert italian[2].startswith(keys)
     assert any(line.startswith("C: le carte scelte dagli altri") for line in italian)
     assert any(line.startswith("X o asterisco") for line in italian)
 
@@ -417,9 +420,10 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
         game="scientific",
         config={"seed": 1, "players": 4},
     )
-    assert session.spoken[-3:] == [
+    assert session.spoken[-4:] == [
         "War between all the others! 8 cards on the table.",
         "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
+        "Reversed order.",  # issue 25, item 15: said with every trick while it lasts
         "Eight: you may swap your hand, 8 cards, and your won pile, 16 cards: press S. "
         "Choosing a card keeps your hand.",
     ]
@@ -435,3 +439,66 @@ def test_the_examples_in_the_table_modules_hold() -> None:
 
     for module in (hand_cursor, scientific_info, scientific):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_w_always_names_the_joker_in_a_long_won_pile_sb9() -> None:
+    """SB-9: W shortens a won pile of more than 8 cards to its highest ranks, but a joker
+    there is always named (it cancels a war: it matters at an 8's swap), never counted among
+    the lower cards."""
+    keys = ["*", "enter", "a", "enter", "k", "enter", "q", "enter", "0", "enter", "9", "enter"]
+    keys += ["2", "enter", "3", "enter", "w"]
+    english = drive(keys, game="scientific", config=TWO).spoken[-1]
+    italian = drive(keys, game="scientific", config=TWO, language="it").spoken[-1]
+    assert english.endswith(
+        "Won pile, 10 cards: joker, 2 aces, 2 kings, queen, five and 3 lower cards."
+    )
+    assert italian.endswith(
+        "Carte vinte, 10 carte: jolly, 2 assi, 2 re, donna, cinque e 3 carte più basse."
+    )
+
+
+def test_c_names_the_seer_when_the_power_is_another_players_sb8() -> None:
+    """SB-8: after a queen of Anna's, C says Anna holds the seer power, as R does, never that
+    the power is not active."""
+    keys = ["*", "enter", "a", "enter", "k", "enter", "c", "r"]
+    english = drive(keys, game="scientific", config=TWO).spoken
+    italian = drive(keys, game="scientific", config=TWO, language="it").spoken
+    assert english[-2:] == [
+        "Anna has the seer power: only the seer hears the others' cards.",
+        "Normal order: the ace is highest. No cards waiting on the table. Seer: Anna.",
+    ]
+    assert italian[-2:] == [
+        "Anna ha il potere del veggente: solo il veggente sente le carte degli altri.",
+        "Ordine normale: l'asso è il più alto. Nessuna carta in attesa sul tavolo. "
+        "Potere del veggente: Anna.",
+    ]
+
+
+def test_a_reveal_says_everyone_showing_a_rank_together_sb2_sb5() -> None:
+    """SB-2, SB-5: the tie is heard at once: "You and Carla: nine. Bruno: four.", not only
+    neighbours grouped."""
+    from audiogame.words.registry import render
+    from audiogame.words.seats import Seats
+    from engine.events import Reveal
+
+    cards = parse_cards("9h 4s 9d")
+    reveal = Reveal(cards=((0, cards[0]), (1, cards[1]), (2, cards[2])))
+    seats = Seats(("Bruno", "Carla"), 3)
+    assert render("scientific", reveal, seats) == "You and Carla: nine. Bruno: four."
+    set_language("it")
+    try:
+        assert render("scientific", reveal, seats) == "Tu e Carla: nove. Bruno: quattro."
+    finally:
+        set_language("en")
+
+
+def test_the_reversed_order_is_said_with_every_trick_while_it_lasts_sb7() -> None:
+    """SB-7, issue 25, item 15: after a revolution, each later trick ends with "Reversed
+    order." (R need not be pressed trick after trick); the trick of the jack says it once."""
+    keys = ["j", "enter", "8", "enter", "2", "enter"]
+    english = drive(keys, game="scientific", config=TWO).spoken
+    italian = drive(keys, game="scientific", config=TWO, language="it").spoken
+    turned = english.index("Revolution! The two is now highest, the ace lowest.")
+    assert "Reversed order." not in english[: turned + 2]
+    assert english[turned:].count("Reversed order.") == 2
+    assert italian.count("Ordine rovesciato.") == 2

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from audiogame.i18n import N_, _
+from audiogame.i18n import KEY, N_, NP_, _, pgettext
 from audiogame.words.seats import join_words
 
 if TYPE_CHECKING:
@@ -33,45 +33,45 @@ GROUPS: dict[str, str] = {
 }
 
 KEY_NAMES: dict[str, str] = {
-    "left": N_("Left arrow"),
-    "right": N_("Right arrow"),
-    "up": N_("Up arrow"),
-    "down": N_("Down arrow"),
-    "home": N_("Home"),
-    "end": N_("End"),
-    "c-m": N_("Enter"),
-    "escape": N_("Escape"),
-    " ": N_("Space"),
-    "c-i": N_("Tab"),
-    "s-tab": N_("Shift Tab"),
-    "c-h": N_("Backspace"),
-    "pageup": N_("Page Up"),
-    "pagedown": N_("Page Down"),
-    "s-pageup": N_("Shift Page Up"),
-    "s-pagedown": N_("Shift Page Down"),
-    "c-home": N_("Control Home"),
-    "c-end": N_("Control End"),
-    "c-c": N_("Control C"),
-    "c-r": N_("Control R"),
-    "?": N_("question mark"),
-    "*": N_("asterisk"),
+    "left": NP_("key", "Left arrow"),
+    "right": NP_("key", "Right arrow"),
+    "up": NP_("key", "Up arrow"),
+    "down": NP_("key", "Down arrow"),
+    "home": NP_("key", "Home"),
+    "end": NP_("key", "End"),
+    "c-m": NP_("key", "Enter"),
+    "escape": NP_("key", "Escape"),
+    " ": NP_("key", "Space"),
+    "c-i": NP_("key", "Tab"),
+    "s-tab": NP_("key", "Shift Tab"),
+    "c-h": NP_("key", "Backspace"),
+    "pageup": NP_("key", "Page Up"),
+    "pagedown": NP_("key", "Page Down"),
+    "s-pageup": NP_("key", "Shift Page Up"),
+    "s-pagedown": NP_("key", "Shift Page Down"),
+    "c-home": NP_("key", "Control Home"),
+    "c-end": NP_("key", "Control End"),
+    "c-c": NP_("key", "Control C"),
+    "c-r": NP_("key", "Control R"),
+    "?": NP_("key", "question mark"),
+    "*": NP_("key", "asterisk"),
 }
 # Keys that go together and are said together.
 PAIRS: dict[tuple[str, str], str] = {
-    ("left", "right"): N_("Left and Right arrows"),
-    ("up", "down"): N_("Up and Down arrows"),
-    ("home", "end"): N_("Home and End"),
-    ("c-i", "s-tab"): N_("Tab and Shift Tab"),
-    ("pageup", "pagedown"): N_("Page Up and Page Down"),
-    ("s-pageup", "s-pagedown"): N_("Shift Page Up and Shift Page Down"),
-    ("c-home", "c-end"): N_("Control Home and Control End"),
+    ("left", "right"): NP_("key", "Left and Right arrows"),
+    ("up", "down"): NP_("key", "Up and Down arrows"),
+    ("home", "end"): NP_("key", "Home and End"),
+    ("c-i", "s-tab"): NP_("key", "Tab and Shift Tab"),
+    ("pageup", "pagedown"): NP_("key", "Page Up and Page Down"),
+    ("s-pageup", "s-pagedown"): NP_("key", "Shift Page Up and Shift Page Down"),
+    ("c-home", "c-end"): NP_("key", "Control Home and Control End"),
 }
 
 
 def key_name(key: str) -> str:
     """One key as the player hears it: "Left arrow", "F1", "W"."""
     if key in KEY_NAMES:
-        return _(KEY_NAMES[key])
+        return pgettext(KEY, KEY_NAMES[key])
     if len(key) == 2 and key[0] == "f" and key[1].isdigit():
         return key.upper()
     return key.upper() if len(key) == 1 else key
@@ -87,7 +87,7 @@ def keys_name(keys: Sequence[str]) -> str:
         key = keys[index]
         pair = tuple(keys[index : index + 2])
         if pair in PAIRS:
-            words.append(_(PAIRS[pair]))  # type: ignore[index]
+            words.append(pgettext(KEY, PAIRS[pair]))  # type: ignore[index]
             index += 2
             continue
         if key.isdigit():

@@ -127,9 +127,17 @@ class AudioGame:
     def quit(self, goodbye: bool = False) -> None:
         """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
         signal or a closed terminal ends it."""
+        saved = False
         if self.autosave is not None:
-            self.autosave.flush()
+            from audiogame.saves.autosave import is_finished
+
+            table = self.autosave.table
+            kept = self.autosave.flush()
+            saved = kept and not self.autosave.shared and table is not None
+            saved = saved and not is_finished(table)
         if goodbye and self.stack and self.farewell:
+            if saved:  # a game in progress: the player hears that it is not lost
+                self.say(_("The game is saved: the next start offers to resume it."))
             self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()

@@ -90,8 +90,14 @@ class Menu(Screen):
         if item.change is None:
             self.app.refuse(_("This item has no values to change."))
             return
+        before = item.label()
         item.change(-1 if key == "left" else 1)
-        self.app.say(item.label(), cue="menu_move")
+        after = item.label()
+        if after == before:  # a number at the end of its values: said, never silently
+            edge = _("{item}. First value.") if key == "left" else _("{item}. Last value.")
+            self.app.say(edge.format(item=after), cue="menu_edge")
+            return
+        self.app.say(after, cue="menu_move")
 
     def move_to(self, position: int, wrapped: bool = False) -> None:
         """Say the item at ``position``; going round from one end to the other has the edge

@@ -30,11 +30,20 @@ class MainMenu(Menu):
             MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
             MenuItem(lambda: _("Options"), self.open_options),
             MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
+            MenuItem(lambda: _("Replay the last game"), self.open_replay),
             MenuItem(lambda: _("Quit"), lambda: self.app.quit(goodbye=True)),
         ]
 
     def _game_item(self, entry: GameEntry) -> MenuItem:
-        return MenuItem(lambda: _(entry.title), lambda: self.app.push(SetupMenu(self.app, entry)))
+        return MenuItem(
+            lambda: _(entry.title),
+            lambda: self.app.push(SetupMenu(self.app, entry, remembered(self.app, entry))),
+        )
+
+    def resume(self) -> None:
+        """Back from a screen above: the menu says its name, so that the player knows where
+        Escape brought him ("Main menu. Battaglia (War), 1 of 9")."""
+        self.enter()
 
     def open_online(self) -> None:
         from audiogame.online.screens import ConnectMenu
@@ -45,6 +54,17 @@ class MainMenu(Menu):
         from audiogame.practice import open_practice
 
         open_practice(self.app)
+
+    def open_replay(self) -> None:
+        """The last finished game (else the one in progress), move by move; or why not."""
+        from audiogame.saves.replay import replay_screens
+
+        screens = replay_screens(self.app, None)
+        if isinstance(screens, str):
+            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
+            return
+        for screen in screens[1:]:  # the main menu under it is this one
+            self.app.push(screen)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
@@ -69,6 +89,20 @@ class RulesMenu(Menu):
         ]
 
 
+def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
+    """The setup last started for ``entry`` (players, level, trick limit...), as far as its
+    values are still offered; never the deal number (a new deal each time)."""
+    kept = getattr(app.settings, "setups", {}).get(entry.key, {})
+    found: dict[str, Any] = {}
+    for option in entry.options:
+        value = kept.get(option.key)
+        if option.is_seed or value is None:
+            continue
+        if value in option.values and type(value) is type(option.default):
+            found[option.key] = value
+    return found
+
+
 def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
     """A menu item that shows and changes one setup option kept in ``config``."""
 
@@ -84,7 +118,11 @@ def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
             return
         values = option.values
         index = values.index(config[option.key]) if config[option.key] in values else 0
-        config[option.key] = values[(index + step) % len(values)]
+        if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            # a range of numbers stops at its ends (the menu says so), as in the options menu
+            config[option.key] = values[max(0, min(len(values) - 1, index + step))]
+        else:  # a choice among words goes round
+            config[option.key] = values[(index + step) % len(values)]
 
     def type_char(char: str) -> bool:
         if not option.is_seed or not char.isdigit():
@@ -157,6 +195,15 @@ class SetupMenu(Menu):
         if factory is None:
             self.app.refuse(_("This table is not ready yet."))
             return
+        kept = {
+            option.key: self.config[option.key]
+            for option in self.entry.options
+            if not option.is_seed and option.key in self.config
+        }
+        setups = dict(self.app.settings.setups)
+        if setups.get(self.entry.key) != kept:  # the next start of this game begins from it
+            setups[self.entry.key] = kept
+            self.app.update_settings(setups=setups)
         self.app.push(factory(self.app, dict(self.config)))
 
 
@@ -211,6 +258,17 @@ class PauseMenu(Menu):
 
     def open_rules(self, game: str) -> None:
         self.app.push(RulesScreen(self.app, game))
+
+    def open_replay(self) -> None:
+        """The last finished game (else the one in progress), move by move; or why not."""
+        from audiogame.saves.replay import replay_screens
+
+        screens = replay_screens(self.app, None)
+        if isinstance(screens, str):
+            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
+            return
+        for screen in screens[1:]:  # the main menu under it is this one
+            self.app.push(screen)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu

@@ -67,6 +67,16 @@ class OptionsMenu(Menu):
 
         return MenuItem(text, change=change)
 
+    def _speech_label(self, value: str) -> str:
+        """The speech chosen, and the one in use when ``--speech`` chose another for this
+        run (as for the language)."""
+        in_use = getattr(self.app.narrator.speaker, "choice", value)
+        if in_use == value:
+            return backend_label(value)
+        return _("{speech} for this run, from the command line; saved choice: {chosen}").format(
+            speech=backend_label(in_use), chosen=backend_label(value)
+        )
+
     def game_choices(self) -> list[MenuItem]:
         """The player's own options of each game, from its registration."""
         return [
@@ -79,7 +89,7 @@ class OptionsMenu(Menu):
         tens = tuple(range(0, 101, 10))
         return [
             self._choice(N_("Language"), "language", ("", "en", "it"), _language_label),
-            self._choice(N_("Speech"), "speech", CHOICES, backend_label),
+            self._choice(N_("Speech"), "speech", CHOICES, self._speech_label),
             self._choice(N_("Speech rate"), "rate", tens, _percent),
             self._choice(N_("Speech volume"), "volume", tens, _percent),
             self._choice(N_("Automatic play pace"), "pace", PACES, _seconds),

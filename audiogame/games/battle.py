@@ -61,6 +61,7 @@ ENTRY = GameEntry(
         "face_down_laid": N_("Open war: the face-down cards are down, choose the face-up card"),
     },
     view="engine.battle.view.BattleView",
+    hint_play="audiogame.words.hints.rank_play",
     engine_options=("players", "deck", "face_down", "open", "trick_limit"),
     code_id=0,
     code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},

@@ -64,6 +64,17 @@ def N_(message: str) -> str:
     return message
 
 
+# The gettext context of every key name, so that the key "Enter" never shares a msgid (and so
+# a translation) with the verb "Enter".
+KEY = "key"
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for extraction under ``context``; translate it later with
+    :func:`pgettext`."""
+    return message
+
+
 def system_language() -> str:
     """``"it"`` when the system locale is Italian, else ``"en"``."""
     candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]

@@ -42,6 +42,8 @@ def extract() -> None:
         "audiogame",
         "-c",
         "TRANSLATORS:",
+        "-k",
+        "NP_:1c,2",
         str(ROOT / "audiogame"),
     )
 

@@ -22,17 +22,25 @@ def read_password(path: str | None) -> str | None:
 
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
+    from audiogame.cli import file_problem
+    from audiogame.i18n import _
     from audiogame.online.server import run, tls_context
     from audiogame.saves.paths import data_dir, log_dir
 
     if bool(args.tls_cert) != bool(args.tls_key):
-        print("audiogame serve: give both --tls-cert and --tls-key", file=sys.stderr)
+        print(_("audiogame serve: give both --tls-cert and --tls-key"), file=sys.stderr)
         return 2
     try:
         password = read_password(args.password_file)
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
     except (OSError, IndexError, ValueError) as error:
-        print(f"audiogame serve: {error}", file=sys.stderr)
+        if isinstance(error, OSError):
+            problem = file_problem(error)
+        elif isinstance(error, IndexError):
+            problem = _("the password file is empty")
+        else:
+            problem = _("the password file is not text")
+        print(f"audiogame serve: {problem}", file=sys.stderr)
         return 2
     folder = data_dir(getattr(args, "data_dir", None)) / "server"
 

@@ -89,7 +89,8 @@ def fields(version: int, game: str) -> Fields | None:
 
 class CodeError(ValueError):
     """Text that is not a deal code this version reads; ``reason`` is ``"invalid"``,
-    ``"newer"``, ``"older"`` or ``"range"``."""
+    ``"short"`` (one character missing from a code of this version), ``"newer"``, ``"older"``
+    or ``"range"``."""
 
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
@@ -183,6 +184,8 @@ def decode(text: str) -> tuple[str, dict[str, Any]]:
     head = _VALUE[code[0]]
     version, length = divmod(head, 4)
     if length != len(code) % 4 or _checks(code[:-2]) != _canonical(code[-2:]):
+        if _one_short(code):
+            raise CodeError("short", f"{shown!r} is not a deal code: a character is missing")
         if _legacy(code):
             raise CodeError(
                 "older",
@@ -231,6 +234,27 @@ def _settings(setup: Fields, digits: str) -> dict[str, Any]:
     config = {key: config[key] for key, _choices in setup}
     config["seed"] = number
     return config
+
+
+def _one_short(code: str) -> bool:
+    """Whether one character put back somewhere in ``code`` makes a code this version reads:
+    a character left out, more likely than a code of the first version (no code of the first
+    version is one character short of a code of this one)."""
+    if len(code) + 1 > MAX_LENGTH:
+        return False
+    for place in range(len(code) + 1):
+        for char in ALPHABET:
+            candidate = code[:place] + char + code[place:]
+            if _VALUE[candidate[0]] % 4 != len(candidate) % 4:
+                continue
+            if _checks(candidate[:-2]) != _canonical(candidate[-2:]):
+                continue
+            try:
+                decode(candidate)
+            except CodeError:
+                continue
+            return True
+    return False
 
 
 def _legacy(code: str) -> bool:

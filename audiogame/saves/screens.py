@@ -28,6 +28,7 @@ SAVE_NOTICES = {
 }
 CODE_REFUSALS = {
     "invalid": N_("This is not a valid deal code: check it character by character."),
+    "short": N_("This deal code has a character missing: check it character by character."),
     "newer": N_(
         "This deal code comes from a newer version of the program: this one cannot read it."
     ),
@@ -38,6 +39,14 @@ CODE_REFUSALS = {
 }
 """What is said when a typed code is refused, by :attr:`CodeError.reason` (settings out of
 range read as a wrong character: to the player, both are a typing mistake)."""
+
+
+def code_refusal(error: CodeError) -> str:
+    """Why a typed code is refused, in the player's language (the code screen and the command
+    line say the same)."""
+    return _(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"]))
+
+
 SAVE_STUCK = N_(
     "The saved game cannot be resumed, and its file could not be set aside: it is left as it "
     "is, and no game is saved until it can be."
@@ -155,8 +164,14 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
     with muted(app):
         table.resume()  # the computer players move again
+    said: list[str] = []
     for line in table.status():
-        app.say(line)
+        if not any(line in earlier for earlier in said):  # the table's play said once
+            app.say(line)
+            said.append(line)
+    hand = next((command for command in table.commands() if command.id == "hand"), None)
+    if hand is not None:  # the hand again, as at the start of a deal
+        hand.run(hand.keys[0])
     if autosave is not None:
         autosave.store.end_resume()
     return True
@@ -243,7 +258,7 @@ class CodeEntry(Screen):
         try:
             game, config = decode(self.text)
         except CodeError as error:
-            self.app.refuse(_(CODE_REFUSALS.get(error.reason, CODE_REFUSALS["invalid"])))
+            self.app.refuse(code_refusal(error))
             return
         open_table(self.app, game, config)
 

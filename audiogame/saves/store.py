@@ -345,13 +345,13 @@ class SaveStore:
         return [path for _ended, _name, path in sorted(games)]
 
     def latest(self) -> Path | None:
-        """The game to replay when none is named: the one in progress, else the last finished."""
-        if self.path.exists():
-            return self.path
-        if not self.finished_dir.is_dir():
-            return None
-        own = [path for path in self.finished_dir.iterdir() if FINISHED_NAME.match(path.name)]
-        return max(own, key=lambda path: path.name, default=None)  # named by the time written
+        """The game to replay when none is named: the last finished (the one a player asks to
+        hear again), else the one in progress."""
+        if self.finished_dir.is_dir():
+            own = [path for path in self.finished_dir.iterdir() if FINISHED_NAME.match(path.name)]
+            if own:
+                return max(own, key=lambda path: path.name)  # named by the time written
+        return self.path if self.path.exists() else None
 
 
 def encode(saved: SavedGame) -> str:

@@ -18,8 +18,9 @@ from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
 from audiogame.tables.hints import hint_key
 from audiogame.words.battle import refusal
-from audiogame.words.cards import rank_list, rank_name, seconds_text
-from audiogame.words.seats import join_words
+from audiogame.words.cards import rank_name, seconds_text
+from audiogame.words.scientific import hand_summary
+from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -307,7 +308,7 @@ class BattleTable(TableScreen):
         hand = self.view.hand
         matches = [i for i, card in enumerate(hand) if card.rank == rank]
         if not matches:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            self.app.refuse(capitalize(_("You hold no {rank}.").format(rank=rank_name(rank))))
             return
         later = [i for i in matches if i > self.focus]
         self.focus = later[0] if later and hand[self.focus].rank == rank else matches[0]
@@ -357,7 +358,7 @@ class BattleTable(TableScreen):
                     "Your hand, {count} card: {cards}.",
                     "Your hand, {count} cards: {cards}.",
                     len(view.hand),
-                ).format(count=len(view.hand), cards=rank_list(view.hand))
+                ).format(count=len(view.hand), cards=hand_summary(view.hand))
             )
         else:
             self.app.say(

@@ -266,6 +266,11 @@ class CardaviaTable(TableScreen):
         if not self.may_act():
             return
         cards = self.hand.selection()
+        if not cards and self.hand_keys.legal_plays() == []:
+            self.app.refuse(
+                _("Your turn: you cannot beat it. {key} passes.").format(key=self.key_for("pass"))
+            )
+            return
         if not cards:
             self.app.refuse(
                 _("Nothing selected: Space selects the card you are on, Tab steps through "

@@ -18,6 +18,7 @@ from audiogame.tables.cardavia_hand import ordered_plays, selection_combination
 from audiogame.tables.hints import hint_key
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
+from audiogame.words.seats import capitalize
 from engine.cardavia import classify
 from engine.cardavia.combination import Combination
 
@@ -128,7 +129,7 @@ class HandKeys:
         if self.table.hand.jump_to(rank):
             self.say_focus()
         else:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            self.app.refuse(capitalize(_("You hold no {rank}.").format(rank=rank_name(rank))))
 
     def say_focus(self) -> None:
         hand = self.table.hand

@@ -25,7 +25,7 @@ from audiogame.tables.hand_cursor import HandCursor
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
-from audiogame.words.seats import join_words
+from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -59,6 +59,7 @@ class ScientificTable(TableScreen):
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
+        self._order_said = False
 
     def heading(self) -> str:
         return _("Battaglia scientifica")
@@ -194,6 +195,9 @@ class ScientificTable(TableScreen):
         end are spoken while the others play on."""
         events = list(events)
         view = self.view
+        # The order is said with every reveal while it is reversed (not only when it turns),
+        # unless a jack of this trick says it already: no need to press R trick after trick.
+        self._order_said = any(event.kind in ("revolution", "jacks_cancel") for event in events)
         said: set[int] = set()
         offer: list[Event] = []
         for index, event in enumerate(events):
@@ -217,6 +221,9 @@ class ScientificTable(TableScreen):
                 self._out = True
                 if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
                     self.app.say(_("The others play on to the end."))
+        revealed = any(event.kind == "reveal" for event in events)
+        if revealed and view.reversed and not self._order_said and not self._out:
+            self.app.say(_("Reversed order."))  # after the trick's outcome, before any offer
         super().announce(offer)
 
     @staticmethod
@@ -307,7 +314,7 @@ class ScientificTable(TableScreen):
             return
         index = self.cursor.jump(hand, rank)
         if index is None:
-            self.app.refuse(_("You hold no {rank}.").format(rank=rank_name(rank)))
+            self.app.refuse(capitalize(_("You hold no {rank}.").format(rank=rank_name(rank))))
             return
         self.say_card(index)
 

@@ -140,6 +140,13 @@ def seer_text(view: ScientificView, seats: Seats) -> str:
         if all(s in holders(view, "seer") for s in still_in):
             return _("Everybody still in is a seer this trick: nobody chooses first.")
         return _("You are the seer: the others have not all chosen yet.")
+    others = [seat for seat in holders(view, "seer") if seat != YOU]
+    if others and not view.is_over:
+        return ngettext(
+            "{names} has the seer power: only the seer hears the others' cards.",
+            "{names} have the seer power: only the seers hear the others' cards.",
+            len(others),
+        ).format(names=seats.subjects(others))
     return _("The seer power is not active.")
 
 
@@ -162,15 +169,18 @@ WON_PILE_IN_FULL = 8
 
 def won_pile_text(won: Sequence[Card]) -> str:
     """The won pile by rank, highest first (the player saw these cards win): in full when
-    small, else its four highest ranks and how many cards are lower ("14 cards: 3 aces, ...")."""
+    small, else any joker, its four highest ranks and how many cards are lower ("14 cards:
+    joker, 3 aces, ..."): a joker is never counted among the lower cards."""
     if not won:
         return _("Won pile: empty.")
-    ordered = sorted(won, key=lambda card: -1 if card.rank is None else -card.rank)  # joker first
+    jokers = [card for card in won if card.rank is None]  # always said: it cancels a war
+    ordered = jokers + sorted((card for card in won if card.rank is not None),
+                              key=lambda card: -(card.rank or 0))  # fmt: skip
     if len(won) <= WON_PILE_IN_FULL:
         return ngettext("Won pile, {count} card: {cards}.", "Won pile, {count} cards: {cards}.",
                         len(won)).format(count=len(won), cards=hand_summary(ordered))  # fmt: skip
-    top = list(dict.fromkeys(card.rank for card in ordered))[:4]
-    shown = [card for card in ordered if card.rank in top]
+    top = list(dict.fromkeys(card.rank for card in ordered[len(jokers) :]))[:4]
+    shown = jokers + [card for card in ordered[len(jokers) :] if card.rank in top]
     rest = len(won) - len(shown)
     text = ngettext(
         "Won pile, {count} card: {cards}", "Won pile, {count} cards: {cards}", len(won)

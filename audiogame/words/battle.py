@@ -48,17 +48,19 @@ def shown_cards(cards: tuple[tuple[int, object], ...], seats: Seats) -> str:
 @renderer(GAME, "reveal")
 def reveal(event: Reveal, seats: Seats) -> str:
     text = shown_cards(event.cards, seats)
-    # In open play the face-down cards were announced when they were laid.
-    if event.face_down and not seats.options.get("open"):
-        down = _("Face down: {names}.").format(names=seats.subjects(event.face_down))
-        up_only = [seat for seat, _card in event.cards if seat not in event.face_down]
-        if up_only:
-            # In the war, but with one card left: it went face up, with no card under it.
-            down += " " + ngettext(
-                "{names}: last card, face up.", "{names}: last cards, face up.", len(up_only)
-            ).format(names=capitalize(seats.subjects(up_only)))
-        return f"{down} {text}"
-    return text
+    if not event.face_down:
+        return text
+    up_only = [seat for seat, _card in event.cards if seat not in event.face_down]
+    # In the war, but with one card left: it went face up, with no card under it.
+    last = ngettext(
+        "{names}: last card, face up.", "{names}: last cards, face up.", len(up_only)
+    ).format(names=capitalize(seats.subjects(up_only)))
+    if seats.options.get("open"):  # the face-down cards were announced when they were laid
+        return f"{last} {text}" if up_only else text
+    down = _("Face down: {names}.").format(names=seats.subjects(event.face_down))
+    if up_only:
+        down += " " + last
+    return f"{down} {text}"
 
 
 @renderer(GAME, "war")

@@ -130,9 +130,14 @@ def game_over(event: GameOver, seats: Seats) -> str:
     return _("{name} goes out and wins the deal.").format(name=seats.subject(winner))
 
 
-def line_text(line: SettlementLine) -> str:
-    """One settlement line without its player: "9 cards left, minus 9"."""
+def line_text(line: SettlementLine, bomber: int | None = None, seats: Seats | None = None) -> str:
+    """One settlement line without its player: "9 cards left, minus 9"; a bomb bonus paid
+    names whose bomb it was (``bomber``'s, at the table of ``seats``)."""
     points = signed(line.points)
+    if line.item == "bomb_bonus" and line.points < 0 and bomber is not None and seats:
+        if seats.is_me(bomber):
+            return _("your bomb, {points}").format(points=points)
+        return _("{name}'s bomb, {points}").format(name=seats.name(bomber), points=points)
     if line.item == "cards":
         text = ngettext("{count} card left, {points}", "{count} cards left, {points}", line.count)
     elif line.item == "never_played":
@@ -156,9 +161,19 @@ def settlement_lines(
     order = [seat for seat in play_order(seats) if seat != winner]
     if winner is not None:
         order.append(winner)
+    bombers: list[int | None] = []  # for each line, whose bomb a bonus paid comes from
+    bomber: int | None = None
+    for line in lines:
+        if line.item == "bomb_bonus" and line.points > 0:  # a bomb's lines: its +20 first
+            bomber = line.seat
+        bombers.append(bomber if line.item == "bomb_bonus" else None)
     said = []
     for seat in order:
-        parts = [line_text(line) for line in lines if line.seat == seat]
+        parts = [
+            line_text(line, bomber, seats)
+            for line, bomber in zip(lines, bombers, strict=True)
+            if line.seat == seat
+        ]
         if not parts:
             continue
         said.append(

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from audiogame.i18n import N_, _, ngettext, pgettext
 from audiogame.words.cardavia_names import combination_name
-from audiogame.words.cards import card_name
+from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import Seats
 from engine.bots import Hint
 from engine.cardavia.combination import Combination
@@ -58,6 +58,8 @@ _CARDS: dict[str, str] = {
     "others_war": N_("The others should bring about a war: give up a weak card."),
     "sacrifice": N_("The trick looks lost: give up a weak card."),
     "fights_for_pot": N_("It should win the cards waiting on the table."),
+    "wins_or_ties": N_("It should win the trick, or tie and start a war."),
+    "strongest_chance": N_("The others may hold stronger cards: it is your best chance."),
     "best_average": N_("It does best against what the others may play."),
     "face_down_weakest": N_("A face-down card only feeds the pot: give your weakest."),
     "mixed": N_(
@@ -176,6 +178,12 @@ def cardavia_play(hint: Hint) -> str:
 def card_play(hint: Hint) -> str:
     """The card a hint of the card games plays: "seven of hearts"."""
     return card_name(hint.action.cards[0])
+
+
+def rank_play(hint: Hint) -> str:
+    """The card a hint of Battaglia plays, by its rank alone ("ace"): suits never matter
+    there and the game never names them (BT-1)."""
+    return rank_name(hint.action.cards[0].rank)
 
 
 def card_reason_at(hint: Hint, seats: Seats) -> str:

@@ -50,12 +50,14 @@ YOU = 0
 
 
 def shown_cards(cards: Sequence[tuple[int, Card]], seats: Seats) -> str:
-    """ "You: seven. Anna and Bruno: jack." (ranks only, seat order; neighbours showing the
-    same rank are said together, which also makes a tie easy to hear)."""
+    """ "You: seven. Anna and Bruno: jack." (ranks only; everyone showing the same rank is
+    said together, at the place of the first of them in seat order, which makes a tie easy to
+    hear: "You and Carla: nine. Bruno: four.")."""
     groups: list[tuple[list[int], int | None]] = []
     for seat, card in cards:
-        if groups and groups[-1][1] == card.rank:
-            groups[-1][0].append(seat)
+        same = next((group for group in groups if group[1] == card.rank), None)
+        if same is not None:
+            same[0].append(seat)
         else:
             groups.append(([seat], card.rank))
     return " ".join(

@@ -6,10 +6,11 @@ players reason about the cards they cannot see: every card of the deck that is n
 hand, set aside or face up on the table. Hard forecasts the other's card as a mix of "his
 strongest" and "any card" of a hand dealt from those, and plays the card that earns most
 against the forecast: a card that wins cheaply, or its weakest when the trick looks lost, or
-its strongest when a war pot is worth the fight. Normal beats the other's likely strongest
-card with the lowest card that does, else gives its weakest, mixing among the cards that earn
-about as much (each with its own seed). Easy plays at random. Face-down
-cards (a war's hidden card) are always the weakest: they only feed the pot.
+its strongest when a war pot is worth the fight. The reason given with a hint agrees with its
+card: a tie is a war, not a loss, and only the weakest card held is "given up". Normal beats
+the other's likely strongest card with the lowest card that does, else gives its weakest,
+mixing among the cards that earn about as much (each with its own seed). Easy plays at random.
+Face-down cards (a war's hidden card) are always the weakest: they only feed the pot.
 """
 
 from __future__ import annotations
@@ -63,10 +64,27 @@ def _best(
         best_rank = ranks[soft_choice(values, u, spread=NORMAL_SPREAD)[0]]
     action = next(a for a in legal if _rank(a.cards[0]) == best_rank)
     win_chance = sum(p for other, p in forecast.items() if best_rank > other)
-    code = "wins_cheaply" if win_chance >= 0.5 else "sacrifice"
-    if pot and win_chance >= 0.5:
-        code = "fights_for_pot"
-    return hint_of(action, code, card=action.cards[0].token(), chance=round(100 * win_chance))
+    tie_chance = forecast.get(best_rank, 0.0)
+    return hint_of(
+        action,
+        _reason(best_rank, ranks, win_chance, tie_chance, pot),
+        card=action.cards[0].token(),
+        chance=round(100 * win_chance),
+    )
+
+
+def _reason(rank: int, ranks: Sequence[int], win: float, tie: float, pot: int) -> str:
+    """Why ``rank`` is the card to play, in agreement with the advice: "give up a weak card"
+    only for the weakest card held, a war (a tie is no loss) said as a war."""
+    if win >= 0.5:
+        return "fights_for_pot" if pot else "wins_cheaply"
+    if rank == ranks[0] and len(ranks) > 1:
+        return "sacrifice"
+    if win + tie >= 0.5:
+        return "wins_or_ties"
+    if rank == ranks[-1]:
+        return "strongest_chance"
+    return "best_average"
 
 
 class BattleBot(Bot):

@@ -95,6 +95,15 @@ def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_
     return "sacrifice"
 
 
+def _weakest(card: Card, hand: Sequence[Card], reversed_order: bool) -> bool:
+    """Whether ``card`` is of the weakest rank in ``hand`` in the order in force (jokers have
+    no rank and are left out)."""
+    ranks = [held.rank for held in hand if held.rank is not None]
+    if card.rank is None or not ranks:
+        return False
+    return card.rank == (max(ranks) if reversed_order else min(ranks))
+
+
 class ScientificBot(Bot):
     game = "scientific"
 
@@ -395,6 +404,8 @@ class HardScientific(ScientificBot):
         likely += _seer_answers(seers, hands, (view.seat, card), likely, pot, order)
         likely.sort(key=lambda shown: shown[0])
         code = "opponent_seer" if seers else _reason(card, view.seat, likely, order)
+        if code == "sacrifice" and not _weakest(card, view.hand, order):
+            code = "best_average"  # "give up a weak card" is said only of the weakest
         return hint_of(
             action,
             code,
