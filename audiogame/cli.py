@@ -169,6 +169,9 @@ def _add_online(commands: Any) -> None:
     serve.add_argument("--tls-cert", metavar="FILE", help="TLS certificate (with --tls-key)")
     serve.add_argument("--tls-key", metavar="FILE", help="TLS private key")
     serve.add_argument("--password-file", metavar="FILE", help="the server's password")
+    serve.add_argument(
+        "--limits", metavar="FILE", help="a TOML file of limits (see docs/public-server.md)"
+    )
     connect = commands.add_parser("connect", help="sit at a server's online tables")
     _common(connect, suppress=True)
     connect.add_argument("address", metavar="HOST[:PORT]", help="the server (port 8765)")

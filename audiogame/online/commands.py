@@ -14,14 +14,20 @@ if TYPE_CHECKING:
 
 
 def read_password(path: str | None) -> str | None:
-    """The first line of a password file (``None`` without a file)."""
+    """The first line of a password file (``None`` without a file); a file whose first line
+    is blank is refused (it would let everyone in)."""
     if path is None:
         return None
-    return Path(path).read_text(encoding="utf-8").splitlines()[0].strip()
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    password = lines[0].strip() if lines else ""
+    if not password:
+        raise ValueError(f"the first line of {path} is blank: write the password there")
+    return password
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
+    from audiogame.online.limits import Limits
     from audiogame.online.server import run, tls_context
     from audiogame.saves.paths import data_dir, log_dir
 
@@ -31,6 +37,7 @@ def serve_command(args: argparse.Namespace) -> int:
     try:
         password = read_password(args.password_file)
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
+        limits = Limits.read(Path(args.limits)) if getattr(args, "limits", None) else Limits()
     except (OSError, IndexError, ValueError) as error:
         print(f"audiogame serve: {error}", file=sys.stderr)
         return 2
@@ -53,6 +60,7 @@ def serve_command(args: argparse.Namespace) -> int:
                 tls=tls,
                 log_file=log_dir(getattr(args, "data_dir", None)) / "server.log",
                 ready=ready,
+                limits=limits,
             )
         )
     except KeyboardInterrupt:
