@@ -437,7 +437,7 @@ class Room:
         self.driver.failed = self._failed
         self.driver.playing = True
         self.attend()
-        if log_lines:
+        if log_lines is not None:  # resumed (a table left before its first move too)
             self.table.replay(log_lines, self.handovers)  # the stand-ins kept come back
             self.kept_moves = len(log_lines)
             self.resume_thinkers(log_lines)
@@ -705,6 +705,8 @@ class Room:
 
 def find_token(rooms: dict[str, Room], token: str) -> tuple[Room, int] | None:
     for room in rooms.values():
+        if room.over:
+            continue  # a finished table's tokens are void
         for index, seat in enumerate(room.seats):
             if seat.token is not None and secrets.compare_digest(seat.token, token):
                 return room, index

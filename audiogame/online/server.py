@@ -257,18 +257,22 @@ class Server:
 
     def finished(self, room: Room) -> None:
         """The game is over: the table leaves the lobby and the store at once, and its seats'
-        tokens are void (those still at it hear the end and may chat until they leave)."""
+        tokens are void; those still at it hear the end and may chat until they leave, and
+        the last one gone takes it away."""
         room.over = True
         self._unsaved.pop(room.id, None)
         self.store.delete(room.id)
-        if self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
-        self._cancel_closer(room)
         self._lobby = None
+        self.maybe_close(room)
 
     def maybe_close(self, room: Room) -> None:
-        """A table where nobody is connected closes after a while."""
-        if room.people_here() or room.watchers or room.over:
+        """A table where nobody is connected closes after a while (a finished one at once)."""
+        if room.people_here() or room.watchers:
+            return
+        if room.over:
+            self._cancel_closer(room)
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
@@ -414,7 +418,7 @@ class Server:
         return any(
             seat.kind == "person" and seat.token and seat.peer is None and seat.name
             and nicknames.same(name, seat.name)
-            for room in self.rooms.values() for seat in room.seats
+            for room in self.rooms.values() if not room.over for seat in room.seats
         )  # fmt: skip
 
     def gone(self, conn: Connection) -> None:
