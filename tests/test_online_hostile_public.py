@@ -499,7 +499,9 @@ def test_6_a_damaged_move_line_sets_the_table_aside_untouched(tmp_path: Path) ->
     table, token = asyncio.run(first())
     with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
         db.execute("UPDATE moves SET line = '0 fly away' WHERE id = ? AND n = 0", (table,))
-        before = db.execute("SELECT n, line FROM moves WHERE id = ? ORDER BY n", (table,)).fetchall()
+        before = db.execute(
+            "SELECT n, line FROM moves WHERE id = ? ORDER BY n", (table,)
+        ).fetchall()
 
     async def second() -> tuple[bool, str]:
         async with running_server(tmp_path) as server:
