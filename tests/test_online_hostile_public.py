@@ -576,3 +576,58 @@ def test_7_a_finished_table_leaves_at_once_never_comes_back_and_its_token_is_voi
     assert not back and code == "bad_token"
     log = (tmp_path / "server.log").read_text(encoding="utf-8")
     assert "could not be resumed" not in log
+
+
+def test_6_a_long_static_name_is_not_found_and_another_sites_page_is_refused(
+    tmp_path: Path,
+) -> None:
+    import http.client
+
+    from websockets.exceptions import InvalidStatus
+
+    async def go() -> tuple[int, int, str]:
+        async with running_server(tmp_path) as server:
+            port = server.port
+
+            def get(path: str) -> int:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", path)
+                status = conn.getresponse().status
+                conn.close()
+                return status
+
+            long_name = await asyncio.to_thread(get, "/static/" + "a" * 5000 + ".js")
+            page = await asyncio.to_thread(get, "/")
+            with pytest.raises(InvalidStatus) as refused_origin:
+                await connect(f"ws://127.0.0.1:{port}/", origin="https://evil.example")  # type: ignore[arg-type]
+            ours = Recorder(f"ws://127.0.0.1:{port}/", "Anna")
+            welcome = await ours.open()
+            assert refused_origin.value.response.status_code == 403
+            return long_name, page, welcome["type"]
+
+    assert asyncio.run(go()) == (404, 200, "welcome")
+
+
+def test_6_pages_under_tls_ask_browsers_to_keep_to_tls() -> None:
+    from websockets.datastructures import Headers
+    from websockets.http11 import Request
+
+    from audiogame.web.pages import process_request
+
+    class Transport:
+        def __init__(self, tls: bool) -> None:
+            self.tls = tls
+
+        def get_extra_info(self, name: str) -> object:
+            return object() if name == "ssl_object" and self.tls else None
+
+    class Connection:
+        def __init__(self, tls: bool) -> None:
+            self.transport = Transport(tls)
+
+    request = Request("/", Headers({"Host": "cards.example"}))
+    secure = process_request(Connection(True), request)  # type: ignore[arg-type]
+    plain = process_request(Connection(False), request)  # type: ignore[arg-type]
+    assert secure is not None and plain is not None
+    assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Strict-Transport-Security" not in plain.headers
