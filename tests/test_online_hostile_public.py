@@ -534,7 +534,7 @@ def test_6_the_servers_files_are_readable_by_their_owner_only(tmp_path: Path) ->
 
     asyncio.run(go())
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-    for path in folder.glob("tables.sqlite3*"):
+    for path in [*folder.glob("tables.sqlite3*"), folder / "server.log"]:
         assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path
 
 

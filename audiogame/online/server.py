@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import signal
 import ssl
@@ -185,6 +186,8 @@ class Server:
         if log_file is not None:
             log_file.parent.mkdir(parents=True, exist_ok=True)
             handler = logging.FileHandler(log_file, encoding="utf-8")
+            with contextlib.suppress(OSError):
+                os.chmod(log_file, 0o600)  # addresses and names: the host's only
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
             self.logger.addHandler(handler)
         self.store = TableStore(data_dir / "tables.sqlite3", say=self.log_line)
