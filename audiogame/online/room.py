@@ -257,6 +257,7 @@ class Room:
             if peer is not but:
                 peer.send({"type": "presence", "what": what, "name": name, "seat": seat})
         self.server.log_line(f"table {self.id} {what} {name}")
+        self.server.lobby_changed()
         self.attend()
 
     def attend(self) -> None:
@@ -436,6 +437,7 @@ class Room:
         )  # fmt: skip
         self.driver.failed = self._failed
         self.driver.playing = True
+        self.server.lobby_changed()
         self.attend()
         if log_lines is not None:  # resumed (a table left before its first move too)
             self.table.replay(log_lines, self.handovers)  # the stand-ins kept come back

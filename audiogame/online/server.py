@@ -221,6 +221,11 @@ class Server:
             self.log_line(f"table {room.id} resumed")
             self.maybe_close(room)  # nobody is connected yet: its close timer runs
 
+    def lobby_changed(self) -> None:
+        """A table came, went, started, or someone sat or left: the next ``list`` is built
+        again (many ``list`` in between share one answer)."""
+        self._lobby = None
+
     def new_id(self, private: bool = False) -> str:
         letters = self.limits.private_code_letters if private else 4
         while True:
@@ -496,7 +501,7 @@ class Server:
         )
         room.address = conn.host
         self.rooms[room.id] = room
-        self._lobby = None
+        self.lobby_changed()
         self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
         conn.room = room
         room.sit(conn)
