@@ -631,3 +631,38 @@ def test_6_pages_under_tls_ask_browsers_to_keep_to_tls() -> None:
     assert secure is not None and plain is not None
     assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
     assert "Strict-Transport-Security" not in plain.headers
+
+
+def test_6_a_table_left_before_its_first_move_resumes_with_its_empty_seat_played(
+    tmp_path: Path,
+) -> None:
+    """Started, then Bruno leaves for good before anyone moved; after a restart Anna comes
+    back with her token and a computer player moves for Bruno's empty seat."""
+
+    async def first() -> str:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            joined = await create(  # the stand-in waits 5 s before its move: stopped first
+                anna, "battle", ["person", "person"], options={"deck": 32, "pace": 5}
+            )
+            await answer(bruno, {"type": "join", "table": joined["table"]["id"]}, "joined")
+            await anna.send({"type": "start"})
+            await anna.expect("started")
+            await answer(bruno, {"type": "leave"}, "left")
+            return str(joined["token"])
+
+    token = asyncio.run(first())
+
+    async def second() -> dict[str, Any]:
+        async with running_server(tmp_path) as server:
+            anna = Recorder(f"ws://127.0.0.1:{server.port}/", "Anna")
+            await anna.open(token)
+            await anna.expect("joined")
+            await anna.send({"type": "act", "action": "flip"})
+            while True:
+                message = await asyncio.wait_for(anna.receive(), 30)
+                if message["type"] == "update" and message.get("by") == 1:
+                    return message
+
+    assert asyncio.run(second())["by"] == 1
