@@ -666,3 +666,30 @@ def test_6_a_table_left_before_its_first_move_resumes_with_its_empty_seat_played
                     return message
 
     assert asyncio.run(second())["by"] == 1
+
+
+def test_6_the_store_keeps_no_seat_token_only_its_hash_and_the_token_still_seats(
+    tmp_path: Path,
+) -> None:
+    async def first() -> str:
+        async with running_server(tmp_path) as server:
+            anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
+            joined = await create(anna, "battle", ["person", "bot:normal"], options={"pace": 5})
+            await anna.send({"type": "start"})
+            await anna.expect("started")
+            return str(joined["token"])
+
+    token = asyncio.run(first())
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        stored = " ".join(text for (text,) in db.execute("SELECT record FROM tables"))
+    assert token not in stored and "sha256:" in stored
+
+    async def second() -> tuple[int | None, str]:
+        async with running_server(tmp_path) as server:
+            anna = Recorder(f"ws://127.0.0.1:{server.port}/", "Anna")
+            await anna.open(token)
+            joined = await anna.expect("joined")
+            return joined["seat"], joined["token"]
+
+    seat, again = asyncio.run(second())
+    assert seat == 0 and again == token  # the same token as the client keeps

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from audiogame.bots import Bot
 from audiogame.catalog import game_entry
+from audiogame.online.store import at_rest, token_matches
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.table.codec import decode_action, encode_refusal
 from audiogame.table.driver import Answer, Driver
@@ -667,7 +668,7 @@ class Room:
                     "kind": s.kind,
                     "level": s.level,
                     "name": s.name,
-                    "token": s.token,
+                    "token": at_rest(s.token),
                     "options": s.options,
                 }
                 for s in self.seats
@@ -710,7 +711,7 @@ def find_token(rooms: dict[str, Room], token: str) -> tuple[Room, int] | None:
         if room.over:
             continue  # a finished table's tokens are void
         for index, seat in enumerate(room.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and token_matches(seat.token, token):
                 return room, index
     return None
 

@@ -395,6 +395,7 @@ class Server:
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
             room, index = seat
+            room.seats[index].token = message.token  # kept as it came again (on disk: hashed)
             conn.room = room
             self._cancel_closer(room)
             room.back(conn, index)

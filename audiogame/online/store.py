@@ -14,14 +14,40 @@ as it was: its setup, its seats (names and reconnect tokens) and its move log.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from audiogame.persist import set_aside
+
+HASHED = "sha256:"
+"""How a seat's token is kept on disk: its SHA-256, never the token itself."""
+
+
+def at_rest(token: str | None) -> str | None:
+    """A seat's token as the store keeps it: a copy of the file seats nobody.
+
+    >>> at_rest("abc")
+    'sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    >>> at_rest(at_rest("abc")) == at_rest("abc"), at_rest(None)
+    (True, None)
+    """
+    if token is None or token.startswith(HASHED):
+        return token
+    return HASHED + hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(kept: str, given: str) -> bool:
+    """Whether ``given`` (from a client) is the seat's token, kept as it came or at rest."""
+    if kept.startswith(HASHED):
+        return secrets.compare_digest(kept, at_rest(given) or "")
+    return secrets.compare_digest(kept, given)
+
 
 SUFFIXES = ("", "-wal", "-shm")
 """The files of one SQLite store."""
