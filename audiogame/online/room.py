@@ -663,6 +663,7 @@ class Room:
             "grace": self.grace,
             "turn_timer": self.turn_timer,
             "creator": self.creator,
+            "address": self.address,
             "seats": [
                 {
                     "kind": s.kind,
@@ -703,6 +704,7 @@ class Room:
             seed=record["seed"],
         )
         room.handovers = [list(change) for change in record.get("handovers", [])]
+        room.address = str(record.get("address", ""))  # its tables still count after a restart
         return room
 
 
