@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,14 @@ async def answer(link: Recorder, message: dict[str, Any], *kinds: str) -> dict[s
         got = await asyncio.wait_for(link.receive(), 30)
         if got["type"] in kinds:
             return got
+
+
+async def seen(condition: Callable[[], bool], within: float = 20.0) -> None:
+    """Until the server has handled what the client did (a close, a drop)."""
+    deadline = asyncio.get_running_loop().time() + within
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the server never saw it"
+        await asyncio.sleep(0.01)
 
 
 def limited(**changes: Any) -> Limits:
@@ -278,7 +287,7 @@ def test_4_connections_are_limited_per_address(tmp_path: Path) -> None:
             with pytest.raises(LinkError) as error:
                 await player(url, "Many3")
             await links[0].close()
-            await asyncio.sleep(0.1)  # the server sees the close
+            await seen(lambda: server.connections.get("127.0.0.1") == 2)
             fourth = await player(url, "Many4")
             return error.value.code, fourth.name
 
@@ -360,7 +369,7 @@ def test_5_a_dropped_persons_name_is_kept_for_their_token(tmp_path: Path) -> Non
             await anna.send({"type": "start"})
             await anna.expect("started")
             await anna.close()
-            await asyncio.sleep(0.1)  # the server sees the drop
+            await seen(lambda: server.rooms[joined["table"]["id"]].seats[0].peer is None)
             thief = await refused(url, "anna")
             back = Recorder(url, "Someone")
             welcome = await back.open(joined["token"])
