@@ -130,11 +130,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(_("play needs a GAME or --code CODE"))
     if args.command == "connect" and args.password_file:
         try:
-            from audiogame.online.commands import read_password
+            from audiogame.online.commands import BlankPassword, read_password
 
             read_password(args.password_file)
-        except (OSError, IndexError, UnicodeDecodeError) as error:
-            why = file_problem(error) if isinstance(error, OSError) else _("it is empty")
+        except (OSError, IndexError, UnicodeDecodeError, BlankPassword) as error:
+            if isinstance(error, OSError):
+                why = file_problem(error)
+            elif isinstance(error, BlankPassword):
+                why = _("its first line is blank")
+            else:
+                why = _("it is empty")
             parser.error(
                 _("cannot read the password file {path}: {problem}").format(
                     path=args.password_file, problem=why

@@ -226,6 +226,9 @@ def _add_online(commands: Any) -> None:
     serve.add_argument("--tls-cert", metavar=_("FILE"), help=_("TLS certificate (with --tls-key)"))
     serve.add_argument("--tls-key", metavar=_("FILE"), help=_("TLS private key"))
     serve.add_argument("--password-file", metavar=_("FILE"), help=_("the server's password"))
+    serve.add_argument(
+        "--limits", metavar=_("FILE"), help=_("a TOML file of limits (see docs/public-server.md)")
+    )
     connect = commands.add_parser("connect", help=_("sit at a server's online tables"))
     _common(connect, suppress=True)
     connect.add_argument("address", metavar=_("HOST[:PORT]"), help=_("the server (port 8765)"))

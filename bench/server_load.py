@@ -216,13 +216,25 @@ def server_tree(revision: str, folder: Path) -> Path:
     return folder
 
 
+LOOPBACK_LIMITS = """
+connections_per_address = 100000
+tables = 100000
+tables_per_address = 100000
+"""
+
+
 def measure(root: Path, args: argparse.Namespace) -> dict[str, float]:
     """One run against the server of the program in ``root``."""
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     with tempfile.TemporaryDirectory() as data:
+        limits: list[str] = []
+        if "--limits" in (root / "audiogame" / "cli.py").read_text(encoding="utf-8"):
+            # every client comes from 127.0.0.1: the limits per address would refuse them
+            (Path(data) / "limits.toml").write_text(LOOPBACK_LIMITS, encoding="utf-8")
+            limits = ["--limits", str(Path(data) / "limits.toml")]
         server = subprocess.Popen(
             [sys.executable, *profile, "-m", "audiogame", "serve", "--port", "0",
-             "--data-dir", data],
+             "--data-dir", data, *limits],
             cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip

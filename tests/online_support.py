@@ -13,11 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.online.client import Link
+from audiogame.online.limits import Limits
 from audiogame.online.server import Server, run
 from audiogame.saves.moves import parse_move
+from audiogame.table.seeds import deal_seed
 from audiogame.table.session import NEXT_DEAL, engine_options, seat_count
 from engine import games
 from engine.cards import Card
+
+LOOSE = Limits(
+    connections_per_address=10_000, tables=10_000, tables_per_address=10_000,
+    codes_per_minute=10_000, watchers_per_table=10_000, arrivals_per_minute=10_000,
+    watcher_chat_per_minute=10_000, passwords_per_minute=10_000,
+)  # fmt: skip
 
 CARD = re.compile(r"(?<![A-Za-z0-9#])((?:10|[2-9JQKA])[hsdc]|joker)(#\d+)?(?![A-Za-z0-9#])")
 
@@ -25,8 +33,10 @@ CARD = re.compile(r"(?<![A-Za-z0-9#])((?:10|[2-9JQKA])[hsdc]|joker)(#\d+)?(?![A-
 @contextlib.asynccontextmanager
 async def running_server(data_dir: Path, **options: Any) -> AsyncIterator[Server]:
     """A server; scripted players move as fast as they can, so their rate limit is high
-    unless the test gives one."""
+    unless the test gives one; every client comes from 127.0.0.1, so the limits per address
+    are loose unless the test gives its own."""
     options.setdefault("rate", 10_000.0)
+    options.setdefault("limits", LOOSE)
     stop = asyncio.Event()
     ready: asyncio.Future[Server] = asyncio.get_running_loop().create_future()
     task = asyncio.ensure_future(
@@ -130,7 +140,7 @@ def seen_by_seat(
     players = seat_count(game, config)
     options = {k: config[k] for k in engine_options(game) if k in config}
     deal = 1
-    state = games[game].new_state(seed=seed, **options)
+    state = games[game].new_state(seed=deal_seed(seed, 1), **options)
     public: set[str] = set()
 
     def shown(events: list[Any]) -> None:
@@ -155,7 +165,7 @@ def seen_by_seat(
     for line in log:
         if line == NEXT_DEAL:
             deal += 1
-            state = games[game].new_state(seed=seed + deal - 1, **options)
+            state = games[game].new_state(seed=deal_seed(seed, deal), **options)
             shown(state.opening_events())
         else:
             shown(state.apply(*parse_move(line)))
@@ -192,6 +202,7 @@ class ServerThread:
         import threading
 
         options.setdefault("rate", 10_000.0)
+        options.setdefault("limits", LOOSE)
         self.stop_event: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.server: Server | None = None

@@ -13,6 +13,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from audiogame.online.client import LinkError
+from audiogame.online.limits import Limits
 from audiogame.online.messages import MAX_MESSAGE, VERSION
 from tests.online_support import Recorder, player, running_server
 
@@ -179,6 +180,7 @@ def test_a_slow_reader_is_dropped_once_its_queue_is_full() -> None:
 
     class Quiet:
         rate = burst = 10.0
+        limits = Limits()
 
         def log_line(self, text: str) -> None:
             pass

@@ -76,10 +76,15 @@ def fresh(game: str, level: str, seed: int) -> Any:
 
 
 def quiet(server: Server) -> bool:
-    """No computer player has a move to make or a memory still coming back."""
+    """No computer player has a move to make or a memory still coming back (at a table with
+    no person connected they wait: quiet once their memory is back)."""
     for room in server.rooms.values():
         table = room.table
         if table is None:
+            continue
+        if room.paused:
+            if room.thinking.tasks:
+                return False
             continue
         busy = room.driver is not None and not room.driver.idle
         if busy or table.awaiting_bots():

@@ -20,6 +20,9 @@ def live_server(data_dir: Path, port: int = 0, **options: Any) -> Iterator[dict[
     """``{"url": "http://127.0.0.1:PORT/", "server": Server, "stop": callable}`` (``https``
     with ``tls``, the server's certificate and key)."""
     from audiogame.online.server import run
+    from tests.online_support import LOOSE
+
+    options.setdefault("limits", LOOSE)
 
     ready = threading.Event()
     info: dict[str, Any] = {}

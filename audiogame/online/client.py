@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import ssl
 import sys
+import unicodedata
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -17,6 +18,34 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from audiogame.online.messages import VERSION
 
 DEFAULT_PORT = 8765
+
+
+_MOVES_THE_TERMINAL = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+"""Control (escape, bell...), format (bidirectional, zero-width), surrogate, private,
+unassigned characters, line and paragraph separators."""
+
+
+def clean(value: Any) -> Any:
+    """A server's message with nothing in its text that could move a terminal or a voice:
+    every control and escape character (an escape sequence loses its escape and is plain
+    text) removed from every string, keys included; a line break becomes a space.
+
+    >>> clean({"text": "hi\x1b]0;owned\x07\x1b[2J", "n": [1, "a\u202eb"]})
+    {'text': 'hi]0;owned[2J', 'n': [1, 'ab']}
+    """
+    if isinstance(value, str):
+        if value.isprintable():
+            return value
+        return "".join(
+            " " if char in "\n\r\t" else char
+            for char in value
+            if char in "\n\r\t" or unicodedata.category(char) not in _MOVES_THE_TERMINAL
+        )
+    if isinstance(value, dict):
+        return {clean(key): clean(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [clean(item) for item in value]
+    return value
 
 
 class LinkError(Exception):
@@ -122,8 +151,12 @@ class Link:
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as error:
-            raise LinkError("gone", str(error.rcvd.reason if error.rcvd else "")) from error
-        message = json.loads(raw)
+            reason = clean(str(error.rcvd.reason if error.rcvd else ""))
+            raise LinkError("gone", reason) from error
+        try:
+            message = clean(json.loads(raw))
+        except ValueError as error:
+            raise LinkError("invalid", "a message is JSON") from error
         if not isinstance(message, dict):
             raise LinkError("invalid", "a message is an object")
         return message

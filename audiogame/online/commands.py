@@ -13,17 +13,30 @@ if TYPE_CHECKING:
     from audiogame.app.screen import Screen
 
 
+class BlankPassword(ValueError):
+    """A password file whose first line is blank (it would let everyone in)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"the first line of {path} is blank: write the password there")
+
+
 def read_password(path: str | None) -> str | None:
-    """The first line of a password file (``None`` without a file)."""
+    """The first line of a password file (``None`` without a file); a file whose first line
+    is blank is refused (it would let everyone in)."""
     if path is None:
         return None
-    return Path(path).read_text(encoding="utf-8").splitlines()[0].strip()
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    password = lines[0].strip() if lines else ""
+    if not password:
+        raise BlankPassword(path)
+    return password
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
     from audiogame.cli import file_problem
     from audiogame.i18n import _
+    from audiogame.online.limits import Limits
     from audiogame.online.server import run, tls_context
     from audiogame.saves.paths import data_dir, log_dir
 
@@ -38,9 +51,19 @@ def serve_command(args: argparse.Namespace) -> int:
             problem = file_problem(error)
         elif isinstance(error, IndexError):
             problem = _("the password file is empty")
+        elif isinstance(error, BlankPassword):
+            problem = _("the first line of the password file is blank: write the password there")
         else:
             problem = _("the password file is not text")
         print(f"audiogame serve: {problem}", file=sys.stderr)
+        return 2
+    try:
+        limits = Limits.read(Path(args.limits)) if getattr(args, "limits", None) else Limits()
+    except OSError as error:
+        print(f"audiogame serve: {file_problem(error)}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"audiogame serve: {error}", file=sys.stderr)
         return 2
     folder = data_dir(getattr(args, "data_dir", None)) / "server"
 
@@ -61,6 +84,7 @@ def serve_command(args: argparse.Namespace) -> int:
                 tls=tls,
                 log_file=log_dir(getattr(args, "data_dir", None)) / "server.log",
                 ready=ready,
+                limits=limits,
             )
         )
     except KeyboardInterrupt:

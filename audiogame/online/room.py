@@ -18,11 +18,13 @@ from typing import Any, Protocol
 
 from audiogame.bots import Bot
 from audiogame.catalog import game_entry
+from audiogame.online.store import at_rest, token_matches
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.table.codec import decode_action, encode_refusal
 from audiogame.table.driver import Answer, Driver
 from audiogame.table.frame import Frame
 from audiogame.table.recall import recall
+from audiogame.table.seeds import secret_seed
 from audiogame.table.session import Table, seat_count
 from audiogame.table.stream import seat_message
 from engine.actions import Action
@@ -52,8 +54,10 @@ class RoomError(ValueError):
 
 
 def new_seed() -> int:
-    """A new table's deal seed: secret, drawn by the server (no client chooses it)."""
-    return secrets.randbelow(1_000_000) + 1
+    """A new table's key: 256 bits from the system's cryptographic source, drawn by the
+    server (no client chooses it, no seat's view tells it: :mod:`audiogame.table.seeds`).
+    Only the tests replace it (in their own process) to deal known cards."""
+    return secret_seed()
 
 
 @dataclass
@@ -129,7 +133,9 @@ def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, A
             option = entry.option(key)
         except StopIteration:
             raise RoomError("invalid", f"{game} has no option {key!r}") from None
-        if key in ("level", "seed") or value not in option.values:
+        same_type = any(type(value) is type(allowed) and value == allowed
+                        for allowed in option.values)  # fmt: skip
+        if key in ("level", "seed") or not same_type:  # 2.0 is no number of players, 0 no "no"
             raise RoomError("invalid", f"{key} cannot be {value!r}")
         config[key] = value
     if seat_count(game, {"players": seats}) != seats or config.get("players", seats) != seats:
@@ -174,6 +180,12 @@ class Room:
         self.handovers: list[Any] = []
         """The stand-ins' comings and goings of a resumed table, as the store kept them."""
         self.closed = False
+        self.over = False
+        """The game is over: the table is no longer listed, kept or joined."""
+        self.address = ""
+        """The address it was created from (what the limits count)."""
+        self.paused = False
+        """No person is connected: the computer players wait (:meth:`attend`)."""
         self.timed_out: set[int] = set()
         """Seats kept by a computer player for one move: their person's turn timer ran out."""
 
@@ -246,6 +258,21 @@ class Room:
             if peer is not but:
                 peer.send({"type": "presence", "what": what, "name": name, "seat": seat})
         self.server.log_line(f"table {self.id} {what} {name}")
+        self.server.lobby_changed()
+        self.attend()
+
+    def attend(self) -> None:
+        """With no person connected the computer players wait, from that moment (a table
+        left to them plays for nobody); they go on when a person is back."""
+        if self.driver is None:
+            return
+        alone = not self.people_here() and not self.closed and not self.over
+        if alone and not self.paused:
+            self.paused = True
+            self.driver.hold()
+        elif not alone and self.paused:
+            self.paused = False
+            self.driver.release()
 
     def stream(
         self, seat: int | None, events: list[Event], kind: str, by: int | None = None
@@ -411,7 +438,9 @@ class Room:
         )  # fmt: skip
         self.driver.failed = self._failed
         self.driver.playing = True
-        if log_lines:
+        self.server.lobby_changed()
+        self.attend()
+        if log_lines is not None:  # resumed (a table left before its first move too)
             self.table.replay(log_lines, self.handovers)  # the stand-ins kept come back
             self.kept_moves = len(log_lines)
             self.resume_thinkers(log_lines)
@@ -634,12 +663,13 @@ class Room:
             "grace": self.grace,
             "turn_timer": self.turn_timer,
             "creator": self.creator,
+            "address": self.address,
             "seats": [
                 {
                     "kind": s.kind,
                     "level": s.level,
                     "name": s.name,
-                    "token": s.token,
+                    "token": at_rest(s.token),
                     "options": s.options,
                 }
                 for s in self.seats
@@ -674,13 +704,16 @@ class Room:
             seed=record["seed"],
         )
         room.handovers = [list(change) for change in record.get("handovers", [])]
+        room.address = str(record.get("address", ""))  # its tables still count after a restart
         return room
 
 
 def find_token(rooms: dict[str, Room], token: str) -> tuple[Room, int] | None:
     for room in rooms.values():
+        if room.over:
+            continue  # a finished table's tokens are void
         for index, seat in enumerate(room.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and token_matches(seat.token, token):
                 return room, index
     return None
 

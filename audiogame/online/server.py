@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import signal
 import ssl
@@ -27,6 +28,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from audiogame.online import messages as m
+from audiogame.online import names as nicknames
+from audiogame.online.limits import Limits, Window, address_key
 from audiogame.online.room import Room, RoomError, Seat, check_options, find_token
 from audiogame.online.store import TableStore
 from audiogame.online.thinkers import Thinkers
@@ -43,7 +46,7 @@ RATE = 20.0
 BURST = 40.0
 """... with bursts of this many."""
 HELLO_WITHIN = 10.0
-CLOSE_EMPTY_AFTER = 300.0
+CLOSE_EMPTY_AFTER = Limits.unattended_close_after
 """Seconds a table with nobody connected is kept (a started one stays saved)."""
 TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
 
@@ -82,6 +85,12 @@ class Connection:
         self.browser: BrowserSeat | None = None
         """A browser's presenter: what this connection is sent goes through it."""
         self.address = "{}:{}".format(*ws.remote_address[:2]) if ws.remote_address else "?"
+        self.host = address_key(str(ws.remote_address[0])) if ws.remote_address else "?"
+        """What the limits count by (:func:`audiogame.online.limits.address_key`)."""
+        self.pending = 0
+        """Bytes queued for this client and not yet written: past the server's budget
+        (``Limits.send_bytes``) a reader who does not read is dropped."""
+        self.chat = Window(server.limits.watcher_chat_per_minute)
 
     def send(self, message: dict[str, Any]) -> None:
         if self.browser is not None:
@@ -90,15 +99,28 @@ class Connection:
             self.put(message)
 
     def put(self, message: dict[str, Any]) -> None:
+        self.put_bytes(m.encode(message))
+
+    def put_bytes(self, data: bytes) -> None:
+        """An encoded message (the lobby's answer is encoded once for every asker)."""
         if self.writer.done():
             return
+        if self.pending + len(data) > self.server.limits.send_bytes:
+            self.too_slow()
+            return
         try:
-            self.queue.put_nowait(m.encode(message))
+            self.queue.put_nowait(data)
         except asyncio.QueueFull:
-            self.server.log_line(f"{self.address} {self.name} dropped: too slow")
-            self.queue = asyncio.Queue(1)  # nothing more is queued for it
-            self.writer.cancel()
-            asyncio.get_running_loop().create_task(self.ws.close(1008, "too_slow"))
+            self.too_slow()
+            return
+        self.pending += len(data)
+
+    def too_slow(self) -> None:
+        self.server.log_line(f"{self.address} {self.name} dropped: too slow")
+        self.queue = asyncio.Queue(1)  # nothing more is queued for it
+        self.pending = 0
+        self.writer.cancel()
+        asyncio.get_running_loop().create_task(self.ws.close(1008, "too_slow"))
 
     def error(self, code: str, message: str) -> None:
         self.send({"type": "error", "code": code, "message": message})
@@ -110,6 +132,7 @@ class Connection:
                 if data is None:
                     return
                 await self.ws.send(data, text=True)  # JSON is UTF-8 already
+                self.pending -= len(data)
                 self.sent += 1
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
@@ -130,15 +153,30 @@ class Server:
         workers: int | None = None,
         rate: float = RATE,
         burst: float = BURST,
-        close_empty_after: float = CLOSE_EMPTY_AFTER,
+        close_empty_after: float | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.data_dir = data_dir
+        self.limits = limits = limits or Limits()
+        if close_empty_after is None:
+            close_empty_after = limits.unattended_close_after
         self.rate, self.burst = rate, burst
         self.close_empty_after = close_empty_after
+        if password is not None and not password.strip():
+            raise ValueError("a blank password would let everyone in")
         self.password = password
         self.rooms: dict[str, Room] = {}
         self.names: dict[str, Connection] = {}
-        self.store = TableStore(data_dir / "tables.sqlite3")
+        self.connections: dict[str, int] = {}
+        """Open connections per address."""
+        self.codes = Window(limits.codes_per_minute)
+        """Codes that named no table, per address."""
+        self.passwords = Window(limits.passwords_per_minute)
+        """Wrong passwords, per address."""
+        self.arrivals = Window(limits.arrivals_per_minute)
+        """Spectators arriving, per table."""
+        self._lobby: tuple[float, bytes, dict[str, Any]] | None = None
+        """The last lobby answer: when it was built, encoded, as a message."""
         self._unsaved: dict[str, Room] = {}
         """Tables with moves to write at the end of this turn of the event loop."""
         self.port = 0
@@ -149,8 +187,11 @@ class Server:
         if log_file is not None:
             log_file.parent.mkdir(parents=True, exist_ok=True)
             handler = logging.FileHandler(log_file, encoding="utf-8")
+            with contextlib.suppress(OSError):
+                os.chmod(log_file, 0o600)  # addresses and names: the host's only
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
             self.logger.addHandler(handler)
+        self.store = TableStore(data_dir / "tables.sqlite3", say=self.log_line)
         self.thinkers = Thinkers(workers, say=self.log_line)
         """Where computer players think: worker processes, one per core, each started when a
         decision first needs it."""
@@ -164,22 +205,39 @@ class Server:
         for record in self.store.load_all():
             try:
                 room = Room.from_record(self, record)
-                self.rooms[room.id] = room
                 if record.get("started"):
                     room.begin(list(record.get("log", [])))
-                self.log_line(f"table {room.id} resumed")
-            except (KeyError, ValueError, TypeError) as error:
-                self.log_line(f"table {record.get('id')} could not be resumed: {error}")
+            except (KeyError, ValueError, TypeError, AttributeError) as error:
+                # never served half-replayed, never written over: kept aside as it was
+                table_id = str(record.get("id"))
+                self.store.set_aside(table_id)
+                self.log_line(f"table {table_id} could not be resumed ({error}): set aside")
+                continue
+            if room.table is not None and room.table.match_over:  # a game over: it is gone
+                self.store.delete(room.id)
+                room.close("over")
+                self.log_line(f"table {room.id} was over: removed")
+                continue
+            self.rooms[room.id] = room
+            self.log_line(f"table {room.id} resumed")
+            self.maybe_close(room)  # nobody is connected yet: its close timer runs
 
-    def new_id(self) -> str:
+    def lobby_changed(self) -> None:
+        """A table came, went, started, or someone sat or left: the next ``list`` is built
+        again (many ``list`` in between share one answer)."""
+        self._lobby = None
+
+    def new_id(self, private: bool = False) -> str:
+        letters = self.limits.private_code_letters if private else 4
         while True:
-            table_id = "".join(secrets.choice(TABLE_ID_LETTERS) for _ in range(4))
+            table_id = "".join(secrets.choice(TABLE_ID_LETTERS) for _ in range(letters))
             if table_id not in self.rooms:
                 return table_id
 
     def remember(self, room: Room) -> None:
-        """Keep the table's setup and seats (and any move not kept yet)."""
-        if not room.closed:
+        """Keep the table's setup and seats (and any move not kept yet); a table whose game
+        is over is never written again."""
+        if not room.closed and not room.over:
             self.store.save(room.record())
             self._keep_moves(room)
 
@@ -187,7 +245,7 @@ class Server:
         """Keep the table's new moves: every table's moves of one turn of the event loop are
         written together, in one transaction, once the turn's callbacks have run (one commit
         for many moves instead of one a move)."""
-        if room.closed or room.table is None or room.kept_moves >= len(room.table.log):
+        if room.closed or room.over or room.table is None or room.kept_moves >= len(room.table.log):
             return
         if not self._unsaved:
             asyncio.get_running_loop().call_soon(self.keep_unsaved)
@@ -201,18 +259,29 @@ class Server:
 
     def _keep_moves(self, room: Room) -> None:
         table = room.table
-        if table is None or room.closed or room.kept_moves >= len(table.log):
+        if table is None or room.closed or room.over or room.kept_moves >= len(table.log):
             return
         self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
         room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
+        """The game is over: the table leaves the lobby and the store at once, and its seats'
+        tokens are void; those still at it hear the end and may chat until they leave, and
+        the last one gone takes it away."""
+        room.over = True
         self._unsaved.pop(room.id, None)
         self.store.delete(room.id)
+        self._lobby = None
+        self.maybe_close(room)
 
     def maybe_close(self, room: Room) -> None:
-        """A table where nobody is connected closes after a while."""
+        """A table where nobody is connected closes after a while (a finished one at once)."""
         if room.people_here() or room.watchers:
+            return
+        if room.over:
+            self._cancel_closer(room)
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
@@ -225,8 +294,9 @@ class Server:
         self._unsaved.pop(room.id, None)
         room.close("empty")
         self.rooms.pop(room.id, None)
-        if not room.started or (room.table is not None and room.table.match_over):
-            self.store.delete(room.id)
+        if not room.started or not any(seat.token for seat in room.seats):
+            self.store.delete(room.id)  # nobody may come back to it
+        self._lobby = None
         self.log_line(f"table {room.id} closed")
 
     def replaced(self, old: Any) -> None:
@@ -240,6 +310,13 @@ class Server:
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self)
         self.log_line(f"{conn.address} connected")
+        open_here = self.connections.get(conn.host, 0)
+        if open_here >= self.limits.connections_per_address:
+            self.log_line(f"{conn.address} refused: too many connections from the address")
+            conn.error("too_many_connections", "too many connections from your address")
+            await conn.close(1008, "too_many_connections")
+            return
+        self.connections[conn.host] = open_here + 1
         try:
             if await self.hello(conn):
                 closing: asyncio.Task[None] | None = None
@@ -257,6 +334,11 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            left = self.connections.get(conn.host, 1) - 1
+            if left > 0:
+                self.connections[conn.host] = left
+            else:
+                self.connections.pop(conn.host, None)
             self.gone(conn)
 
     def within_rate(self, conn: Connection) -> bool:
@@ -281,7 +363,7 @@ class Server:
             conn.error("invalid", "the first message must be a hello")
             await conn.close(1008, "no hello")
             return False
-        problem = self.check_hello(message)
+        problem = self.check_hello(message, conn.host)
         if problem is not None:
             conn.send(
                 {"type": "error", "code": problem[0], "message": problem[1], "version": m.VERSION}
@@ -302,7 +384,7 @@ class Server:
                 conn.error("name_taken", "this name is in use")
                 await conn.close(1008, "name_taken")
                 return False
-        elif name.casefold() in self.names:
+        elif self.name_in_use(name):
             conn.error("name_taken", "this name is in use on the server")
             await conn.close(1008, "name_taken")
             return False
@@ -314,22 +396,40 @@ class Server:
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
             room, index = seat
+            room.seats[index].token = message.token  # kept as it came again (on disk: hashed)
             conn.room = room
             self._cancel_closer(room)
             room.back(conn, index)
         return True
 
-    def check_hello(self, message: m.Hello) -> tuple[str, str] | None:
+    def check_hello(self, message: m.Hello, host: str = "?") -> tuple[str, str] | None:
         if message.version != m.VERSION:
             return "version", f"this server speaks version {m.VERSION}"
-        if self.password is not None and not secrets.compare_digest(
-            (message.password or "").encode(), self.password.encode()
-        ):
-            return "bad_password", "wrong password"
-        problem = m.name_problem(message.name)
+        if self.password is not None:
+            if self.passwords.full(host):  # not even checked: no guess counts
+                return "too_many_attempts", "too many wrong passwords: try again in a minute"
+            if not secrets.compare_digest(
+                (message.password or "").encode(), self.password.encode()
+            ):
+                self.passwords.add(host)
+                return "bad_password", "wrong password"
+        problem = m.name_problem(message.name) or nicknames.problem(message.name)
         if problem is not None:
             return "bad_name", problem
         return None
+
+    def name_in_use(self, name: str) -> bool:
+        """Whether a person connected, or a seat kept for a dropped person, has this name or
+        one taken for it (:func:`audiogame.online.names.same`)."""
+        if name.casefold() in self.names:
+            return True
+        if any(nicknames.same(name, other.name) for other in self.names.values()):
+            return True
+        return any(
+            seat.kind == "person" and seat.token and seat.peer is None and seat.name
+            and nicknames.same(name, seat.name)
+            for room in self.rooms.values() if not room.over for seat in room.seats
+        )  # fmt: skip
 
     def gone(self, conn: Connection) -> None:
         if self.names.get(conn.name.casefold()) is conn:
@@ -358,8 +458,19 @@ class Server:
             conn.error("invalid", str(error))
 
     def on_list(self, conn: Connection, message: m.ListTables) -> None:
-        tables = [room.describe() for room in self.rooms.values() if not room.private]
-        conn.send({"type": "lobby", "tables": tables})
+        """The lobby: at most ``lobby_tables`` tables (those still to start first), built once
+        a ``lobby_every`` for every asker."""
+        now = time.monotonic()
+        if self._lobby is None or now - self._lobby[0] >= self.limits.lobby_every:
+            listed = [room for room in self.rooms.values() if not room.private and not room.over]
+            listed.sort(key=lambda room: room.started)  # stable: the oldest first in each
+            tables = [room.describe() for room in listed[: self.limits.lobby_tables]]
+            answer = {"type": "lobby", "tables": tables}
+            self._lobby = (now, m.encode(answer), answer)
+        if conn.browser is not None:
+            conn.send(self._lobby[2])
+        else:
+            conn.put_bytes(self._lobby[1])
 
     def on_create(self, conn: Connection, message: m.Create) -> None:
         if conn.room is not None:
@@ -367,13 +478,21 @@ class Server:
         config = check_options(message.game, dict(message.options), len(message.seats))
         if "person" not in message.seats:
             raise RoomError("invalid", "a table needs a seat for a person")
+        open_tables = [room for room in self.rooms.values() if not room.closed and not room.over]
+        if len(open_tables) >= self.limits.tables:
+            raise RoomError("server_full", "the server holds as many tables as it can: try later")
+        mine = sum(room.address == conn.host for room in open_tables)
+        if mine >= self.limits.tables_per_address:
+            raise RoomError(
+                "too_many_tables", "you have opened as many tables as one may: leave one first"
+            )
         seats = [
             Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
             for spec in message.seats
         ]
         room = Room(
             self,
-            self.new_id(),
+            self.new_id(message.private),
             message.game,
             config,
             seats,
@@ -382,7 +501,9 @@ class Server:
             turn_timer=message.turn_timer,
             creator=conn.name,
         )
+        room.address = conn.host
         self.rooms[room.id] = room
+        self.lobby_changed()
         self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
         conn.room = room
         room.sit(conn)
@@ -395,6 +516,10 @@ class Server:
 
     def on_watch(self, conn: Connection, message: m.Watch) -> None:
         room = self.room_named(conn, message.table)
+        if len(room.watchers) >= self.limits.watchers_per_table:
+            raise RoomError("too_many_watchers", "this table has as many spectators as it may")
+        if not self.arrivals.allow(room.id):
+            raise RoomError("too_many_watchers", "too many spectators came: try in a minute")
         conn.room = room
         room.watch(conn)
         self._cancel_closer(room)
@@ -402,8 +527,11 @@ class Server:
     def room_named(self, conn: Connection, table_id: str) -> Room:
         if conn.room is not None:
             raise RoomError("at_table", "leave your table first")
+        if self.codes.full(conn.host):
+            raise RoomError("too_many_attempts", "too many wrong codes: try again in a minute")
         room = self.rooms.get(table_id)
-        if room is None or room.closed:
+        if room is None or room.closed or room.over:
+            self.codes.add(conn.host)
             raise RoomError("no_table", "there is no table with this code")
         return room
 
@@ -434,6 +562,8 @@ class Server:
         room = self.at_table(conn)
         if m.bad_text(message.text):
             raise RoomError("invalid", "a message holds no control or direction characters")
+        if room.seat_of(conn) is None and not conn.chat.allow(room.id):
+            raise RoomError("rate_limited", "a spectator's chat is slowed: wait a little")
         room.tell_all({"type": "chat", "name": conn.name, "text": message.text})
 
     def on_who(self, conn: Connection, message: m.Who) -> None:
@@ -532,8 +662,9 @@ async def run(
     ready: Callable[[Server], None] | None = None,
     stop: asyncio.Event | None = None,
     rate: float = RATE,
-    close_empty_after: float = CLOSE_EMPTY_AFTER,
+    close_empty_after: float | None = None,
     workers: int | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
     server = Server(
@@ -544,6 +675,7 @@ async def run(
         burst=2 * rate,
         close_empty_after=close_empty_after,
         workers=workers,
+        limits=limits,
     )
     server.resume_tables()
     stop = stop or asyncio.Event()

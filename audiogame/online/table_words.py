@@ -30,7 +30,8 @@ try to come back, and neither says again that the connection was lost)."""
 REFUSALS: dict[str, str] = {
     "name_taken": N_("This name is already in use on the server: choose another one."),
     "bad_name": N_(
-        "That name cannot be used: no control or direction characters, no spaces at either end."
+        "That name cannot be used: letters and digits of one alphabet, single spaces, nothing"
+        " that could be taken for another name or for the program's own words."
     ),
     "bad_password": N_("Wrong password for this server."),
     "bad_token": N_("Your seat at that table is no longer kept."),
@@ -44,6 +45,11 @@ REFUSALS: dict[str, str] = {
     "not_playing": N_("You are not playing at a table."),
     "no_next_deal": N_("There is no next deal now."),
     "rate_limited": N_("Too many messages at once: slow down."),
+    "too_many_connections": N_("Too many connections from your address: close one first."),
+    "too_many_tables": N_("You have opened as many tables as one may: leave one first."),
+    "server_full": N_("The server holds as many tables as it can: try again later."),
+    "too_many_attempts": N_("Too many wrong attempts from your address: try again in a minute."),
+    "too_many_watchers": N_("That table has as many spectators as it may: try again later."),
     "invalid": N_("The server did not understand that request; nothing changed."),
 }
 """The server's ``error`` codes, the same for both clients; ``invalid`` also stands for any

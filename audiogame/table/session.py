@@ -30,6 +30,7 @@ from typing import Any
 from audiogame.bots import Bot, make_bot
 from audiogame.catalog import GAMES, game_entry
 from audiogame.table.redact import Redactor
+from audiogame.table.seeds import deal_seed, player_seed
 from engine import games
 from engine.actions import Action
 from engine.events import Event, GameOver
@@ -64,7 +65,7 @@ class Table:
         self.players = seat_count(game, config)
         self.levels = dict(bots)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(game, level, seed * 10 + seat) for seat, level in bots.items()
+            seat: make_bot(game, level, player_seed(seed, seat)) for seat, level in bots.items()
         }
         self.stand_ins: dict[int, Bot] = {}
         """Computer players keeping the seat of a person who is away."""
@@ -81,7 +82,7 @@ class Table:
     def _new_state(self) -> State:
         options = {name: self.config[name] for name in engine_options(self.game)
                    if name in self.config}  # fmt: skip
-        return games[self.game].new_state(seed=self.seed + self.deal_number - 1, **options)
+        return games[self.game].new_state(seed=deal_seed(self.seed, self.deal_number), **options)
 
     # ----- who sits where ------------------------------------------------------------------
     def people(self) -> tuple[int, ...]:
@@ -91,7 +92,7 @@ class Table:
     def take_over(self, seat: int, level: str = "normal") -> None:
         """A computer player plays for the person of ``seat`` until :meth:`give_back`."""
         if seat in self.people() and seat not in self.stand_ins:
-            self.stand_ins[seat] = make_bot(self.game, level, self.seed * 10 + seat)
+            self.stand_ins[seat] = make_bot(self.game, level, player_seed(self.seed, seat))
             self.handovers.append((len(self.log), seat, level))
 
     def give_back(self, seat: int) -> None:

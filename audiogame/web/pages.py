@@ -84,10 +84,13 @@ def page(language: str) -> bytes:
 
 
 def _file(folder: Path, name: str) -> bytes | None:
-    if not NAME.match(name):
+    if len(name) > 100 or not NAME.match(name):
         return None
     path = folder / name
-    return path.read_bytes() if path.is_file() else None
+    try:
+        return path.read_bytes() if path.is_file() else None
+    except OSError:  # a name the file system refuses is no file of ours
+        return None
 
 
 def _sound(name: str) -> bytes | None:
@@ -114,6 +117,23 @@ def answer(target: str, headers: Mapping[str, str]) -> Answer:
     return 200, {"Content-Type": TYPES[kind], **HEADERS}, body
 
 
+def foreign_origin(headers: Mapping[str, str]) -> bool:
+    """A browser's connection from a page this server did not serve (its ``Origin`` is
+    another host than the one it asked for); a terminal client sends no ``Origin``.
+
+    >>> foreign_origin({"Origin": "https://evil.example", "Host": "cards.example:8765"})
+    True
+    >>> foreign_origin({"Origin": "https://cards.example:8765", "Host": "cards.example:8765"})
+    False
+    >>> foreign_origin({"Host": "cards.example:8765"})
+    False
+    """
+    origin = headers.get("Origin")
+    if origin is None:
+        return False
+    return urlsplit(origin).netloc.lower() != headers.get("Host", "").lower()
+
+
 def is_websocket(headers: Mapping[str, str]) -> bool:
     return headers.get("Upgrade", "").lower() == "websocket"
 
@@ -123,9 +143,13 @@ def process_request(connection: ServerConnection, request: Request) -> Response 
     to the game server (``None``); any other request is answered here."""
     request_headers = request.headers
     if is_websocket(request_headers):
+        if foreign_origin(request_headers):  # another site's page driving a visitor's browser
+            return Response(403, "Forbidden", Headers({"Content-Length": "0"}), b"")
         return None
     status, headers, body = answer(request.path, request_headers)
     reasons = {200: "OK", 404: "Not Found"}
     response_headers = Headers(headers)
+    if connection.transport.get_extra_info("ssl_object") is not None:
+        response_headers["Strict-Transport-Security"] = "max-age=31536000"
     response_headers["Content-Length"] = str(len(body))
     return Response(status, reasons[status], response_headers, body)

@@ -1,0 +1,279 @@
+"""An honest table during each flood a public server meets, side by side in one run.
+
+The server runs as its own process (``audiogame serve`` with its default limits, but those per
+address: every client here comes from 127.0.0.1). Two honest people play Battaglia; the
+figure is a move's delivery: from one person's ``act`` to the other's ``update`` (p50, p99,
+max), first alone, then during each flood:
+
+- ``listing``: 400 tables open, 4 clients asking for the lobby 10 times a second each;
+- ``watchers``: 20 connections trying to watch the honest table as fast as the rate allows;
+- ``browser keys``: 60 browser seats pressing keys at the rate limit (20 a second each);
+- ``slow reader``: a client that never reads, asking for the lobby 19 times a second (twice
+  as long, so that the kernel's buffers fill and the server's budget is reached).
+
+Then the server's memory with 500 browser seats, and what the slow reader cost it before it
+was dropped.
+
+    python3 bench/public_floods.py                 # 8 s a phase, about 1.5 minutes in all
+    python3 bench/public_floods.py --seconds 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMITS = """
+connections_per_address = 100000
+tables = 100000
+tables_per_address = 100000
+"""
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def greet(url: str, name: str, client: str = "terminal") -> ClientConnection:
+    ws = await connect(url, max_size=2**24)
+    await ws.send(json.dumps({"type": "hello", "version": 1, "name": name, "client": client}))
+    reply = json.loads(await ws.recv())
+    assert reply["type"] == "welcome", reply
+    return ws
+
+
+async def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == kind:
+            return message
+
+
+async def honest_table(url: str) -> tuple[ClientConnection, ClientConnection, str]:
+    anna, bruno = await greet(url, "Anna"), await greet(url, "Bruno")
+    options = {"players": 2, "deck": 52, "trick_limit": 5000}
+    await anna.send(json.dumps({**CREATE, "options": options}))
+    table = (await until(anna, "joined"))["table"]["id"]
+    await bruno.send(json.dumps({"type": "join", "table": table}))
+    await until(bruno, "joined")
+    await anna.send(json.dumps({"type": "start"}))
+    await until(anna, "started")
+    await until(bruno, "started")
+    return anna, bruno, table
+
+
+CREATE = {"type": "create", "game": "battle", "seats": ["person", "person"]}
+LEGAL: dict[int, list[str]] = {0: ["flip"], 1: ["flip"]}
+
+
+async def deliveries(
+    anna: ClientConnection, bruno: ClientConnection, seconds: float
+) -> list[float]:
+    """The person whose turn it is moves, about 10 times a second; the time until the other one
+    hears the move."""
+    times: list[float] = []
+    legal = LEGAL  # what each person may do, from one phase to the next
+    links = [anna, bruno]
+    heard: dict[int, asyncio.Queue[dict[str, Any]]] = {0: asyncio.Queue(), 1: asyncio.Queue()}
+
+    async def read(n: int) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                message = json.loads(await links[n].recv())
+                if message["type"] in ("update", "refused"):
+                    await heard[n].put(message)
+
+    readers = [asyncio.ensure_future(read(n)) for n in (0, 1)]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        mover = 0 if legal[0] else 1
+        other = 1 - mover
+        if not legal[mover]:
+            break  # the game is over
+        sent = time.perf_counter()
+        await links[mover].send(json.dumps({"type": "act", "action": legal[mover][0]}))
+        while True:
+            message = await asyncio.wait_for(heard[other].get(), 30)
+            if message["type"] == "refused":
+                legal[other] = []
+                continue
+            if message["type"] == "update":
+                times.append(time.perf_counter() - sent)
+                legal[other] = message.get("legal") or []
+                break
+        while True:
+            message = await asyncio.wait_for(heard[mover].get(), 30)
+            if message["type"] == "update" or message["type"] == "refused":
+                legal[mover] = message.get("legal") or []
+                break
+        await asyncio.sleep(0.1)
+    for reader in readers:
+        reader.cancel()
+    return times
+
+
+async def repeat(every: float, stop: asyncio.Event, send: Callable[[], Awaitable[None]]) -> None:
+    with contextlib.suppress(Exception):
+        while not stop.is_set():
+            await send()
+            await asyncio.sleep(every)
+
+
+async def drain(ws: ClientConnection, stop: asyncio.Event) -> None:
+    with contextlib.suppress(Exception):
+        while not stop.is_set():
+            await ws.recv()
+
+
+def summary(times: list[float]) -> str:
+    if not times:
+        return "no moves"
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    middle = statistics.median(ms)
+    return f"p50 {middle:6.1f} ms  p99 {p99:6.1f} ms  max {ms[-1]:6.1f} ms  ({len(ms)} moves)"
+
+
+async def main(url: str, pid: int, seconds: float, log: Path) -> None:
+    anna, bruno, table = await honest_table(url)
+    print(f"{'alone':14} {summary(await deliveries(anna, bruno, seconds))}")
+
+    # ---- listing: 400 tables, 4 clients listing 10 times a second
+    makers = []
+    for n in range(400):
+        ws = await greet(url, f"Maker{n}")
+        await ws.send(json.dumps(CREATE))
+        await until(ws, "joined")
+        makers.append(ws)
+    stop = asyncio.Event()
+    listers = [await greet(url, f"Lister{n}") for n in range(4)]
+    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in [*listers, *makers]]
+    tasks += [asyncio.ensure_future(repeat(0.1, stop, lambda ws=ws: ws.send('{"type":"list"}')))
+              for ws in listers]  # fmt: skip
+    print(f"{'listing':14} {summary(await deliveries(anna, bruno, seconds))}")
+    stop.set()
+    for ws in [*listers, *makers]:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- watchers: 20 connections trying to watch the honest table at the rate limit
+    stop = asyncio.Event()
+    eyes = [await greet(url, f"Eye{n}") for n in range(20)]
+    watch = json.dumps({"type": "watch", "table": table})
+    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in eyes]
+    tasks += [
+        asyncio.ensure_future(repeat(0.06, stop, lambda ws=ws: ws.send(watch))) for ws in eyes
+    ]
+    print(f"{'watchers':14} {summary(await deliveries(anna, bruno, seconds))}")
+    stop.set()
+    for ws in eyes:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- browser keys: 60 browser seats pressing keys at the rate limit
+    stop = asyncio.Event()
+    pages = [await greet(url, f"Page{n}", "browser") for n in range(60)]
+    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in pages]
+    keys = ["ArrowDown", "ArrowUp", "t", "e"]
+    for k, ws in enumerate(pages):
+        key = json.dumps({"type": "key", "key": keys[k % len(keys)]})
+        tasks.append(asyncio.ensure_future(repeat(0.05, stop, lambda ws=ws, key=key: ws.send(key))))
+    print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}")
+    stop.set()
+    for ws in pages:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- a slow reader: never reads, lists 19 times a second (400 tables listed again)
+    makers = []
+    for n in range(400):
+        ws = await greet(url, f"Again{n}")
+        await ws.send(json.dumps(CREATE))
+        await until(ws, "joined")
+        makers.append(ws)
+    before = rss_mb(pid)
+    stop = asyncio.Event()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel holds little
+    sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/"))))
+    slow = await connect(url, sock=sock, max_size=2**24, max_queue=1)
+    slow.transport.pause_reading()  # type: ignore[attr-defined]  # it never reads
+    await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Slow"}))
+    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in makers]
+    tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, lambda: slow.send('{"type":"list"}'))))
+    peak = before
+    times = []
+    end = time.monotonic() + 2 * seconds
+    while time.monotonic() < end:
+        times += await deliveries(anna, bruno, 1.0)
+        peak = max(peak, rss_mb(pid))
+    print(f"{'slow reader':14} {summary(times)}")
+    dropped = "Slow dropped: too slow" in log.read_text(encoding="utf-8")
+    print(f"slow reader: server RSS {before:.0f} MB before, {peak:.0f} MB at most "
+          f"(+{peak - before:.1f} MB); dropped: {dropped}")  # fmt: skip
+    stop.set()
+    slow.transport.abort()  # type: ignore[attr-defined]
+    for ws in makers:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- memory: 500 browser seats
+    before = rss_mb(pid)
+    pages = [await greet(url, f"Seat{n}", "browser") for n in range(500)]
+    for ws in pages:  # each page's presenter at work: the lobby's screen, one key
+        await ws.send(json.dumps({"type": "key", "key": "ArrowDown"}))
+    stop = asyncio.Event()
+    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in pages]
+    await asyncio.sleep(2)
+    after = rss_mb(pid)
+    print(f"500 browser seats: server RSS {before:.0f} MB -> {after:.0f} MB "
+          f"({(after - before) * 1024 / 500:.0f} KB a seat)")  # fmt: skip
+    stop.set()
+    for ws in pages:
+        await ws.close()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def run(seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        limits = Path(data) / "limits.toml"
+        limits.write_text(LIMITS, encoding="utf-8")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data,
+             "--limits", str(limits)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            assert server.stdout is not None
+            port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+            log = Path(data) / "logs" / "server.log"
+            asyncio.run(main(f"ws://127.0.0.1:{port}/", server.pid, seconds, log))
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="seconds a phase")
+    run(parser.parse_args().seconds)
