@@ -158,6 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def refuse(narrator: Any, active: str, problem: str) -> None:
+    """An error once speech is up: said through the speech chain (and so into the speech log),
+    and on standard error for a script, unless the console lines just printed it."""
+    narrator.say(problem[:1].upper() + problem[1:] + ("" if problem.endswith(".") else "."))
+    if active != "console":
+        with contextlib.suppress(OSError):
+            print(f"audiogame: {problem}", file=sys.stderr)
+
+
 def run(
     args: Any,
     store: SettingsStore,
@@ -253,7 +262,7 @@ def run(
 
             screens = replay_screens(app, args.file)
             if isinstance(screens, str):
-                print(f"audiogame: {screens}", file=sys.stderr)
+                refuse(narrator, chain.active, screens)
                 return 2
             app.start(screens)
         elif args.command == "connect":

@@ -1,0 +1,102 @@
+"""What a new player meets on a fresh machine: errors said first and aloud, only true words
+about saving, folders that cannot be used, help that is quick to listen to."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audiogame.__main__ import main
+from audiogame.testing import drive
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[object, str, str]:
+    try:
+        code: object = main(argv)
+    except SystemExit as stopped:
+        code = stopped.code
+    done = capsys.readouterr()
+    return code, done.out, done.err
+
+
+# ----- item 2: the line that says what is wrong comes first, and is spoken ---------------------
+@pytest.mark.parametrize(
+    ("lang", "first", "pointer"),
+    [
+        ("en", "audiogame: error: This is not a valid deal code: check it character by "
+               "character.", "audiogame --help lists the options."),
+        ("it", "audiogame: errore: Questo non è un codice di smazzata valido: controllalo "
+               "carattere per carattere.", "audiogame --help elenca le opzioni."),
+    ],
+)  # fmt: skip
+def test_a_bad_option_is_said_in_one_line_first_then_where_the_help_is(
+    lang: str, first: str, pointer: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--lang", lang]
+    code, out, err = _run([*home, "play", "--code", "ZZZZ"], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [first, pointer]
+
+
+def test_an_error_after_speech_started_goes_into_the_speech_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "speech.txt"
+    missing = tmp_path / "nonexistent.json"
+    home = ["--config-dir", str(tmp_path), "--data-dir", str(tmp_path), "--speech", "silent"]
+    code, _out, err = _run([*home, "--speech-log", str(log), "replay", str(missing)], capsys)
+    assert code == 2
+    said = log.read_text(encoding="utf-8").splitlines()
+    assert said[0].startswith("Audiogame. Speech: ")
+    assert said[-1] == f"Cannot replay {missing}: the file or its folder does not exist."
+    assert err == f"audiogame: cannot replay {missing}: the file or its folder does not exist\n"
+    _code, _out, err = _run([*home, "--lang", "it", "--speech-log", str(log), "replay",
+                           str(missing)], capsys)  # fmt: skip
+    said = log.read_text(encoding="utf-8").splitlines()
+    assert said[-1] == f"Non riesco a rivedere {missing}: il file o la sua cartella non esiste."
+
+
+# ----- item 3: "saved" only when it is ------------------------------------------------------------
+def test_quitting_before_any_move_says_nothing_was_saved(tmp_path: Path) -> None:
+    session = drive(["escape", "end", "enter"], game="cardavia", config={"seed": 3, "deals": 3},
+                    data_dir=tmp_path)  # fmt: skip
+    assert "The game is saved: the next start offers to resume it." not in session.spoken
+    assert "No move was made: nothing was saved." in session.spoken
+    assert not (tmp_path / "autosave.json").exists()
+    italian = drive(["escape", "end", "enter"], game="cardavia", config={"seed": 3},
+                    data_dir=tmp_path, language="it")  # fmt: skip
+    assert "Nessuna mossa fatta: non è stato salvato niente." in italian.spoken
+
+
+def test_an_earlier_save_is_not_said_to_be_this_game(tmp_path: Path) -> None:
+    drive(["space", "escape", "end", "enter"], game="battle", config={"seed": 3},
+          data_dir=tmp_path)  # fmt: skip
+    before = (tmp_path / "autosave.json").read_bytes()
+    # The interrupted game is left for later; a new Cardavia deal is quit before any move.
+    later = drive(["down", "enter", "escape", "end", "enter"], game="cardavia",
+                  config={"seed": 5}, data_dir=tmp_path)  # fmt: skip
+    assert later.spoken[2].endswith(", 2 of 2")
+    assert "The game is saved: the next start offers to resume it." not in later.spoken
+    assert "No move was made: nothing was saved." in later.spoken
+    assert (tmp_path / "autosave.json").read_bytes() == before
+
+
+# ----- item 10: help that is quick to listen to ------------------------------------------------
+def test_help_says_ranges_as_ranges_and_every_option_has_a_description(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run(["play", "cardavia", "--help"], capsys)
+    assert code == 0
+    assert "--deals 1-20" in out and "1, 2, 3" not in out and "{1,2" not in out
+    code, out, err = _run(["play", "scientific", "--help"], capsys)
+    players = next(line for line in out.splitlines() if line.strip().startswith("--players"))
+    assert players.split() == ["--players", "2-8", "how", "many", "play", "at", "the", "table,",
+                               "you", "included"]  # fmt: skip
+    code, out, err = _run(["serve", "--help"], capsys)
+    assert "default 127.0.0.1: this computer only" in " ".join(out.split())
+    code, out, err = _run(["play", "cardavia", "--deals", "99"], capsys)
+    assert code == 2
+    assert err.splitlines()[0] == (
+        "audiogame play cardavia: error: argument --deals: must be from 1 to 20, not 99"
+    )
