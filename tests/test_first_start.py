@@ -3,12 +3,15 @@ about saving, folders that cannot be used, help that is quick to listen to."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from audiogame.__main__ import main
 from audiogame.testing import drive
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[object, str, str]:
@@ -100,3 +103,24 @@ def test_help_says_ranges_as_ranges_and_every_option_has_a_description(
     assert err.splitlines()[0] == (
         "audiogame play cardavia: error: argument --deals: must be from 1 to 20, not 99"
     )
+
+
+# ----- item 4: Italian wording ------------------------------------------------------------------
+NAME_AFTER_A = re.compile(r"(?<![\w'])a \{(name|player|winner|leader|seat|who)\}")
+
+
+def test_italian_never_puts_a_bare_a_before_a_name() -> None:
+    """ "Tocca a Anna" is wrong Italian ("ad Anna"): no line puts "a" before a name."""
+    po = ROOT / "audiogame" / "locale" / "it" / "LC_MESSAGES" / "audiogame.po"
+    lines = [line for line in po.read_text(encoding="utf-8").splitlines()
+             if line.startswith("msgstr") and NAME_AFTER_A.search(line)]  # fmt: skip
+    assert lines == []
+    said = drive(["enter"], game="cardavia", config={"seed": 3}, language="it").spoken
+    assert said[-1] == "È il turno di Anna. N fa giocare subito gli altri."
+
+
+def test_italian_options_read_yes_or_no_whatever_the_gender() -> None:
+    said = drive(["down"] * 5 + ["enter"] + ["down"] * 8, language="it").spoken
+    assert "Modalità breve: no, 8 di 12" in said
+    assert "Passo automatico in Cardavia: no, 9 di 12" in said
+    assert not any("spenti" in line or "Entra" in line for line in said)
