@@ -3,12 +3,18 @@ about saving, folders that cannot be used, help that is quick to listen to."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from audiogame.__main__ import main
+from audiogame.i18n import set_language
+from audiogame.online.commands import machine_addresses, ready_lines
 from audiogame.testing import drive
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,3 +130,59 @@ def test_italian_options_read_yes_or_no_whatever_the_gender() -> None:
     assert "Modalità breve: no, 8 di 12" in said
     assert "Passo automatico in Cardavia: no, 9 di 12" in said
     assert not any("spenti" in line or "Entra" in line for line in said)
+
+
+# ----- item 5: hosting messages -------------------------------------------------------------------
+def test_a_server_on_every_network_gives_the_addresses_others_can_use() -> None:
+    lines = ready_lines("0.0.0.0", 41613, False, addresses=lambda family: ["192.0.2.7"])
+    assert lines == [
+        "audiogame serve: listening on every network of this computer, port 41613",
+        "audiogame serve: players with a browser open http://192.0.2.7:41613/",
+        "audiogame serve: players on this computer open http://127.0.0.1:41613/",
+    ]
+    assert not any("0.0.0.0" in line for line in lines)
+    alone = ready_lines("0.0.0.0", 8765, True, addresses=lambda family: [])
+    assert alone[1] == (
+        "audiogame serve: players on other computers open this computer's address, port 8765"
+    )
+    set_language("it")
+    try:
+        italian = ready_lines("127.0.0.1", 8765, False)
+    finally:
+        set_language("en")
+    assert italian == [
+        "audiogame serve: in ascolto su ws://127.0.0.1:8765/",
+        "audiogame serve: chi gioca dal browser apre http://127.0.0.1:8765/",
+        "audiogame serve: può entrare solo questo computer; con --host 0.0.0.0 entrano anche "
+        "gli altri",
+    ]
+
+
+def test_this_computers_addresses_are_never_loopback_or_unspecified() -> None:
+    for address in machine_addresses():
+        assert not address.startswith(("127.", "0.")), address
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Control+C is SIGINT on POSIX")
+@pytest.mark.parametrize(
+    ("lang", "stopped"),
+    [("en", "audiogame serve: server stopped; tables saved."),
+     ("it", "audiogame serve: server fermato; tavoli salvati.")],
+)  # fmt: skip
+def test_control_c_stops_the_server_with_a_word_and_no_traceback(
+    lang: str, stopped: str, tmp_path: Path
+) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "audiogame", "--lang", lang, "--config-dir", str(tmp_path),
+         "--data-dir", str(tmp_path), "serve", "--port", "0"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the server listens: its handler is in place
+    assert ":" in first
+    os.killpg(process.pid, signal.SIGINT)  # as Control+C: the whole group hears it
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0
+    assert out.splitlines()[-1] == stopped
+    assert err == ""
