@@ -186,3 +186,25 @@ def test_control_c_stops_the_server_with_a_word_and_no_traceback(
     assert process.returncode == 0
     assert out.splitlines()[-1] == stopped
     assert err == ""
+
+
+# ----- item 8: the deal's number is never its place in a match ------------------------------------
+@pytest.mark.parametrize(
+    ("language", "single", "match", "place"),
+    [("en", "Cardavia, deal number 3: you, Anna and Bruno.",
+      "Cardavia, a match of 3 deals from deal number 3: you, Anna and Bruno.", "Deal 1 of 3."),
+     ("it", "Cardavia, smazzata numero 3: tu, Anna e Bruno.",
+      "Cardavia, partita di 3 smazzate dalla smazzata numero 3: tu, Anna e Bruno.",
+      "Smazzata 1 di 3.")],
+)  # fmt: skip
+def test_the_seed_is_said_as_a_deal_number_apart_from_the_place_in_a_match(
+    language: str, single: str, match: str, place: str
+) -> None:
+    said = drive([], game="cardavia", config={"seed": 3}, language=language).spoken
+    assert said[0].startswith(single)
+    said = drive([], game="cardavia", config={"seed": 3, "deals": 3}, language=language).spoken
+    assert said[0].startswith(match) and said[1] == place
+    said = drive([], game="battle", config={"seed": 3}, language=language).spoken
+    assert said[0].startswith(
+        {"en": "Battaglia, deal number 3: ", "it": "Battaglia, smazzata numero 3: "}[language]
+    )

@@ -94,7 +94,7 @@ class BattleTable(TableScreen):
         opening = (
             _("Battaglia online: {names}. {cards}.")
             if self.online
-            else _("Battaglia, deal {seed}: {names}. {cards}.")
+            else _("Battaglia, deal number {seed}: {names}. {cards}.")
         )
         self.app.say(
             opening.format(
