@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from audiogame import __version__
@@ -87,6 +88,16 @@ def file_problem(error: OSError) -> str:
         errno.ENAMETOOLONG: N_("the name is too long"),
     }
     return _(words.get(error.errno or 0, N_("the file cannot be used")))
+
+
+def folder_words(folder: Path, error: OSError) -> str:
+    """Why a folder cannot be used, in the player's words: which part of its path is a file,
+    or what the system refused."""
+    if error.errno == errno.ENOTDIR:
+        if Path(error.filename or folder) == Path(folder):
+            return _("it is a file, not a folder")
+        return _("{part} is a file, not a folder").format(part=error.filename)
+    return file_problem(error)
 
 
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:

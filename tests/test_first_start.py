@@ -208,3 +208,43 @@ def test_the_seed_is_said_as_a_deal_number_apart_from_the_place_in_a_match(
     assert said[0].startswith(
         {"en": "Battaglia, deal number 3: ", "it": "Battaglia, smazzata numero 3: "}[language]
     )
+
+
+# ----- item 9: a folder that cannot be used is named, with the reason -------------------------
+def _heard_at_start(tmp_path: Path, *argv: str) -> list[str]:
+    log = tmp_path / "speech.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "audiogame", "--speech", "silent", "--speech-log", str(log),
+         *argv, "play", "battle", "--seed", "3"],
+        cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return log.read_text(encoding="utf-8").splitlines()
+
+
+def test_folders_that_are_files_are_said_to_be_unusable_and_why(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder", encoding="utf-8")
+    said = _heard_at_start(tmp_path, "--config-dir", str(afile), "--data-dir", str(afile / "sub"))
+    assert said[1] == (
+        f"The options folder {afile} cannot be used: it is a file, not a folder. Default "
+        "options are in use, and changed options are not kept."
+    )
+    assert (
+        f"The saved-games folder {afile / 'sub'} cannot be used: {afile} is a file, not a "
+        "folder. Games are not saved, and none can be resumed."
+    ) in said
+    assert not any("damaged" in line or "cannot be resumed," in line for line in said)
+    assert not any("could not be saved" in line for line in said)
+    assert afile.read_text(encoding="utf-8") == "not a folder"  # nothing changed
+
+
+def test_an_unusable_folder_is_said_in_italian(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    said = _heard_at_start(tmp_path, "--lang", "it", "--data-dir", str(afile))
+    assert (
+        f"Non si può usare la cartella delle partite salvate {afile}: è un file, non una "
+        "cartella. Le partite non vengono salvate, e non se ne può riprendere nessuna."
+    ) in said
