@@ -248,3 +248,18 @@ def test_an_unusable_folder_is_said_in_italian(tmp_path: Path) -> None:
         f"Non si può usare la cartella delle partite salvate {afile}: è un file, non una "
         "cartella. Le partite non vengono salvate, e non se ne può riprendere nessuna."
     ) in said
+
+
+# ----- item 12: H at every table, classic War too --------------------------------------------
+@pytest.mark.parametrize(
+    ("language", "answer"),
+    [("en", "No choice to make in classic War: every card is turned up from the top of your "
+            "stock. Space or Enter turns up yours."),
+     ("it", "Nella Battaglia classica non c'è nessuna scelta da fare: ogni carta si scopre "
+            "dalla cima del mazzetto. Spazio o Invio scopre la tua.")],
+)  # fmt: skip
+def test_the_hint_key_in_classic_war_says_there_is_no_choice(language: str, answer: str) -> None:
+    session = drive(["h", "?"], game="battle", config={"seed": 3}, language=language)
+    assert session.spoken[-2:] == [answer, answer]
+    assert "No action on this key." not in session.spoken
+    assert session.app.autosave is None or session.app.autosave.table is None  # no move made
