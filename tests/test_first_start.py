@@ -263,3 +263,12 @@ def test_the_hint_key_in_classic_war_says_there_is_no_choice(language: str, answ
     assert session.spoken[-2:] == [answer, answer]
     assert "No action on this key." not in session.spoken
     assert session.app.autosave is None or session.app.autosave.table is None  # no move made
+
+
+# ----- item 6: what a fresh machine needs, said in the README ------------------------------------
+def test_the_readme_says_what_a_fresh_machine_needs() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "sudo apt install python3-venv" in readme  # Debian's venv is a package of its own
+    assert readme.count("pipx ensurepath") >= 2  # after pipx install, on Linux and macOS
+    assert "Microsoft Store" in readme and "write `py`" in readme
+    assert "**Narrator** (Windows)" in readme and "--speech console" in readme
