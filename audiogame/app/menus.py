@@ -281,17 +281,19 @@ class PauseMenu(Menu):
     def quit_to_menu(self) -> None:
         """Back to the main menu, which says its title; the game stays saved."""
         app = self.app
-        local = getattr(self.table, "local", None)
+        offline = not getattr(self.table, "remote", True)
+        seat = getattr(self.table, "seat", None)
         while len(app.stack) > 1 and not isinstance(app.top, MainMenu):
             app.stack.pop().leave()
         autosave = getattr(app, "autosave", None)
-        if autosave is not None and local is not None and not autosave.shared:
+        if autosave is not None and offline and not autosave.shared:
             from audiogame.saves.autosave import is_finished
 
             kept = autosave.flush()
-            if autosave.table is not local:  # no move yet: an earlier save is left as it was
-                app.say(_(NOTHING_SAVED))
-            elif kept and not is_finished(local):
+            saved = autosave.table  # the table that last moved: this one, if it ever did
+            if saved is None or getattr(saved, "seat", None) is not seat:
+                app.say(_(NOTHING_SAVED))  # no move yet: an earlier save is left as it was
+            elif kept and not is_finished(saved):
                 app.say(_("The game is saved: the next start offers to resume it."))
         app.top.enter()
 

@@ -55,8 +55,6 @@ class TableScreen(Screen):
         self.config = config
         self.remote = seat is not None
         """The table is kept elsewhere (a server)."""
-        self.local: LocalTable | None = None
-        """The table in this process (offline), which the autosave writes."""
         if seat is not None:
             self.seed = 0  # an online table's deal is never told while it runs
             names = tuple(config.get("names") or app.settings.names)
@@ -76,7 +74,6 @@ class TableScreen(Screen):
         )
         local.attach(self.on_stream, self.on_dealt, lambda: self.app.top is self)
         local.extras = lambda: table_extras(self)
-        self.local = local
         return local.seat
 
     def bot_pace(self) -> float:
