@@ -12,10 +12,11 @@ import sys
 from typing import Any
 
 from audiogame import i18n
-from audiogame.cli import build_parser, early_options, file_problem, table_config
+from audiogame.cli import build_parser, early_options, file_problem, folder_words, table_config
 from audiogame.crash import TerminalGuard, report
 from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
+from audiogame.persist import folder_problem
 from audiogame.saves.lock import SHARED_NOTICE, DataLock
 from audiogame.saves.paths import data_dir, log_dir
 from audiogame.settings import Settings, SettingsStore, config_dir
@@ -40,9 +41,32 @@ SETTINGS_STUCK = N_(
 )
 
 
+CONFIG_FOLDER = N_(
+    "The options folder {path} cannot be used: {why}. Default options are in use, and changed "
+    "options are not kept."
+)
+DATA_FOLDER = N_(
+    "The saved-games folder {path} cannot be used: {why}. Games are not saved, and none can be "
+    "resumed."
+)
+
+
 def settings_notice(store: SettingsStore, problem: str) -> str:
-    """What to say about a bad options file: "kept aside" only when the rename worked."""
+    """What to say about a bad options file: "kept aside" only when the rename worked; about
+    a folder that cannot be used, why."""
+    if problem == "folder":
+        trouble = folder_problem(store.folder)
+        why = folder_words(store.folder, trouble) if trouble else _("it cannot be used")
+        return _(CONFIG_FOLDER).format(path=store.folder, why=why)
     return _(SETTINGS_NOTICES[problem]) if store.aside is not None else _(SETTINGS_STUCK)
+
+
+def load_settings(store: SettingsStore) -> tuple[Settings, str | None]:
+    """The options and the problem to say: a folder that cannot be used is named as such,
+    never as a damaged file (nothing is set aside there)."""
+    if folder_problem(store.folder) is not None:
+        return Settings(), "folder"
+    return store.load()
 
 
 def make_cues(settings: Settings, tell: Any) -> CuePlayer:
@@ -93,14 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     _forgiving_output()
     early = early_options(argv)
     store = SettingsStore(config_dir(early.config_dir))
-    settings, problem = store.load()
+    settings, problem = load_settings(store)
     chosen = early.lang if early.lang in i18n.LANGUAGES else None
     i18n.set_language(chosen or settings.language or i18n.system_language())
     parser = build_parser()  # in the player's language, its errors too
     args = parser.parse_args(argv)
     if args.config_dir != early.config_dir:  # given twice: the parser's reading is the one
         store = SettingsStore(config_dir(args.config_dir))
-        settings, problem = store.load()
+        settings, problem = load_settings(store)
     if args.command == "rules":
         return _print_rules(args.game)
     if args.command == "serve":
@@ -161,6 +185,15 @@ def main(argv: list[str] | None = None) -> int:
         terminal.restore()
         return stop.exit_code
     return code
+
+
+def refuse(narrator: Any, active: str, problem: str) -> None:
+    """An error once speech is up: said through the speech chain (and so into the speech log),
+    and on standard error for a script, unless the console lines just printed it."""
+    narrator.say(problem[:1].upper() + problem[1:] + ("" if problem.endswith(".") else "."))
+    if active != "console":
+        with contextlib.suppress(OSError):
+            print(f"audiogame: {problem}", file=sys.stderr)
 
 
 def run(
@@ -240,9 +273,14 @@ def run(
         stop.app = app
     folder = data_dir(args.data_dir)
     lock = DataLock(folder)
-    shared = not lock.acquire()
-    if shared:
-        app.say(_(SHARED_NOTICE))
+    trouble = folder_problem(folder)
+    if trouble is not None:  # no save, no resume offer: said once, with the reason
+        app.say(_(DATA_FOLDER).format(path=folder, why=folder_words(folder, trouble)))
+        shared = True
+    else:
+        shared = not lock.acquire()
+        if shared:
+            app.say(_(SHARED_NOTICE))
     app.autosave = Autosaver(
         app, SaveStore(folder), log_folder=log_dir(args.data_dir), shared=shared
     )
@@ -258,7 +296,7 @@ def run(
 
             screens = replay_screens(app, args.file)
             if isinstance(screens, str):
-                print(f"audiogame: {screens}", file=sys.stderr)
+                refuse(narrator, chain.active, screens)
                 return 2
             app.start(screens)
         elif args.command == "connect":

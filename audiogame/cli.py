@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import errno
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from audiogame import __version__
@@ -89,6 +90,16 @@ def file_problem(error: OSError) -> str:
     return _(words.get(error.errno or 0, N_("the file cannot be used")))
 
 
+def folder_words(folder: Path, error: OSError) -> str:
+    """Why a folder cannot be used, in the player's words: which part of its path is a file,
+    or what the system refused."""
+    if error.errno == errno.ENOTDIR:
+        if Path(error.filename or folder) == Path(folder):
+            return _("it is a file, not a folder")
+        return _("{part} is a file, not a folder").format(part=error.filename)
+    return file_problem(error)
+
+
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """Options accepted before or after the command (``audiogame play battle --lang it``)."""
     default: Any = argparse.SUPPRESS if suppress else None
@@ -124,6 +135,25 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     )
 
 
+HELP_POINTER = N_("{prog} --help lists the options.")
+
+
+class Parser(argparse.ArgumentParser):
+    """A command line whose error says what is wrong first, then where the help is, instead
+    of five lines of usage before the one line that matters."""
+
+    def error(self, message: str) -> Any:
+        pointer = _(HELP_POINTER).format(prog=self.prog)
+        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+                  + pointer + "\n")  # fmt: skip
+
+
+def _is_range(values: tuple[Any, ...]) -> bool:
+    """Whole numbers one after the other, too many to read out one by one: said as "1-20"."""
+    whole = all(isinstance(value, int) and not isinstance(value, bool) for value in values)
+    return whole and len(values) > 6 and list(values) == list(range(values[0], values[-1] + 1))
+
+
 def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
     if option.is_switch:
         parser.add_argument(
@@ -152,6 +182,16 @@ def _add_option(parser: argparse.ArgumentParser, option: SetupOption) -> None:
             default=argparse.SUPPRESS,
             help=_(option.help) if option.help else None,
         )
+    elif _is_range(option.values):
+        low, high = option.values[0], option.values[-1]
+        parser.add_argument(
+            option.flag,
+            dest=option.key,
+            type=lambda text: _whole(text, low, high),
+            metavar=f"{low}-{high}",
+            default=argparse.SUPPRESS,
+            help=_(option.help) if option.help else None,
+        )
     else:
         parser.add_argument(
             option.flag,
@@ -175,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     from audiogame.i18n.argparse_words import install
 
     install()
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="audiogame",
         description=_(
             "Accessible card games played by ear: Battaglia, Battaglia scientifica, Cardavia."
@@ -221,7 +261,14 @@ def _add_online(commands: Any) -> None:
     """``serve`` and ``connect``: online tables."""
     serve = commands.add_parser("serve", help=_("hold online tables for others to join"))
     _common(serve, suppress=True)
-    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_(
+            "address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every "
+            "network this computer is on)"
+        ),
+    )
     serve.add_argument("--port", type=_port, default=8765, help=_("port (0: any free port)"))
     serve.add_argument("--tls-cert", metavar=_("FILE"), help=_("TLS certificate (with --tls-key)"))
     serve.add_argument("--tls-key", metavar=_("FILE"), help=_("TLS private key"))

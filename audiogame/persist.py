@@ -287,6 +287,24 @@ def _rename_aside(path: Path, target: Path) -> Path | None:
     return None
 
 
+def folder_problem(folder: Path) -> OSError | None:
+    """Why ``folder`` cannot hold the program's files (it is a file; a part of its path is a
+    file; it cannot be written), or ``None``. Nothing is created."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        return NotADirectoryError(errno.ENOTDIR, "not a folder", str(path))
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            return None
+        probe = probe.parent
+    if not probe.is_dir():  # an existing file where a folder of the path should be
+        return NotADirectoryError(errno.ENOTDIR, "a part of the path is a file", str(probe))
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return PermissionError(errno.EACCES, "permission denied", str(probe))
+    return None
+
+
 def clean_text(text: str, limit: int = 200) -> str:
     """``text`` without control, bidirectional and other invisible characters, spaces
     collapsed, at most ``limit`` characters: safe to show on a terminal and to speak."""

@@ -166,14 +166,14 @@ def test_the_command_line_speaks_italian_with_lang_it(
 
     code, out, err = _run_main(["play", "battle", "--players", "9", "--lang", "it", *home], capsys)
     assert code == 2 and out == ""
-    assert err.splitlines()[-1] == (
+    assert err.splitlines()[0] == (
         "audiogame play battle: errore: argomento --players: scelta non valida: 9 "
         "(scegli tra 2, 3, 4, 5, 6)"
     )
     code, out, err = _run_main(["--lang", "it", *home, "play"], capsys)
-    assert err.splitlines()[-1] == "audiogame: errore: play vuole un GIOCO oppure --code CODICE"
+    assert err.splitlines()[0] == "audiogame: errore: play vuole un GIOCO oppure --code CODICE"
     code, out, err = _run_main(["--lang", "it", *home, "play", "--code", "92MD69RX"], capsys)
-    assert err.splitlines()[-1] == (
+    assert err.splitlines()[0] == (
         "audiogame: errore: In questo codice della smazzata manca un carattere: controllalo "
         "carattere per carattere."
     )
@@ -186,6 +186,6 @@ def test_the_command_line_speaks_italian_with_lang_it(
         "cartella non esiste\n"
     )
     code, out, err = _run_main(["--lang", "en", *home, "play", "battle", "--seed", "x"], capsys)
-    assert err.splitlines()[-1] == (
+    assert err.splitlines()[0] == (
         "audiogame play battle: error: argument --seed: not a whole number: 'x'"
     )

@@ -58,7 +58,7 @@ def test_setup_menu_changes_options_and_types_the_deal_number() -> None:
 
 def test_setup_starts_the_table_with_the_chosen_options() -> None:
     session = drive(["enter", "down", "right", "end", "up", "7", "home", "enter"])
-    assert session.spoken[-3] == "Battaglia, deal 7: you, Anna and Bruno. 17 cards each."
+    assert session.spoken[-3] == "Battaglia, deal number 7: you, Anna and Bruno. 17 cards each."
     assert session.spoken[-2].startswith("1 card set aside, out of play: ")
     assert session.spoken[-1] == (
         "Turn up your card: Space or Enter. Your stock and won pile: W. All the keys: F1."
@@ -119,7 +119,7 @@ def test_f2_history_and_silence_keys_at_the_table() -> None:
     assert said[-2] == f"First message. {history[0]}"
     assert said[-1] == history[-1]
     assert session.speaker.silenced == 1
-    assert history[0] == "Battaglia, deal 3: you and Anna. 26 cards each."
+    assert history[0] == "Battaglia, deal number 3: you and Anna. 26 cards each."
 
 
 def test_options_change_is_saved_and_survives_a_restart(tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ def test_six_players_hear_the_cards_set_aside_bt2() -> None:
     session = drive([], game="battle", config={"seed": 3, "players": 6})
     said = session.spoken
     assert said[0].startswith(
-        "Battaglia, deal 3: you, Anna, Bruno, Carla, Dario and Elena. 8 cards each"
+        "Battaglia, deal number 3: you, Anna, Bruno, Carla, Dario and Elena. 8 cards each"
     )
     assert any(line.startswith("4 cards set aside, out of play: ") for line in said)
 
@@ -111,7 +111,7 @@ def test_italian_game_speaks_italian_from_start_to_end() -> None:
         ["space"] * flips, game="battle", config={"seed": 20, "deck": 32}, language="it"
     )
     said = session.spoken
-    assert said[0] == "Battaglia, smazzata 20: tu e Anna. 16 carte a testa."
+    assert said[0] == "Battaglia, smazzata numero 20: tu e Anna. 16 carte a testa."
     assert sum(1 for line in said if REVEAL_IT.match(line)) == sum(
         1 for line in expected if REVEAL.match(line)
     )

@@ -93,7 +93,7 @@ def test_italian_deal_speaks_italian_from_start_to_end() -> None:
     )
     said = session.spoken
     assert is_subsequence(script.expected, said)
-    assert said[0].startswith("Cardavia, smazzata 11: tu, Anna e Bruno. 16 carte a testa.")
+    assert said[0].startswith("Cardavia, smazzata numero 11: tu, Anna e Bruno. 16 carte a testa.")
     assert sum(1 for line in said if PLAY_IT.match(line)) == script.plays
     assert not any(PLAY.match(line) and not PLAY_IT.match(line) for line in said)
     assert any(line.startswith("Tutti hanno passato: ") for line in said)

@@ -99,6 +99,6 @@ def test_the_real_program_crashes_cleanly_and_offers_to_resume(tmp_path: Path) -
     assert restored is not None and restored[3] & termios.ICANON and restored[3] & termios.ECHO
     again = Program([], tmp_path, name="second")
     said = again.wait_for(lambda said: any("Resume the game" in line for line in said))
-    assert any("Battaglia (War), deal 12, after 5 moves" in line for line in said)
+    assert any("Battaglia (War), deal number 12, after 5 moves" in line for line in said)
     again.press(["c-c"])
     assert again.finish()[0] == 0

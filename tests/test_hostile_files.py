@@ -199,7 +199,7 @@ def test_a_save_with_a_value_of_the_wrong_type_or_range_is_set_aside_at_start(
     session = make_session(data_dir=tmp_path)
     session.app.start(opening(session.app, "battle", {"seed": 1}))  # play battle --seed 1
     assert session.spoken[0] == NOTICES["autosave"][0]
-    assert session.spoken[1].startswith("Battaglia, deal 1")
+    assert session.spoken[1].startswith("Battaglia, deal number 1")
     aside = list(tmp_path.glob("autosave.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content
 

@@ -12,7 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
-from audiogame.testing import key_bytes, make_session
+from audiogame.testing import key_bytes, make_session, opening
 from tests.online_support import Recorder, ServerThread, play_out, until
 
 STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
@@ -428,3 +428,53 @@ def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
     # One second of warning for a one-second timer: "second", not "seconds".
     assert "Your time is running out: in 1 second a computer player moves for you." in said[:told]
     assert said[told + 1].startswith("You: "), said[told:]
+
+
+def test_disconnect_comes_back_to_the_main_menu_which_says_its_name(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> list[str]:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            port = server.server.port
+            session.app.start(connect_screens(session.app, connect_args(port, "Anna")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: any("Online tables" in text for text in said), said=said)
+            pipe.send_text(key_bytes(["end", "enter"]))  # Disconnect, the last item
+            await until(lambda: "Disconnected." in said, said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return list(session.spoken)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    after = said[said.index("Disconnected.") + 1]
+    assert after.startswith("Main menu. "), said
+
+
+def test_disconnect_from_play_online_comes_back_to_its_menu_by_name(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> list[str]:
+        online = {"online": {"server": f"127.0.0.1:{server.server.port}", "name": "Anna"}}
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, settings=Settings(extra=online))
+            session.app.start(opening(session.app, None, None))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            pipe.send_text(key_bytes(["down", "down", "down", "enter", "end", "enter"]))
+            await until(lambda: any("Online tables" in text for text in said), said=said)
+            pipe.send_text(key_bytes(["end", "enter"]))
+            await until(lambda: "Disconnected." in said, said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return list(session.spoken)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    assert said[said.index("Disconnected.") + 1] == "Play online. Connect, 3 of 3", said

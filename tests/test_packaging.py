@@ -68,6 +68,7 @@ def test_the_wheel_holds_what_the_program_needs_and_no_developer_tool(tmp_path: 
     )
     assert {f"sounds/{cue.name}" for cue in (ROOT / "sounds").glob("*.ogg")} <= names
     assert not [name for name in names if "recipes" in name or "make_cues" in name]
+    assert not [name for name in names if name.endswith(".pot")], "the template is not installed"
     info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
     metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
     assert f"Version: {PROJECT['version']}\n" in metadata
@@ -83,6 +84,7 @@ def test_the_sdist_carries_its_tests_docs_and_licence(tmp_path: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     for needed in ("LICENSE", "CHANGELOG.md", "pyproject.toml", "tests/conftest.py",
-                   "docs/architecture.md", "sounds/recipes/make_cues.py", "babel.cfg"):  # fmt: skip
+                   "docs/architecture.md", "sounds/recipes/make_cues.py", "babel.cfg",
+                   "audiogame/locale/audiogame.pot"):  # fmt: skip
         assert needed in names, needed
     assert "--speech" not in names and not any("__pycache__" in name for name in names)

@@ -234,3 +234,33 @@ def test_meanings_follow_the_cue_after_a_pause_and_not_after_leaving() -> None:
     assert any(text.startswith(MEANINGS["war"]) for text in heard.spoken)
     left = drive_timed([(["a", "enter", "enter", "down", "escape"], 0.8)])
     assert not any(text.startswith(MEANINGS["war"]) for text in left.spoken)
+
+
+@pytest.mark.parametrize(
+    ("language", "why"),
+    [("en", "No sound device is available, so the sounds cannot be played."),
+     ("it", "Non c'è nessun dispositivo audio, quindi i suoni non si possono ascoltare.")],
+)  # fmt: skip
+def test_without_a_sound_device_the_practice_says_why_it_is_silent(language: str, why: str) -> None:
+    from audiogame.sound.player import NullCuePlayer
+
+    session = make_session(language=language)
+    session.app.narrator.cues = NullCuePlayer()
+    app = session.app
+    screens = practice_screens(app)
+    app.start(screens)
+    assert session.spoken.count(why) == 1  # said once, as the practice opens
+    assert session.spoken[-1] == why
+    press(session, ENTER)  # the first Listen list
+    said, _ = press(session, ENTER)  # Enter on a cue: no sound, but a word
+    assert said == [why]
+    said, _ = press(session, "r")
+    assert said == [why]
+
+
+def test_with_sound_cues_off_the_practice_says_so() -> None:
+    session = make_session()
+    session.app.narrator.cues.enabled = False
+    session.app.start(practice_screens(session.app))
+    off = "Sound cues are off in the options, so the sounds cannot be played."
+    assert session.spoken[-1] == off

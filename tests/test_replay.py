@@ -51,7 +51,7 @@ def test_a_finished_game_is_replayed_move_by_move_with_the_tables_words(
     screen = session.app.top
     assert isinstance(screen, ReplayScreen)
     total = len(screen.saved.moves)
-    assert session.spoken[0] == f"Replay: Battaglia (War), deal 2, after {total} moves."
+    assert session.spoken[0] == f"Replay: Battaglia (War), deal number 2, after {total} moves."
     for key in ["right", " ", ENTER]:
         session.app.dispatch(key)
     # The same moves on a fresh engine state give the same words.
@@ -211,14 +211,14 @@ def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
     session.app.dispatch("n")  # a game in progress, saved
     assert session.app.autosave is not None and session.app.autosave.store.path.exists()
     watch = replay(None, tmp_path)
-    assert watch.spoken[0].startswith("Replay: Battaglia (War), deal 2")
+    assert watch.spoken[0].startswith("Replay: Battaglia (War), deal number 2")
     menu = make_session(data_dir=tmp_path, language="it")
     menu.app.start([MainMenu(menu.app)])
     labels = [item.label() for item in menu.app.top.items()]  # type: ignore[attr-defined]
     menu.app.top.move_to(labels.index("Rivedi l'ultima partita"))  # type: ignore[attr-defined]
     menu.app.dispatch(ENTER)
     assert isinstance(menu.app.top, ReplayScreen)
-    assert menu.spoken[-2].startswith("Revisione: Battaglia, smazzata 2")
+    assert menu.spoken[-2].startswith("Revisione: Battaglia, smazzata numero 2")
     empty = make_session(data_dir=tmp_path / "none")
     empty.app.start([MainMenu(empty.app)])
     labels = [item.label() for item in empty.app.top.items()]  # type: ignore[attr-defined]

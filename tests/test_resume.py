@@ -79,7 +79,7 @@ def test_resuming_gives_exactly_the_state_that_was_left(
     said = second.spoken
     assert said[0].startswith("An interrupted game can be resumed: ")
     resumed_line = next(line for line in said if line.startswith("Game resumed: "))
-    assert f"deal {config['seed']}, after " in resumed_line
+    assert f"deal number {config['seed']}, after " in resumed_line
 
 
 def test_a_resumed_battle_matches_an_engine_replay_of_the_saved_log(tmp_path: Path) -> None:
@@ -172,7 +172,7 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
     said = second.spoken[offered:]
     if language == "en":
         assert said == [
-            "Game resumed: Cardavia, deal 3, after 1 move.",
+            "Game resumed: Cardavia, deal number 3, after 1 move.",
             "Round 1. Your turn. On the table, from Anna: pair of threes.",
             "Cards left: you 16, Bruno 16, Anna 14.",
             "Your hand, 16 cards: four, six, 3 sevens, eight, 2 nines, ten, 2 jacks, 2 queens, "
@@ -180,7 +180,7 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
         ]
     else:
         assert said == [
-            "Partita ripresa: Cardavia, smazzata 3, dopo 1 mossa.",
+            "Partita ripresa: Cardavia, smazzata numero 3, dopo 1 mossa.",
             "Giro 1. Tocca a te. Sul tavolo, da Anna: coppia di tre.",
             "Carte rimaste: tu 16, Bruno 16, Anna 14.",
             "La tua mano, 16 carte: quattro, sei, 3 sette, otto, 2 nove, dieci, 2 fanti, "

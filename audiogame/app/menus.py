@@ -207,6 +207,9 @@ class SetupMenu(Menu):
         self.app.push(factory(self.app, dict(self.config)))
 
 
+NOTHING_SAVED = N_("No move was made: nothing was saved.")
+
+
 class PauseMenu(Menu):
     """Escape at a table: its items are the actions of :meth:`actions` (resume, the keys of
     the table, its rules, options, quit to the main menu), each also bound to its key."""
@@ -278,10 +281,20 @@ class PauseMenu(Menu):
     def quit_to_menu(self) -> None:
         """Back to the main menu, which says its title; the game stays saved."""
         app = self.app
+        offline = not getattr(self.table, "remote", True)
+        seat = getattr(self.table, "seat", None)
         while len(app.stack) > 1 and not isinstance(app.top, MainMenu):
             app.stack.pop().leave()
-        if getattr(app, "autosave", None) is not None:
-            app.say(_("The game is saved: the next start offers to resume it."))
+        autosave = getattr(app, "autosave", None)
+        if autosave is not None and offline and not autosave.shared:
+            from audiogame.saves.autosave import is_finished
+
+            kept = autosave.flush()
+            saved = autosave.table  # the table that last moved: this one, if it ever did
+            if saved is None or getattr(saved, "seat", None) is not seat:
+                app.say(_(NOTHING_SAVED))  # no move yet: an earlier save is left as it was
+            elif kept and not is_finished(saved):
+                app.say(_("The game is saved: the next start offers to resume it."))
         app.top.enter()
 
     def back(self) -> None:

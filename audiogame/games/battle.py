@@ -28,7 +28,10 @@ ENTRY = GameEntry(
     "battle",
     N_("Battaglia (War)"),
     (
-        SetupOption("players", N_("Players"), (2, 3, 4, 5, 6), 2, "--players", players_text),
+        SetupOption(
+            "players", N_("Players"), (2, 3, 4, 5, 6), 2, "--players", players_text,
+            N_("how many play at the table, you included"),
+        ),
         SetupOption(
             "deck", N_("Deck"), (52, 32), 52, "--deck", cards_text,
             N_("52 cards, or 32 from the seven up"),

@@ -31,7 +31,10 @@ ENTRY = GameEntry(
     "scientific",
     N_("Battaglia scientifica (Scientific Battle)"),
     (
-        SetupOption("players", N_("Players"), (2, 3, 4, 5, 6, 7, 8), 2, "--players", players_text),
+        SetupOption(
+            "players", N_("Players"), (2, 3, 4, 5, 6, 7, 8), 2, "--players", players_text,
+            N_("how many play at the table, you included"),
+        ),
         SetupOption(
             "trick_limit", N_("Trick limit"), (100, 200, 500, 1000, 2000), 500, "--trick-limit",
             tricks_text, N_("after this many tricks the player with most cards wins"),

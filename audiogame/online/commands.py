@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ipaddress
+import signal
+import socket
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from audiogame.i18n import N_
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
@@ -30,6 +37,95 @@ def read_password(path: str | None) -> str | None:
     if not password:
         raise BlankPassword(path)
     return password
+
+
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+LISTENING = N_("audiogame serve: listening on {url}")
+LISTENING_EVERYWHERE = N_(
+    "audiogame serve: listening on every network of this computer, port {port}"
+)
+BROWSER = N_("audiogame serve: players with a browser open {url}")
+BROWSER_HERE = N_("audiogame serve: players on this computer open {url}")
+BROWSER_NO_ADDRESS = N_(
+    "audiogame serve: players on other computers open this computer's address, port {port}"
+)
+ONLY_HERE = N_("audiogame serve: only this computer can join; --host 0.0.0.0 lets others in")
+STOPPED = N_("audiogame serve: server stopped; tables saved.")
+
+
+def _usable(address: str) -> bool:
+    """An address another computer can reach: not this computer's loopback, not link-local."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+SIOCGIFADDR = 0x8915
+"""Linux's request for an interface's address."""
+
+
+def _interface_addresses() -> list[str]:
+    """Linux: each network interface's IPv4 address, asked of the system (nothing is sent)."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+    import struct
+
+    found = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _index, name in socket.if_nameindex():
+            with contextlib.suppress(OSError):
+                request = struct.pack("256s", name[:15].encode())
+                packed = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, request)
+                found.append(socket.inet_ntoa(packed[20:24]))
+    return found
+
+
+def machine_addresses(family: int = socket.AF_INET) -> list[str]:
+    """This computer's addresses that others on its networks can reach, best first."""
+    found: list[str] = list(_interface_addresses()) if family == socket.AF_INET else []
+    with contextlib.suppress(OSError, UnicodeError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, family):
+            found.append(str(info[4][0]))
+    return [address for address in dict.fromkeys(found) if _usable(address)]
+
+
+def ready_lines(
+    host: str, port: int, tls: bool, addresses: Callable[[int], Iterable[str]] = machine_addresses
+) -> list[str]:
+    """What the host hears once the server listens: the addresses to give to the others."""
+    from audiogame.i18n import _
+
+    page = "https" if tls else "http"
+
+    def url(scheme: str, address: str) -> str:
+        shown = f"[{address}]" if ":" in address else address
+        return f"{scheme}://{shown}:{port}/"
+
+    if host not in EVERY_ADDRESS:
+        lines = [_(LISTENING).format(url=url("wss" if tls else "ws", host))]
+        lines.append(_(BROWSER).format(url=url(page, host)))
+        if _is_loopback(host):
+            lines.append(_(ONLY_HERE))
+        return lines
+    family = socket.AF_INET6 if host == "::" else socket.AF_INET
+    lines = [_(LISTENING_EVERYWHERE).format(port=port)]
+    others = list(addresses(family))
+    lines += [_(BROWSER).format(url=url(page, address)) for address in others]
+    if not others:
+        lines.append(_(BROWSER_NO_ADDRESS).format(port=port))
+    here = "::1" if family == socket.AF_INET6 else "127.0.0.1"
+    lines.append(_(BROWSER_HERE).format(url=url(page, here)))
+    return lines
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -68,11 +164,8 @@ def serve_command(args: argparse.Namespace) -> int:
     folder = data_dir(getattr(args, "data_dir", None)) / "server"
 
     def ready(server: Any) -> None:
-        scheme = "wss" if tls else "ws"
-        print(f"audiogame serve: listening on {scheme}://{args.host}:{server.port}/", flush=True)
-        page = "https" if tls else "http"
-        print(f"audiogame serve: players with a browser open {page}://{args.host}:{server.port}/",
-              flush=True)  # fmt: skip
+        for line in ready_lines(args.host, server.port, tls is not None):
+            print(line, flush=True)
 
     try:
         asyncio.run(
@@ -87,11 +180,17 @@ def serve_command(args: argparse.Namespace) -> int:
                 limits=limits,
             )
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the server's own handler was in place: nothing to save
         pass
     except OSError as error:
         print(f"audiogame serve: {error}", file=sys.stderr)
         return 1
+    finally:
+        # A second Control+C while the program closes (its threads ending) is not an error.
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        print(_(STOPPED), flush=True)
     return 0
 
 

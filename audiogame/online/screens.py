@@ -249,8 +249,11 @@ class LobbyMenu(Menu):
         self.app.push(TextEntry(self.app, _("Table code"), join, limit=8))
 
     def disconnect(self) -> None:
+        """Back to the menu under the tables, which says its name first ("Main menu. ...")."""
         self.play.close()
-        self.app.pop()
+        self.app.say(_("Disconnected."))
+        self.app.stack.pop().leave()
+        self.app.top.enter()
 
     def back(self) -> None:
         self.move_to(len(self.items()) - 1)

@@ -33,10 +33,12 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copyreg
 import logging
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -89,6 +91,10 @@ def _watch_parent() -> None:
     parent = multiprocessing.parent_process()
     if parent is None:
         return
+    # Control+C reaches every process of the terminal: the server stops its workers itself,
+    # and a worker must never print a traceback of its own.
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         wait([parent.sentinel])

@@ -43,6 +43,20 @@ def score_store(app: AudioGame) -> ScoreStore:
     return JsonScoreStore(Path(folder) / SCORES_FILE) if folder is not None else MemoryStore()
 
 
+NO_DEVICE = N_("No sound device is available, so the sounds cannot be played.")
+SOUND_OFF = N_("Sound cues are off in the options, so the sounds cannot be played.")
+
+
+def silent_reason(app: AudioGame) -> str | None:
+    """Why no cue can be heard now (the options turned them off, no device), or ``None``."""
+    cues = app.narrator.cues
+    if getattr(cues, "enabled", True) is False:
+        return _(SOUND_OFF)
+    if getattr(cues, "available", True) is False:
+        return _(NO_DEVICE)
+    return None
+
+
 def _spoken(message: str) -> MenuItem:
     """An item whose words are ``message`` translated when spoken."""
     return MenuItem(lambda: _(message))
@@ -86,12 +100,17 @@ class PracticeMenu(Menu):
         store = score_store(app)
         self.scores = BestScores(store)
         self.notice: str | None = getattr(store, "notice", None)
+        self.silence_told = False
 
     def enter(self) -> None:
         if self.notice is not None:  # a damaged scores file: said once
             self.app.say(_(self.notice), cue="not_allowed")
             self.notice = None
         super().enter()
+        silent = silent_reason(self.app)
+        if silent is not None and not self.silence_told:  # said once, after the menu's title
+            self.silence_told = True
+            self.app.say(silent)
 
     def items(self) -> Sequence[MenuItem]:
         listen = [self._listen_item(group) for group in GROUPS]
@@ -162,6 +181,10 @@ class ListenMenu(Menu):
 
     def replay(self, key: str) -> None:
         self.presenter.cancel()
+        silent = silent_reason(self.app)
+        if silent is not None:  # asked for a sound: never silence without a word
+            self.app.refuse(silent)
+            return
         self.app.narrator.cue(self.cues[self.position].cue)
 
     def leave(self) -> None:
@@ -288,6 +311,10 @@ class QuizScreen(Menu):
             self.app.refuse(_("Enter: the first sound."))
             return
         self.presenter.cancel()
+        silent = silent_reason(self.app)
+        if silent is not None:
+            self.app.refuse(silent)
+            return
         self.app.narrator.cue(cue)
 
     def on_char(self, char: str) -> bool:

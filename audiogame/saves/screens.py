@@ -68,7 +68,7 @@ def describe(saved: SavedGame) -> str:
     except KeyError:
         title = saved.game
     moves = ngettext("after {count} move", "after {count} moves", saved.move_count)
-    return _("{game}, deal {seed}, {moves}").format(
+    return _("{game}, deal number {seed}, {moves}").format(
         game=title, seed=saved.seed, moves=moves.format(count=saved.move_count)
     )
 

@@ -94,7 +94,7 @@ class BattleTable(TableScreen):
         opening = (
             _("Battaglia online: {names}. {cards}.")
             if self.online
-            else _("Battaglia, deal {seed}: {names}. {cards}.")
+            else _("Battaglia, deal number {seed}: {names}. {cards}.")
         )
         self.app.say(
             opening.format(
@@ -166,6 +166,13 @@ class BattleTable(TableScreen):
                 Command(
                     ("w",), N_("your stock and your won pile."), self.say_hand, "hand", INFORMATION
                 ),
+                Command(
+                    ("h", "?"),
+                    N_("a hint: in classic War there is no choice to make."),
+                    self.classic_hint,
+                    "hint",
+                    INFORMATION,
+                ),
             ]
         return [
             *play,
@@ -175,6 +182,15 @@ class BattleTable(TableScreen):
                     INFORMATION),
             *self.common_commands(),
         ]  # fmt: skip
+
+    def classic_hint(self, key: str) -> None:
+        """H in classic War: nothing to choose, and so no hint, but the player hears why."""
+        self.app.say(
+            _(
+                "No choice to make in classic War: every card is turned up from the top of "
+                "your stock. {key} turns up yours."
+            ).format(key=self.key_for("play"))
+        )
 
     def jump_key(self, key: str) -> None:
         self.jump(JUMP_KEYS[key.lower()])

@@ -84,7 +84,7 @@ class CardaviaTable(TableScreen):
         elif self.match.deals > 1:
             opening = _("Cardavia, a match of {deals} deals from deal number {seed}: {names}.")
         else:
-            opening = _("Cardavia, deal {seed}: {names}.")
+            opening = _("Cardavia, deal number {seed}: {names}.")
         opening += " " + _("16 cards each. Order of play: {order}.")
         self.app.say(
             opening.format(deals=self.match.deals, seed=self.seed, names=names, order=order)
