@@ -334,8 +334,12 @@ def test_5_watchers_and_their_arrivals_and_chat_are_limited_per_table(tmp_path: 
 
 @pytest.mark.parametrize(
     "name",
-    ["Your turn123", "\u3164", "Ann\u3164a", "\u0410nna", "Server", "Tocca a te"],
-)
+    [
+        "Your turn123", "\u3164", "Ann\u3164a", "\u0410nna", "Server", "Tocca a te",
+        "Anna:", "Anna (bot)", "[server]", "Bruno: pair of nines", "Hint: pass", "Round 1",
+        "You", "Everyone", "Game over", "Narrator", "Tutti",
+    ],
+)  # fmt: skip
 def test_5_names_that_pass_for_another_or_for_the_program_are_refused(
     tmp_path: Path, name: str
 ) -> None:
@@ -345,6 +349,37 @@ def test_5_names_that_pass_for_another_or_for_the_program_are_refused(
 
     reply = asyncio.run(go())
     assert reply["code"] == "bad_name" and reply["message"].startswith("a name")
+
+
+@pytest.mark.parametrize("name", ["O'Brien", "Jean-Luc", "Youssef", "Roundtree", "Anna Maria"])
+def test_5_names_of_people_are_welcome(tmp_path: Path, name: str) -> None:
+    async def go() -> str:
+        async with running_server(tmp_path) as server:
+            link = await player(f"ws://127.0.0.1:{server.port}/", name)
+            return str(link.name)
+
+    assert asyncio.run(go()) == name
+
+
+def test_5_a_chat_line_of_blanks_reaches_nobody(tmp_path: Path) -> None:
+    async def go() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
+            table = (await create(anna, "battle", ["person", "person"]))["table"]["id"]
+            await answer(bruno, {"type": "join", "table": table, "seat": 1}, "joined")
+            got = await answer(anna, {"type": "chat", "text": "   "}, "chat", "error")
+            await answer(anna, {"type": "chat", "text": "hello"}, "chat")
+            heard = []
+            while not heard or heard[-1].get("text") != "hello":
+                message = await asyncio.wait_for(bruno.receive(), 10)
+                if message["type"] == "chat":
+                    heard.append(message)
+            return got, heard
+
+    refusal, heard = asyncio.run(go())
+    assert refusal["type"] == "error" and refusal["code"] == "invalid"
+    assert [line["text"] for line in heard] == ["hello"]
 
 
 def test_5_a_look_alike_of_a_connected_name_is_taken(tmp_path: Path) -> None:

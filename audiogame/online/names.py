@@ -11,6 +11,10 @@ another person's, nor for the program's own words, nor be silent:
 True
 >>> problem("Your turn123") is not None
 True
+>>> [problem(name) is not None for name in ("Anna:", "Anna (bot)", "[server]", "Round 1", "You")]
+[True, True, True, True, True]
+>>> problem("O'Brien"), problem("Jean-Luc"), problem("Youssef"), problem("Roundtree")
+(None, None, None, None)
 >>> same("anna", "ANNA"), same("Anna", "\\u0410nna"), same("l0rd", "lord"), same("Anna", "Anne")
 (True, True, True, False)
 """
@@ -44,6 +48,24 @@ PROGRAM_WORDS = (
 )  # fmt: skip
 """How the program's own sentences start: no name starts so."""
 
+PROGRAM_FIRST_WORDS = frozenset(
+    (
+        "you", "tu", "te", "everyone", "everybody", "tutti", "entrambi", "both", "nobody",
+        "nessuno", "round", "giro", "deal", "smazzata", "trick", "presa", "hint",
+        "suggerimento", "game", "partita", "narrator", "narratore", "bot", "robot", "cards",
+        "carte", "chat", "moderator", "moderatore",
+    )
+)  # fmt: skip
+"""Words that open the program's own sentences: no name is one of them, or starts with one
+and a space."""
+
+_FIRST_WORDS = frozenset(map(lambda word: " ".join(word.translate(LOOK_ALIKES).split()),
+                             PROGRAM_FIRST_WORDS))  # fmt: skip
+
+JOINERS = frozenset("'\u2019-._")
+"""The only signs a name may hold (O'Brien, Jean-Luc, Anna.B): a colon, a bracket or a
+parenthesis in a name would make it sound like the program's own words ("Anna: two")."""
+
 
 def skeleton(name: str) -> str:
     """What a name looks and sounds like: compatible forms folded, accents and case dropped,
@@ -66,17 +88,19 @@ def problem(name: str) -> str | None:
         return "a name holds no invisible letters"
     for char in name:
         category = unicodedata.category(char)
-        if category[0] not in "LNPS" and char != " ":
-            return "a name holds letters, digits, signs and single spaces only"
+        if category[0] not in "LN" and char != " " and char not in JOINERS:
+            return "a name holds letters, digits, single spaces and ' - . _ only"
     if "  " in name:
-        return "a name holds letters, digits, signs and single spaces only"
+        return "a name holds letters, digits, single spaces and ' - . _ only"
     if not any(char.isalnum() for char in name):
         return "a name holds at least one letter or digit"
     scripts = {script for script in map(_script, name) if script is not None}
     if len(scripts) > 1:
         return "a name is written in one alphabet"
     bare = skeleton(name)
-    if any(bare.startswith(skeleton(words)) for words in PROGRAM_WORDS):
+    if any(bare.startswith(skeleton(words)) for words in PROGRAM_WORDS) or (
+        bare.split() and bare.split()[0] in _FIRST_WORDS
+    ):
         return "a name cannot start as the program's own words"
     return None
 

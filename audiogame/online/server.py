@@ -562,6 +562,8 @@ class Server:
         room = self.at_table(conn)
         if m.bad_text(message.text):
             raise RoomError("invalid", "a message holds no control or direction characters")
+        if not message.text.strip():
+            raise RoomError("invalid", "a message says something: it is only blanks")
         if room.seat_of(conn) is None and not conn.chat.allow(room.id):
             raise RoomError("rate_limited", "a spectator's chat is slowed: wait a little")
         room.tell_all({"type": "chat", "name": conn.name, "text": message.text})
