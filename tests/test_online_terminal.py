@@ -8,6 +8,7 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from audiogame.online.commands import connect_screens
@@ -16,6 +17,12 @@ from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, play_out, until
 
 STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats the program keeps go to the test's folder, not the user's."""
+    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
 
 
 class Said:

@@ -156,6 +156,8 @@ class ConnectMenu(Menu):
     """Main menu, Play online: the server's address and your name (kept), Connect."""
 
     title = N_("Play online")
+    password: str = ""
+    """The server's password, typed once in this run of the program (never written down)."""
 
     def __init__(self, app: AudioGame) -> None:
         super().__init__(app)
@@ -177,8 +179,23 @@ class ConnectMenu(Menu):
                     TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=24)
                 ),
             ),
+            MenuItem(
+                lambda: _("Password: {value}").format(
+                    value=_("given") if ConnectMenu.password else _("none")
+                ),
+                self.ask_password,
+            ),
             MenuItem(lambda: _("Connect"), self.connect),
         ]
+
+    def ask_password(self) -> None:
+        entry = TextEntry(self.app, _("The server's password"), self.set_password, limit=200,
+                          speak_keys=False)  # fmt: skip
+        self.app.push(entry)
+
+    def set_password(self, text: str) -> None:
+        ConnectMenu.password = text
+        self.resume()
 
     def set_address(self, text: str) -> None:
         self.address = text
@@ -198,10 +215,18 @@ class ConnectMenu(Menu):
         if not self.name:
             self.app.refuse(_("Choose your name first."))
             return
+        from audiogame.online.kept_seats import kept_seats
         from audiogame.online.terminal import OnlinePlay
 
         self.app.say(_("Connecting to {server}.").format(server=self.address))
-        OnlinePlay(self.app, self.address, self.name).start()
+        play = OnlinePlay(
+            self.app,
+            self.address,
+            self.name,
+            password=ConnectMenu.password or None,
+            kept=kept_seats(None),
+        )
+        play.start()
 
 
 class LobbyMenu(Menu):
@@ -268,10 +293,10 @@ class TableChoice(Menu):
         return table_label(self.table)
 
     def items(self) -> Sequence[MenuItem]:
-        return [
-            MenuItem(lambda: _("Sit at a free seat"), lambda: self.go("join")),
-            MenuItem(lambda: _("Watch"), lambda: self.go("watch")),
-        ]
+        free = any(seat.get("kind") == "person" and not seat.get("name")
+                   for seat in self.table.get("seats", []))  # fmt: skip
+        sit = [MenuItem(lambda: _("Sit at a free seat"), lambda: self.go("join"))] if free else []
+        return [*sit, MenuItem(lambda: _("Watch"), lambda: self.go("watch"))]
 
     def go(self, kind: str) -> None:
         self.app.stack.pop()
@@ -511,8 +536,6 @@ class WatchScreen(Screen):
         from audiogame.words.registry import render
 
         for event in events:
-            if event.kind == "choice_made":
-                continue
             cue = cue_for(event, None) or None
             pan = seat_pan(event_seat(event), self.seats.players)
             self.app.say(render(self.game, event, self.seats), cue=cue, pan=pan)
@@ -525,5 +548,4 @@ class WatchScreen(Screen):
 
     def leave(self) -> None:
         if self.play.watcher is self:
-            self.play.watcher = None
             self.play.leave_table()

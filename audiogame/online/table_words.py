@@ -37,6 +37,9 @@ REFUSALS: dict[str, str] = {
     "no_table": N_("There is no table with this code."),
     "table_full": N_("Every seat of that table is taken."),
     "seat_taken": N_("That seat is taken."),
+    "bot_name": N_(
+        "A computer player at that table has your name: connect with another name to go there."
+    ),
     "not_creator": N_("Only the player who created the table can start the game."),
     "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
     "started": N_("The game has already started."),

@@ -1,0 +1,142 @@
+"""A seat kept across restarts of the terminal program: Bruno's ``audiogame connect`` is killed
+(SIGKILL, nothing cleaned up) in the middle of a game and started again; he is back at his seat
+with his hand, within the grace period and after it (the computer player that kept his seat
+hands it back). The token lives in a file of his data folder that only he may read."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from audiogame.online.kept_seats import FILE_NAME, KeptSeats
+from tests.online_support import Recorder, ServerThread
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+
+KEPT = "Back to your table: your seat was kept."
+
+
+def hand_line(said: list[str]) -> str:
+    return next(text for text in reversed(said) if text.startswith("Your hand,"))
+
+
+async def presence(anna: Recorder, what: str) -> None:
+    while (await anna.expect("presence"))["what"] != what:
+        pass
+
+
+def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
+    from tests.pty_program import Program
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    port = server.server.port
+    args = ["connect", f"127.0.0.1:{port}", "--name", "Bruno"]
+    result: dict[str, str] = {}
+
+    async def main() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2}, "grace": grace})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        first = Program(args, tmp_path, name="first")
+        try:
+            await asyncio.to_thread(first.wait_for, lambda s: any("open." in t for t in s))
+            first.press(["down", "enter", *code, "enter"])
+            await presence(anna, "joined")
+            await anna.send({"type": "start"})
+            await asyncio.to_thread(first.wait_for, lambda s: any("Scientific" in t for t in s))
+            first.press(["w"])
+            said = await asyncio.to_thread(first.wait_for, lambda s: any(
+                t.startswith("Your hand,") for t in s))  # fmt: skip
+            result["before"] = hand_line(said)
+            first.kill()
+        finally:
+            first.close()
+        await presence(anna, "dropped")
+        if grace == 0:
+            await presence(anna, "taken_over")
+        second = Program(args, tmp_path, name="second")
+        try:
+            await asyncio.to_thread(second.wait_for, lambda s: KEPT in s)
+            await presence(anna, "returned")
+            before = second.say_count()
+            second.press(["w"])
+            said = await asyncio.to_thread(second.wait_for, lambda s: len(s) > before and any(
+                t.startswith("Your hand,") for t in s[before:]))  # fmt: skip
+            result["after"] = hand_line(said)
+            assert server.server is not None
+            room = next(iter(server.server.rooms.values()))
+            seat = room.seats[1]
+            result["token"] = str(seat.token)
+            assert seat.name == "Bruno" and seat.peer is not None
+            assert room.table is not None and 1 not in room.table.stand_ins  # his, not a stand-in's
+            return said
+        finally:
+            second.close()
+            await anna.close()
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    return result["before"], result["after"], said, result["token"]
+
+
+@pytest.mark.parametrize("grace", [60, 0], ids=["within the grace", "after the grace"])
+def test_a_killed_terminal_started_again_is_back_at_its_seat_with_its_hand(
+    tmp_path: Path, grace: int
+) -> None:
+    before, after, said, token = kill_and_return(tmp_path, grace)
+    assert after == before
+    assert "Connected to" in " ".join(said) and KEPT in said
+    # The token is in his data folder, for his eyes only.
+    kept = tmp_path / "data" / FILE_NAME
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert token in json.dumps(json.loads(kept.read_text()))
+
+
+def test_a_seat_the_server_no_longer_keeps_is_forgotten_and_the_lobby_comes(tmp_path: Path) -> None:
+    """A kept token the server does not know (the table ended): the player comes in without
+    it, hears the lobby, and the token is gone from the file."""
+    import argparse
+
+    from prompt_toolkit.input import create_pipe_input
+
+    from audiogame.online.commands import connect_screens
+    from audiogame.testing import make_session
+    from tests.online_support import until
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    url = f"ws://127.0.0.1:{server.server.port}/"
+    kept = KeptSeats(tmp_path / "data" / FILE_NAME)
+    kept.keep(url, "Bruno", "n0SuchT0kenAtAllForThisServer12", "ZZZZ")
+    args = argparse.Namespace(address=f"127.0.0.1:{server.server.port}", name="Bruno",
+                              password_file=None, tls=False, insecure=False,
+                              data_dir=str(tmp_path / "data"))  # fmt: skip
+
+    async def main() -> list[str]:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, args))
+            task = asyncio.ensure_future(session.app.run_async())
+            await until(lambda: any("open." in t for t in session.spoken),
+                        said=session)  # fmt: skip
+            pipe.send_text("\x03")
+            await task
+            return list(session.spoken)
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    assert KEPT not in said
+    assert any(text.startswith("Connected to") for text in said)
+    assert kept.token(url, "Bruno") is None

@@ -1,0 +1,129 @@
+"""Spectators as players meet them: one who leaves a started game is no longer counted and can
+join another table; a computer player never has the name of anyone at the table, spectators
+included; a terminal spectator hears who has chosen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+
+from audiogame.online.commands import connect_screens
+from audiogame.testing import key_bytes, make_session
+from tests.online_support import Recorder, ServerThread, until
+from tests.test_online_terminal import Said, connect_args
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+
+
+def test_a_terminal_spectator_leaves_a_started_game_and_joins_another_table(
+    tmp_path: Path,
+) -> None:
+    """Dario watches Anna's running game, presses Escape: the server no longer counts him as
+    watching, and he sits at Carla's table by its code."""
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+
+    async def go() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "battle", "seats": ["person", "bot:easy"],
+                         "options": {"players": 2, "deck": 32, "trick_limit": 100}})  # fmt: skip
+        await anna.expect("joined")
+        await anna.send({"type": "start"})
+        await anna.expect("started")
+        carla = Recorder(server.url, "Carla")
+        await carla.open()
+        await carla.send({"type": "create", "game": "battle", "seats": ["person", "person"],
+                          "options": {"players": 2, "deck": 32, "trick_limit": 100}})  # fmt: skip
+        code = (await carla.expect("joined"))["table"]["id"]
+        assert server.server is not None
+        anna_room = next(room for room in server.server.rooms.values() if room.id != code)
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "2 tables open." in said, said=said)
+            # Anna's table is full: its only choice is to watch.
+            pipe.send_text(key_bytes(["down", "down", "enter"]))
+            await until(lambda: "Watch, 1 of 1" in " ".join(said), said=said)
+            pipe.send_text(key_bytes(["enter"]))
+            await until(lambda: any(t.startswith("Watching") for t in said), said=said)
+            assert [peer.name for peer in anna_room.watchers] == ["D"]
+            pipe.send_text(key_bytes(["escape"]))
+            await until(lambda: not anna_room.watchers, said=said)
+            await until(lambda: list(said).count("2 tables open.") == 2, said=said)
+            pipe.send_text(key_bytes(["home", "down", "enter", *code, "enter"]))
+            await until(lambda: any("Table code" in t for t in said), said=said)
+            joined = await carla.expect("presence")
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await anna.close()
+        await carla.close()
+        assert joined["what"] == "joined" and joined["name"] == "D"
+        return list(said)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    assert "Leave your table first." not in said
+
+
+def test_computer_players_never_take_the_name_of_someone_at_the_table(tmp_path: Path) -> None:
+    """Bruno watches before the game starts: the computer players are not "Bruno". Once the
+    game runs, someone named like one of them cannot watch or sit there, and is told why."""
+    server = ServerThread(tmp_path / "server")
+
+    async def go() -> None:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "cardavia",
+                         "seats": ["person", "bot:easy", "bot:easy"], "options": {}})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        bruno = Recorder(server.url, "Bruno")
+        await bruno.open()
+        await bruno.send({"type": "watch", "table": code})
+        await bruno.expect("joined")
+        await anna.send({"type": "start"})
+        names = (await anna.expect("started"))["names"]
+        watched = (await bruno.expect("started"))["names"]
+        assert "Bruno" not in names and "Anna" not in names
+        assert watched == ["Anna", *names]
+        assert len({name.casefold() for name in watched}) == 3
+        namesake = Recorder(server.url, names[0])
+        await namesake.open()
+        await namesake.send({"type": "watch", "table": code})
+        refused = await namesake.expect("error")
+        assert refused["code"] == "bot_name"
+        await bruno.send({"type": "who"})
+        who = await bruno.expect("who")
+        assert who["watching"] == ["Bruno"]  # the namesake is not there
+        for client in (anna, bruno, namesake):
+            await client.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.close()
+
+
+def test_the_bot_name_refusal_is_said_in_both_languages() -> None:
+    from audiogame import i18n
+    from audiogame.online.table_words import page_refusal_text, terminal_refusal_text
+
+    i18n.set_language("en")
+    english = terminal_refusal_text("bot_name")
+    assert english == page_refusal_text("bot_name")
+    assert "computer player" in english
+    i18n.set_language("it")
+    try:
+        assert terminal_refusal_text("bot_name") != english
+    finally:
+        i18n.set_language("en")
