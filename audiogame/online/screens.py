@@ -180,9 +180,7 @@ class ConnectMenu(Menu):
                 ),
             ),
             MenuItem(
-                lambda: _("Password: {value}").format(
-                    value=_("given") if ConnectMenu.password else _("none")
-                ),
+                lambda: _("Password: given") if ConnectMenu.password else _("Password: none"),
                 self.ask_password,
             ),
             MenuItem(lambda: _("Connect"), self.connect),

@@ -308,7 +308,9 @@ class Server:
         conn.name = name
         self.names[name.casefold()] = conn
         if message.client == "browser":
-            conn.browser = BrowserSeat(conn.put, message.lang)
+            conn.browser = BrowserSeat(
+                conn.put, message.lang, lambda intents: self.deliver(conn, intents)
+            )
         conn.send({"type": "welcome", "version": m.VERSION, "name": name})
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
@@ -334,6 +336,8 @@ class Server:
         if self.names.get(conn.name.casefold()) is conn:
             del self.names[conn.name.casefold()]
         conn.writer.cancel()
+        if conn.browser is not None:
+            conn.browser.stop()
         self.log_line(f"{conn.address} {conn.name} disconnected")
         room, conn.room = conn.room, None
         if room is not None:
@@ -474,6 +478,13 @@ class Server:
                 self.at_table(conn).next_deal(conn)
             elif what == "leave":
                 self.on_leave(conn, m.Leave())
+
+    def deliver(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat asks outside a key (automatic play's moves)."""
+        try:
+            self.on_intents(conn, intents)
+        except RoomError as error:
+            conn.error(error.code, str(error))
 
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")
