@@ -140,3 +140,51 @@ def test_a_seat_the_server_no_longer_keeps_is_forgotten_and_the_lobby_comes(tmp_
     assert KEPT not in said
     assert any(text.startswith("Connected to") for text in said)
     assert kept.token(url, "Bruno") is None
+
+
+def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
+    tmp_path: Path,
+) -> None:
+    """Anna plays a few turns from a terminal's end, then takes her seat back from a page:
+    its opening says how many cards each holds now, not the 16 of a new deal."""
+    from websockets.asyncio.client import connect
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> tuple[list[str], list[int]]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "cardavia",
+                         "seats": ["person", "bot:easy", "bot:easy"],
+                         "options": {"pace": 0}})  # fmt: skip
+        token = (await anna.expect("joined"))["token"]
+        await anna.send({"type": "start"})
+        message = await anna.expect("started")
+        played = 0
+        while played < 2:
+            if message.get("legal") and (message.get("view") or {}).get("awaiting") == 0:
+                plays = [action for action in message["legal"] if action != "pass"]
+                await anna.send({"type": "act", "action": (plays or message["legal"])[0]})
+                played += 1
+            message = await anna.expect("update")
+        counts = list(message["view"]["hand_counts"])
+        await anna.close()
+        said: list[str] = []
+        async with connect(server.url) as page:
+            await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
+                                        "password": None, "token": token,
+                                        "client": "browser", "lang": "en"}))  # fmt: skip
+            while not any(text.startswith("Cardavia online") for text in said):
+                sent = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if sent.get("type") == "say" and sent.get("text"):
+                    said.append(str(sent["text"]))
+        return said, counts
+
+    try:
+        said, counts = asyncio.run(main())
+    finally:
+        server.close()
+    opening = next(text for text in said if text.startswith("Cardavia online"))
+    assert "16 cards each" not in opening
+    assert f"Cards in hand: you {counts[0]}" in opening, opening
+    assert counts[0] < 16

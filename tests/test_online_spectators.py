@@ -127,3 +127,71 @@ def test_the_bot_name_refusal_is_said_in_both_languages() -> None:
         assert terminal_refusal_text("bot_name") != english
     finally:
         i18n.set_language("en")
+
+
+def test_who_is_here_names_every_computer_player_in_the_same_words_on_both_clients() -> None:
+    """Each computer player by its name and level; seats whose words hold a comma are set
+    apart by semicolons; the page says exactly what the terminal says."""
+    from audiogame import i18n
+    from audiogame.online.table_words import who_text
+    from audiogame.web.seat import BrowserSeat
+
+    i18n.set_language("en")
+    message = {
+        "type": "who",
+        "seats": [
+            {"kind": "person", "name": "Anna", "connected": True},
+            {"kind": "person", "name": "Carla", "connected": True},
+            {"kind": "bot", "level": "easy", "name": "Bruno"},
+            {"kind": "person", "name": "Dario", "connected": False},
+        ],
+        "watching": ["Elena"],
+    }
+    terminal = who_text(message)
+    assert terminal == (
+        "At the table: Anna; Carla; Bruno, computer player (easy); Dario, disconnected."
+        " Watching: Elena."
+    )
+    sent: list[dict[str, object]] = []
+    BrowserSeat(sent.append, "en").outgoing(message)
+    assert [m["text"] for m in sent if m["type"] == "say"] == [terminal]
+    people = {**message, "seats": message["seats"][:2], "watching": []}
+    assert who_text(people) == "At the table: Anna and Carla."
+
+
+def test_a_terminal_spectator_hears_who_has_chosen(tmp_path: Path) -> None:
+    """Scientific Battle watched from the terminal: "Anna has chosen." as the page says it,
+    never the card before it is shown."""
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+
+    async def go() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "bot:easy"],
+                         "options": {"players": 2}})  # fmt: skip
+        await anna.expect("joined")
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "1 table open." in said, said=said)
+            pipe.send_text(key_bytes(["down", "down", "enter", "down", "enter"]))  # Watch
+            await anna.expect("presence")
+            await anna.send({"type": "start"})
+            started = await anna.expect("started")
+            first = started["legal"][0]
+            await anna.send({"type": "act", "action": first})
+            await until(lambda: "Anna has chosen." in said, said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await anna.close()
+        return list(said)
+
+    try:
+        said = asyncio.run(go())
+    finally:
+        server.close()
+    chosen = said.index("Anna has chosen.")
+    assert not any(text.startswith("Anna: ") for text in said[:chosen])

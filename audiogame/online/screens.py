@@ -40,32 +40,6 @@ def bot_words(level: str) -> str:
     return _("computer player ({level})").format(level=level_name(level))
 
 
-def who_text(message: dict[str, Any]) -> str:
-    """ "Who is here": each seat from yours, then the spectators."""
-    parts = []
-    for seat in message.get("seats", []):
-        name = seat.get("name") or ""
-        if seat.get("kind") == "bot":
-            parts.append(
-                _("{name}, computer player ({level})").format(
-                    name=name, level=level_name(str(seat.get("level")))
-                )
-            )
-        elif not name:
-            parts.append(_("a free seat"))
-        elif seat.get("taken_over"):
-            parts.append(_("{name}, away: a computer player plays for now").format(name=name))
-        elif not seat.get("connected"):
-            parts.append(_("{name}, disconnected").format(name=name))
-        else:
-            parts.append(name)
-    text = _("At the table: {seats}.").format(seats=", ".join(parts))
-    watching = [str(name) for name in message.get("watching", [])]
-    if watching:
-        text += " " + _("Watching: {names}.").format(names=join_words(watching))
-    return text
-
-
 def table_label(table: dict[str, Any]) -> str:
     game = _(game_entry(str(table["game"])).title)
     seats = table.get("seats", [])

@@ -11,6 +11,8 @@ which the page, served by the server itself, never meets.
 
 from __future__ import annotations
 
+from typing import Any
+
 from audiogame.i18n import N_, _
 
 PRESENCE: dict[str, str] = {
@@ -90,3 +92,35 @@ def page_refusal_text(code: str) -> str:
     """The words the page says for ``code``: its own, else the shared ones."""
     own = PAGE_REFUSALS.get(code)
     return refusal_text(code) if own is None else _(own)
+
+
+def who_text(message: dict[str, Any]) -> str:
+    """ "Who is here" (the server's ``who``): each seat from yours, every computer player by
+    its name and level, then the spectators. Parts that hold a comma are set apart by
+    semicolons, so that no listener takes "Bruno, computer player (easy)" for two seats."""
+    from audiogame.catalog import level_name
+    from audiogame.words.seats import join_words
+
+    parts = []
+    for seat in message.get("seats", []):
+        name = str(seat.get("name") or "")
+        if seat.get("kind") == "bot":
+            level = level_name(str(seat.get("level")))
+            template = (
+                _("{name}, computer player ({level})") if name else _("a computer player ({level})")
+            )
+            parts.append(template.format(name=name, level=level))
+        elif not name:
+            parts.append(_("a free seat"))
+        elif seat.get("taken_over"):
+            parts.append(_("{name}, away: a computer player plays for now").format(name=name))
+        elif not seat.get("connected"):
+            parts.append(_("{name}, disconnected").format(name=name))
+        else:
+            parts.append(name)
+    listed = "; ".join(parts) if any("," in part for part in parts) else join_words(parts)
+    text = _("At the table: {seats}.").format(seats=listed)
+    watching = [str(name) for name in message.get("watching", [])]
+    if watching:
+        text += " " + _("Watching: {names}.").format(names=join_words(watching))
+    return text

@@ -16,7 +16,12 @@ from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import STOPPING, presence_text, terminal_refusal_text
+from audiogame.online.table_words import (
+    STOPPING,
+    presence_text,
+    terminal_refusal_text,
+    who_text,
+)
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -345,8 +350,6 @@ class OnlinePlay:
             )
 
     def on_who(self, message: dict[str, Any]) -> None:
-        from audiogame.online.screens import who_text
-
         self.app.say(who_text(message))
 
     def on_timer(self, message: dict[str, Any]) -> None:

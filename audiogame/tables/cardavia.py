@@ -85,10 +85,19 @@ class CardaviaTable(TableScreen):
             opening = _("Cardavia, a match of {deals} deals from deal number {seed}: {names}.")
         else:
             opening = _("Cardavia, deal {seed}: {names}.")
-        opening += " " + _("16 cards each. Order of play: {order}.")
-        self.app.say(
-            opening.format(deals=self.match.deals, seed=self.seed, names=names, order=order)
-        )
+        opening = opening.format(deals=self.match.deals, seed=self.seed, names=names)
+        counts = self.view.hand_counts
+        if all(count == 16 for count in counts):
+            cards = _("16 cards each. Order of play: {order}.").format(order=order)
+        else:  # back at a deal under way (an online seat taken back)
+            held = join_words([
+                _("{name} {count}").format(name=self.seats.subject(seat), count=counts[seat])
+                for seat in self.seats.all()
+            ])  # fmt: skip
+            cards = _("Cards in hand: {held}. Order of play: {order}.").format(
+                held=held, order=order
+            )
+        self.app.say(f"{opening} {cards}")
         self.start_deal(first=True)
         self.open_table()
 

@@ -26,12 +26,11 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
-from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text
+from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text, who_text
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -39,7 +38,7 @@ from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
 from audiogame.words.registry import render
-from audiogame.words.seats import Seats, join_words
+from audiogame.words.seats import Seats
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -210,7 +209,7 @@ class BrowserSeat:
             if text is not None:
                 self.say(text)
         elif kind == "who":
-            self.say(self.who_text(message))
+            self.say(who_text(message))
         elif kind == "timer":
             self.say(timer_warning(int(message.get("seconds") or 0)), "your_turn", urgent=True)
         elif kind == "seat_options":
@@ -419,21 +418,3 @@ class BrowserSeat:
                 screen._heard = hand[index]
                 key = "enter"
         return self.key(key)
-
-    def who_text(self, message: dict[str, Any]) -> str:
-        people = []
-        for seat in message.get("seats", []):
-            if seat.get("kind") == "bot":
-                level = level_name(seat["level"])
-                people.append(_("a computer player ({level})").format(level=level))
-            elif not seat.get("name"):
-                people.append(_("a free seat"))
-            elif seat.get("connected") is False:
-                people.append(_("{name} (away)").format(name=seat["name"]))
-            else:
-                people.append(str(seat["name"]))
-        text = _("At the table: {people}.").format(people=join_words(people))
-        watching = [str(name) for name in message.get("watching", [])]
-        if watching:
-            text += " " + _("Watching: {names}.").format(names=join_words(watching))
-        return text
