@@ -188,3 +188,42 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
     assert "16 cards each" not in opening
     assert f"Cards in hand: you {counts[0]}" in opening, opening
     assert counts[0] < 16
+
+
+def test_the_page_state_lines_say_the_table_once_on_your_turn(tmp_path: Path) -> None:
+    """A page at Cardavia: when it is the player's turn with a play to beat, the state lines
+    say what is on the table once ("Round 1. Your turn. On the table, from ..."), not again on
+    a line of its own."""
+    from websockets.asyncio.client import connect
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> list[str]:
+        async with connect(server.url) as page:
+
+            async def send(message: dict[str, object]) -> None:
+                await page.send(json.dumps(message))
+
+            await send({"type": "hello", "version": 1, "name": "Anna", "password": None,
+                        "token": None, "client": "browser", "lang": "en"})  # fmt: skip
+            await send({"type": "create", "game": "cardavia", "options": {"pace": 0},
+                        "seats": ["person", "bot:easy", "bot:easy"]})  # fmt: skip
+            await send({"type": "start"})
+            for _ in range(500):
+                message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if message.get("type") != "show":
+                    continue
+                lines = [str(line) for line in message["lines"]]
+                if lines and lines[0].startswith("Round") and "Your turn." in lines[0]:
+                    return lines
+                if lines and "you lead" in lines[0]:  # Anna leads: Tab, Enter plays
+                    await send({"type": "key", "key": "tab"})
+                    await send({"type": "key", "key": "enter"})
+        raise AssertionError("never Anna's turn with a play to beat")
+
+    try:
+        lines = asyncio.run(main())
+    finally:
+        server.close()
+    assert "On the table" in lines[0]
+    assert not [line for line in lines[1:] if line in lines[0]], lines

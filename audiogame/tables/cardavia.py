@@ -342,5 +342,6 @@ class CardaviaTable(TableScreen):
 
     def status(self) -> list[str]:
         view = self.view
-        return [info.turn_text(view, self.seats), info.table_text(view, self.seats),
-                info.cards_left_text(view, self.seats)]  # fmt: skip
+        turn, table = info.turn_text(view, self.seats), info.table_text(view, self.seats)
+        lines = [turn] if table in turn else [turn, table]  # said once, on your turn
+        return [*lines, info.cards_left_text(view, self.seats)]
