@@ -227,3 +227,45 @@ def test_the_page_state_lines_say_the_table_once_on_your_turn(tmp_path: Path) ->
         server.close()
     assert "On the table" in lines[0]
     assert not [line for line in lines[1:] if line in lines[0]], lines
+
+
+def test_no_password_and_a_plain_connection_to_a_secure_server_are_told_as_such(
+    tmp_path: Path,
+) -> None:
+    """No password to a server that asks for one: "needs a password", not "wrong password";
+    a plain client at a server with a certificate: "connect with --tls", not "cannot be
+    reached". Nothing is seated either way."""
+    import shutil
+
+    from audiogame.i18n import set_language
+    from audiogame.online.client import Link, LinkError
+    from audiogame.online.server import tls_context
+    from audiogame.online.table_words import page_refusal_text, terminal_refusal_text
+    from tests.online_support import running_server
+
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
+    from tests.test_online_tls import self_signed
+
+    cert, key = self_signed(tmp_path)
+
+    async def go() -> tuple[str, str, str]:
+        async with running_server(tmp_path / "a", password="s3") as server:
+            with pytest.raises(LinkError) as none:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna").open()
+            with pytest.raises(LinkError) as wrong:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna", password="x").open()
+        secure = tls_context(str(cert), str(key))
+        async with running_server(tmp_path / "b", tls=secure) as server:
+            with pytest.raises(LinkError) as plain:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna").open()
+            assert not server.names
+        return none.value.code, wrong.value.code, plain.value.code
+
+    assert asyncio.run(go()) == ("password_needed", "bad_password", "needs_tls")
+    set_language("en")
+    assert terminal_refusal_text("needs_tls") == (
+        "This server uses a secure connection: connect with --tls."
+    )
+    assert "password field" in page_refusal_text("password_needed")
+    assert "--password-file" in terminal_refusal_text("password_needed")

@@ -323,6 +323,8 @@ class Server:
     def check_hello(self, message: m.Hello) -> tuple[str, str] | None:
         if message.version != m.VERSION:
             return "version", f"this server speaks version {m.VERSION}"
+        if self.password is not None and not message.password:
+            return "password_needed", "this server needs a password"
         if self.password is not None and not secrets.compare_digest(
             (message.password or "").encode(), self.password.encode()
         ):

@@ -59,12 +59,17 @@ TERMINAL_REFUSALS: dict[str, str] = {
     "unreachable": N_("The server cannot be reached: check its address, or try again later."),
     "gone": N_("The connection to the server was lost."),
     "tls": N_("The server's secure connection could not be verified."),
+    "needs_tls": N_("This server uses a secure connection: connect with --tls."),
+    "password_needed": N_(
+        "This server needs a password: give it with --password-file, or in Play online."
+    ),
 }
 """The terminal's own: another version means updating a program, and its connection can fail
 in ways the page's cannot (:class:`audiogame.online.client.LinkError`)."""
 
 PAGE_REFUSALS: dict[str, str] = {
     "version": N_("This page and the server do not speak the same version: reload the page."),
+    "password_needed": N_("This server needs a password: type it in the password field."),
 }
 """The page's own: the server serves the page, so reloading it brings the server's version."""
 

@@ -130,7 +130,7 @@ function receive(message) {
     case "error":
       if (view === "enter") refusal = String(message.message || message.code || "");
       announcer.say(word("server_error", { message: message.message || message.code }), true);
-      if (view === "enter" || ["name_taken", "bad_name", "bad_password", "version"].includes(message.code)) {
+      if (view === "enter" || ["name_taken", "bad_name", "bad_password", "password_needed", "version"].includes(message.code)) {
         showView("enter");
       }
       if (message.code === "bad_token") connection.token = null;
