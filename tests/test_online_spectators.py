@@ -195,3 +195,91 @@ def test_a_terminal_spectator_hears_who_has_chosen(tmp_path: Path) -> None:
         server.close()
     chosen = said.index("Anna has chosen.")
     assert not any(text.startswith("Anna: ") for text in said[:chosen])
+
+
+def test_a_private_table_is_watched_by_its_code_from_the_terminal(tmp_path: Path) -> None:
+    """Carla's private table is not listed; Dario types its code under "Watch a table by its
+    code" and watches it."""
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+
+    async def go() -> list[str]:
+        carla = Recorder(server.url, "Carla")
+        await carla.open()
+        await carla.send({"type": "create", "game": "battle", "seats": ["person", "bot:easy"],
+                          "options": {"players": 2, "deck": 32, "trick_limit": 100},
+                          "private": True})  # fmt: skip
+        code = (await carla.expect("joined"))["table"]["id"]
+        await carla.send({"type": "start"})
+        assert server.server is not None
+        room = server.server.rooms[code]
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "0 tables open." in said, said=said)
+            pipe.send_text(key_bytes(["down", "down"]))
+            await until(lambda: any(t.startswith("Watch a table by its code") for t in said),
+                        said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["enter", *code, "enter"]))
+            await until(lambda: any(t.startswith("Watching") for t in said), said=said)
+            assert [peer.name for peer in room.watchers] == ["D"]
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await carla.close()
+        return list(said)
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.close()
+
+
+def test_the_new_table_form_keeps_the_last_choices_and_sets_the_pace(tmp_path: Path) -> None:
+    """Anna makes a Cardavia table with its computer players at 2 seconds a move, leaves it,
+    and opens the form again: Cardavia and the same pace are offered."""
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+
+    async def go() -> tuple[list[str], float]:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "A")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "0 tables open." in said, said=said)
+            pipe.send_text(key_bytes(["enter", "down", "right", "right"]))
+            await until(lambda: any(t.startswith("Game: Cardavia") for t in said), said=said)
+            pipe.send_text(key_bytes(["end"]))
+            await until(lambda: any(t.startswith("Computer players' pace: 1.5 seconds")
+                                    for t in said), said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["right"]))
+            await until(lambda: any(t.startswith("Computer players' pace: 2 seconds")
+                                    for t in said), said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["home", "enter"]))
+            await until(lambda: any("Enter starts" in t for t in said), said=said)
+            assert server.server is not None
+            pace = float(next(iter(server.server.rooms.values())).config["pace"])
+            before = len(list(said))
+            pipe.send_text(key_bytes(["escape"]))
+            await until(lambda: any("table open" in t for t in list(said)[before:]), said=said)
+            pipe.send_text(key_bytes(["home", "enter", "down"]))
+            await until(lambda: any(t.startswith("Game: ") for t in list(said)[before:]),
+                        said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["end"]))
+            await until(lambda: any(t.startswith("Computer players' pace")
+                                    for t in list(said)[before:]), said=said)  # fmt: skip
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return list(said)[before:], pace
+
+    try:
+        again, pace = asyncio.run(go())
+    finally:
+        server.close()
+    assert pace == 2
+    assert next(t for t in again if t.startswith("Game: ")).startswith("Game: Cardavia")
+    assert next(t for t in again if t.startswith("Computer players' pace")).startswith(
+        "Computer players' pace: 2 seconds"
+    )

@@ -11,6 +11,7 @@ from audiogame.app.menus import option_item
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import GAMES, game_entry, level_name
 from audiogame.i18n import N_, _, ngettext
+from audiogame.words.cards import seconds_text
 from audiogame.words.seats import Seats, join_words
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
 levels of the offline setup (audiogame.bots.LEVELS)."""
 GRACE = (30, 60, 120, 300)
 TURN_TIMER = (0, 30, 60, 120, 300)
+PACES = (0, 1, 2, 3)
+"""Seconds between the computer players' moves at a new table (the page's choices)."""
 MAX_TYPED = 300
 
 
@@ -226,6 +229,7 @@ class LobbyMenu(Menu):
                 )
                 for table in self.tables
             ],
+            MenuItem(lambda: _("Watch a table by its code"), self.watch_by_code),
             MenuItem(lambda: _("Refresh the list"), lambda: self.play.send({"type": "list"})),
             MenuItem(lambda: _("Disconnect"), self.disconnect),
         ]
@@ -244,6 +248,12 @@ class LobbyMenu(Menu):
             self.play.send({"type": "join", "table": code.upper().replace(" ", "")})
 
         self.app.push(TextEntry(self.app, _("Table code"), join, limit=8))
+
+    def watch_by_code(self) -> None:
+        def watch(code: str) -> None:
+            self.play.send({"type": "watch", "table": code.upper().replace(" ", "")})
+
+        self.app.push(TextEntry(self.app, _("Table code"), watch, limit=8))
 
     def disconnect(self) -> None:
         self.play.close()
@@ -287,8 +297,35 @@ class CreateMenu(Menu):
         self.private = False
         self.grace = 60
         self.turn_timer = 0
+        self.pace: float = float(app.settings.pace)
+        """Seconds between the computer players' moves (the options' pace until changed)."""
         self.seats = ["bot:normal"] * 7
         self.set_game(0)
+        self.recall()
+
+    def recall(self) -> None:
+        """The choices of the last table created (kept in the settings); a value that is not
+        one of the form's own is left at its default."""
+        last = self.app.settings.extra.get("online_table")
+        if not isinstance(last, dict):
+            return
+        keys = [entry.key for entry in GAMES]
+        if last.get("game") in keys:
+            self.set_game(keys.index(last["game"]))
+        options = last.get("options")
+        for option in self.entry.options:
+            value = options.get(option.key) if isinstance(options, dict) else None
+            if option.key in self.config and value in option.values:
+                self.config[option.key] = value
+        seats = last.get("seats")
+        if isinstance(seats, list):
+            for index, kind in enumerate(seats[:7]):
+                if kind in LEVELS:
+                    self.seats[index] = kind
+        for name, values in (("grace", GRACE), ("turn_timer", TURN_TIMER), ("pace", PACES)):
+            if last.get(name) in values and not isinstance(last.get(name), bool):
+                setattr(self, name, last[name])
+        self.private = last.get("private") is True
 
     def set_game(self, index: int) -> None:
         self.game_index = index % len(GAMES)
@@ -332,7 +369,22 @@ class CreateMenu(Menu):
             MenuItem(
                 self.timer_label, change=lambda step: self.cycle("turn_timer", TURN_TIMER, step)
             ),
+            *([self.pace_item()] if self.entry.paced else []),
         ]
+
+    def pace_item(self) -> MenuItem:
+        def label() -> str:
+            return _("Computer players' pace: {seconds}").format(seconds=seconds_text(self.pace))
+
+        def change(step: int) -> None:
+            later = [value for value in PACES if value > self.pace]
+            earlier = [value for value in PACES if value < self.pace]
+            if step > 0:
+                self.pace = later[0] if later else PACES[0]
+            else:
+                self.pace = earlier[-1] if earlier else PACES[-1]
+
+        return MenuItem(label, change=change)
 
     def seat_item(self, index: int) -> MenuItem:
         def label() -> str:
@@ -361,8 +413,13 @@ class CreateMenu(Menu):
     def create(self) -> None:
         seats = ["person", *self.seats[: self.players() - 1]]
         options = dict(self.config)
-        if self.entry.paced:  # the computer players play at the creator's pace
-            options["pace"] = self.app.settings.pace
+        if self.entry.paced:  # the computer players play at the pace chosen here
+            options["pace"] = self.pace
+        last = {"game": self.entry.key, "options": dict(self.config), "seats": list(self.seats),
+                "grace": self.grace, "turn_timer": self.turn_timer, "pace": self.pace,
+                "private": self.private}  # fmt: skip
+        if self.app.settings.extra.get("online_table") != last:
+            self.app.update_settings(extra={**self.app.settings.extra, "online_table": last})
         self.app.stack.pop()
         self.play.send(
             {
