@@ -283,3 +283,44 @@ def test_the_new_table_form_keeps_the_last_choices_and_sets_the_pace(tmp_path: P
     assert next(t for t in again if t.startswith("Computer players' pace")).startswith(
         "Computer players' pace: 2 seconds"
     )
+
+
+def test_a_lost_connection_in_the_lobby_comes_back_to_the_lobby_and_play_online_remembers(
+    tmp_path: Path,
+) -> None:
+    """The server goes away while Dario is in the lobby and comes back on the same port: he is
+    connected again and hears the list, never sent to the main menu. The main menu's Play
+    online then offers the server and name he connected with, and a password item."""
+    from audiogame.online.screens import ConnectMenu
+
+    first = ServerThread(tmp_path / "server")
+    assert first.server is not None
+    port = first.server.port
+    servers = [first]
+
+    async def go() -> tuple[list[str], list[str]]:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "0 tables open." in said, said=said)
+            first.stop()
+            first.thread.join(30)
+            servers.append(ServerThread(tmp_path / "server", port=port))
+            await until(lambda: "Connected again." in said, said=said)
+            await until(lambda: list(said).count("0 tables open.") == 2, said=said)
+            menu = ConnectMenu(session.app)
+            labels = [item.label() for item in menu.items()]
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+            return list(said), labels
+
+    try:
+        said, labels = asyncio.run(go())
+    finally:
+        for server in servers:
+            server.close()
+    assert "The connection to the server was lost." not in said
+    assert not any(t.startswith("Main menu") for t in said[1:])
+    assert labels[:3] == [f"Server: 127.0.0.1:{port}", "Your name: D", "Password: none"]

@@ -130,3 +130,26 @@ def test_automatic_play_on_the_page_plays_a_whole_battaglia_game(
     assert said.count(next(t for t in said if t.startswith("Automatic play on"))) == 1
     assert room is not None and room.table is not None and room.table.match_over
     assert len(moves) > 5, said[-10:]
+
+
+def test_a_password_server_tells_the_page_what_is_missing_and_lets_it_in_with_it(
+    tmp_path: Path, browser: Any
+) -> None:
+    """No password: the page says the server needs one, in its own words, and the status no
+    longer says it is connecting; with the password typed, the lobby."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    needed = "This server needs a password: type it in the password field."
+    with live_server(tmp_path, password="s3") as server:
+        driver.get(server["url"])
+        field = wait_for(lambda: driver.find_element("id", "name"))
+        field.send_keys("Anna", Keys.ENTER)
+        wait_for(lambda: any(needed in line for line in said(driver)),
+                 message=f"said: {said(driver)[-4:]}")  # fmt: skip
+        wait_for(lambda: driver.find_element("id", "status").text == needed,
+                 message=driver.find_element("id", "status").text)  # fmt: skip
+        assert driver.find_element("id", "enter").is_displayed()
+        driver.find_element("id", "password").send_keys("s3", Keys.ENTER)
+        wait_for(lambda: driver.find_element("id", "lobby").is_displayed())
+        assert not server["server"].rooms

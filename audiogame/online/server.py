@@ -280,6 +280,10 @@ class Server:
             conn.error("invalid", "the first message must be a hello")
             await conn.close(1008, "no hello")
             return False
+        if message.client == "browser":  # the page hears even a refusal in its own words
+            conn.browser = BrowserSeat(
+                conn.put, message.lang, lambda intents: self.deliver(conn, intents)
+            )
         problem = self.check_hello(message)
         if problem is not None:
             conn.send(
@@ -307,10 +311,6 @@ class Server:
             return False
         conn.name = name
         self.names[name.casefold()] = conn
-        if message.client == "browser":
-            conn.browser = BrowserSeat(
-                conn.put, message.lang, lambda intents: self.deliver(conn, intents)
-            )
         conn.send({"type": "welcome", "version": m.VERSION, "name": name})
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
