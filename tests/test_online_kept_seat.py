@@ -10,6 +10,7 @@ import json
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -269,3 +270,77 @@ def test_no_password_and_a_plain_connection_to_a_secure_server_are_told_as_such(
     )
     assert "password field" in page_refusal_text("password_needed")
     assert "--password-file" in terminal_refusal_text("password_needed")
+
+
+def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
+    tmp_path: Path,
+) -> None:
+    """A page plays the first deal of a three-deal match by keys: the next deal is "Deal 2 of
+    3.", and a page that takes the seat back then opens with deal 2 and the match totals."""
+    from websockets.asyncio.client import connect
+
+    from audiogame.app.table import SETTLING
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> tuple[list[str], list[str]]:
+        said: list[str] = []
+        async with connect(server.url) as page:
+
+            async def send(message: dict[str, object]) -> None:
+                await page.send(json.dumps(message))
+
+            async def next_message() -> dict[str, Any]:
+                try:
+                    message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                except TimeoutError:
+                    raise AssertionError(f"nothing more; said last: {said[-6:]}") from None
+                if message.get("type") == "say" and message.get("text"):
+                    said.append(str(message["text"]))
+                return dict(message)
+
+            await send({"type": "hello", "version": 1, "name": "Anna", "password": None,
+                        "token": None, "client": "browser", "lang": "en"})  # fmt: skip
+            await send({"type": "create", "game": "cardavia", "options": {"pace": 0, "deals": 3},
+                        "seats": ["person", "bot:easy", "bot:easy"]})  # fmt: skip
+            token = None
+            await send({"type": "start"})
+            for _ in range(5000):
+                message = await next_message()
+                if message.get("type") == "joined":
+                    token = message["token"]
+                if message.get("type") == "say" and (
+                    "Press Enter for deal 2 of 3." in said[-1:] or "has just ended" in said[-1]
+                ):  # the next deal, once the end is no longer that recent (SETTLING)
+                    await asyncio.sleep(SETTLING)
+                    await send({"type": "key", "key": "enter"})
+                if said and said[-1] == "Deal 2 of 3.":
+                    break
+                if message.get("type") != "show" or "Your turn" not in message["lines"][0]:
+                    continue
+                await send({"type": "key", "key": "tab"})
+                while True:
+                    answer = await next_message()
+                    if answer.get("type") == "say" and answer.get("text"):
+                        break
+                key = "p" if "P passes" in str(answer["text"]) else "enter"
+                await send({"type": "key", "key": key})
+        back: list[str] = []
+        async with connect(server.url) as page:
+            await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
+                                        "password": None, "token": token,
+                                        "client": "browser", "lang": "en"}))  # fmt: skip
+            while not any(text.startswith("Deal ") for text in back):
+                message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if message.get("type") == "say" and message.get("text"):
+                    back.append(str(message["text"]))
+        return said, back
+
+    try:
+        said, back = asyncio.run(main())
+    finally:
+        server.close()
+    assert said.count("Deal 1 of 3.") == 1 and said[-1] == "Deal 2 of 3."
+    totals = next(text for text in said if text.startswith("Match totals after deal 1 of 3"))
+    assert next(text for text in back if text.startswith("Deal ")) == "Deal 2 of 3."
+    assert totals

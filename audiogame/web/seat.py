@@ -259,6 +259,9 @@ class BrowserSeat:
             assert self.state is not None
             events = self.state.feed(message)
             if kind == "dealt" and hasattr(self.screen, "dealt"):
+                match = getattr(self.screen, "match", None)
+                if match is not None:  # a Cardavia match: its deal number, as the terminal's
+                    match.next_deal()
                 self.screen.dealt()
             else:
                 self.screen.on_stream(events, message.get("by") == 0)
@@ -281,6 +284,12 @@ class BrowserSeat:
         self.state.feed(message)
         config = {**(self.table.get("options") or {}), "names": self.names}
         self.screen = make_screen(self.program, game, config, self.state)
+        match = getattr(self.screen, "match", None)
+        if match is not None and isinstance(message.get("totals"), list):
+            # A Cardavia match taken back (a page opened again, a server restarted): its deal
+            # number and totals as the table keeps them, before the opening says them.
+            match.number = int(message.get("deal", match.number))
+            match.totals = [int(total) for total in message["totals"]]
         self.program.push(self.screen)
 
     def spectate(self, message: dict[str, Any]) -> None:
