@@ -91,10 +91,12 @@ def test_computer_players_never_take_the_name_of_someone_at_the_table(tmp_path: 
         await bruno.open()
         await bruno.send({"type": "watch", "table": code})
         await bruno.expect("joined")
+        carla = Recorder(server.url, "Carla")  # in the lobby: she may come to watch
+        await carla.open()
         await anna.send({"type": "start"})
         names = (await anna.expect("started"))["names"]
         watched = (await bruno.expect("started"))["names"]
-        assert "Bruno" not in names and "Anna" not in names
+        assert not {"Anna", "Bruno", "Carla"} & set(names)
         assert watched == ["Anna", *names]
         assert len({name.casefold() for name in watched}) == 3
         namesake = Recorder(server.url, names[0])
@@ -105,7 +107,7 @@ def test_computer_players_never_take_the_name_of_someone_at_the_table(tmp_path: 
         await bruno.send({"type": "who"})
         who = await bruno.expect("who")
         assert who["watching"] == ["Bruno"]  # the namesake is not there
-        for client in (anna, bruno, namesake):
+        for client in (anna, bruno, carla, namesake):
             await client.close()
 
     try:

@@ -315,11 +315,13 @@ class Room:
 
     def all_names(self) -> list[str]:
         """Every seat's name: a person's nickname; a computer player's, one of the default
-        names no person here (spectators included) uses, fixed once the game started; a free
-        seat's, empty."""
+        names no person here (spectators included) nor on the server uses, fixed once the
+        game started; a free seat's, empty."""
         taken = {seat.name.casefold() for seat in self.seats if seat.name}
         taken |= {peer.name.casefold() for peer in self.watchers}
         taken |= {name.casefold() for name in self.bot_names.values()}
+        if not self.bot_names:  # nor anyone on the server, who may come to watch
+            taken |= {str(name) for name in getattr(self.server, "names", {})}
         spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
         names = []
         for index, seat in enumerate(self.seats):
