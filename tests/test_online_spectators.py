@@ -326,3 +326,47 @@ def test_a_lost_connection_in_the_lobby_comes_back_to_the_lobby_and_play_online_
     assert "The connection to the server was lost." not in said
     assert not any(t.startswith("Main menu") for t in said[1:])
     assert labels[:3] == [f"Server: 127.0.0.1:{port}", "Your name: D", "Password: none"]
+
+
+def test_a_seat_taken_meanwhile_is_refused_and_the_list_comes_back_as_it_is(
+    tmp_path: Path,
+) -> None:
+    """Dario's list still shows a free seat that Carla has just taken: "Every seat of that
+    table is taken.", and the lobby hears the list again, where the table now offers only
+    Watch."""
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+
+    async def go() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "battle", "seats": ["person", "person"],
+                         "options": {"players": 2, "deck": 32, "trick_limit": 100}})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
+            task = asyncio.ensure_future(session.app.run_async())
+            said = Said(session)
+            await until(lambda: "1 table open." in said, said=said)
+            carla = Recorder(server.url, "Carla")
+            await carla.open()
+            await carla.send({"type": "join", "table": code})
+            await carla.expect("joined")
+            pipe.send_text(key_bytes(["down", "down", "enter"]))
+            await until(lambda: "Sit at a free seat, 1 of 2" in " ".join(said), said=said)
+            pipe.send_text(key_bytes(["enter"]))
+            await until(lambda: "Every seat of that table is taken." in said, said=said)
+            await until(lambda: list(said).count("1 table open.") == 2, said=said)
+            pipe.send_text(key_bytes(["home", "down", "down", "enter"]))
+            await until(lambda: "Watch, 1 of 1" in " ".join(said), said=said)
+            pipe.send_text(key_bytes(["c-c"]))
+            await task
+        await anna.close()
+        await carla.close()
+        return list(said)
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.close()

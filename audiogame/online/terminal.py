@@ -218,7 +218,10 @@ class OnlinePlay:
             self.lobby.show_tables(list(message.get("tables", [])))
 
     def on_error(self, message: dict[str, Any]) -> None:
-        self.app.refuse(terminal_refusal_text(str(message.get("code", ""))))
+        code = str(message.get("code", ""))
+        self.app.refuse(terminal_refusal_text(code))
+        if code in ("table_full", "seat_taken", "no_table", "started", "bot_name"):
+            self.send({"type": "list"})  # the list had changed: the lobby shows it as it is
 
     def on_joined(self, message: dict[str, Any]) -> None:
         from audiogame.online.screens import WaitingRoom
