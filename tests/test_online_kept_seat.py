@@ -34,6 +34,11 @@ async def presence(anna: Recorder, what: str) -> None:
 def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
     from tests.pty_program import Program
 
+    def waiting(program: Program, test: Any) -> Any:
+        """The program's words once ``test`` passes (generous: a loaded machine starts a
+        program slowly)."""
+        return asyncio.to_thread(program.wait_for, test, 90.0)
+
     server = ServerThread(tmp_path / "server")
     assert server.server is not None
     port = server.server.port
@@ -48,13 +53,13 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
         code = (await anna.expect("joined"))["table"]["id"]
         first = Program(args, tmp_path, name="first")
         try:
-            await asyncio.to_thread(first.wait_for, lambda s: any("open." in t for t in s))
+            await waiting(first, lambda s: any("open." in t for t in s))
             first.press(["down", "enter", *code, "enter"])
             await presence(anna, "joined")
             await anna.send({"type": "start"})
-            await asyncio.to_thread(first.wait_for, lambda s: any("Scientific" in t for t in s))
+            await waiting(first, lambda s: any("Scientific" in t for t in s))
             first.press(["w"])
-            said = await asyncio.to_thread(first.wait_for, lambda s: any(
+            said = await waiting(first, lambda s: any(
                 t.startswith("Your hand,") for t in s))  # fmt: skip
             result["before"] = hand_line(said)
             first.kill()
@@ -65,11 +70,11 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
             await presence(anna, "taken_over")
         second = Program(args, tmp_path, name="second")
         try:
-            await asyncio.to_thread(second.wait_for, lambda s: KEPT in s)
+            await waiting(second, lambda s: KEPT in s)
             await presence(anna, "returned")
             before = second.say_count()
             second.press(["w"])
-            said = await asyncio.to_thread(second.wait_for, lambda s: len(s) > before and any(
+            said = await waiting(second, lambda s: len(s) > before and any(
                 t.startswith("Your hand,") for t in s[before:]))  # fmt: skip
             result["after"] = hand_line(said)
             assert server.server is not None
@@ -161,12 +166,13 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
         token = (await anna.expect("joined"))["token"]
         await anna.send({"type": "start"})
         message = await anna.expect("started")
-        played = 0
-        while played < 2:
-            if message.get("legal") and (message.get("view") or {}).get("awaiting") == 0:
+        for _ in range(500):  # until Anna has played a card, and her turn has passed
+            view = message.get("view") or {}
+            if view.get("hand_counts", [16])[0] < 16 and view.get("awaiting") != 0:
+                break
+            if message.get("legal") and view.get("awaiting") == 0:
                 plays = [action for action in message["legal"] if action != "pass"]
                 await anna.send({"type": "act", "action": (plays or message["legal"])[0]})
-                played += 1
             message = await anna.expect("update")
         counts = list(message["view"]["hand_counts"])
         await anna.close()

@@ -220,7 +220,8 @@ class OnlinePlay:
     def on_error(self, message: dict[str, Any]) -> None:
         code = str(message.get("code", ""))
         self.app.refuse(terminal_refusal_text(code))
-        if code in ("table_full", "seat_taken", "no_table", "started", "bot_name"):
+        if self.lobby is not None and code in ("table_full", "seat_taken", "no_table",
+                                               "started", "bot_name"):  # fmt: skip
             self.send({"type": "list"})  # the list had changed: the lobby shows it as it is
 
     def on_joined(self, message: dict[str, Any]) -> None:
