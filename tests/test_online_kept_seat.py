@@ -57,7 +57,7 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
             first.press(["down", "enter", *code, "enter"])
             await presence(anna, "joined")
             await anna.send({"type": "start"})
-            await waiting(first, lambda s: any("Scientific" in t for t in s))
+            await waiting(first, lambda s: any("14 cards each" in t for t in s))  # the game
             first.press(["w"])
             said = await waiting(first, lambda s: any(
                 t.startswith("Your hand,") for t in s))  # fmt: skip
@@ -70,7 +70,9 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
             await presence(anna, "taken_over")
         second = Program(args, tmp_path, name="second")
         try:
-            await waiting(second, lambda s: KEPT in s)
+            await waiting(
+                second, lambda s: KEPT in s and any(t.startswith("Your hand: Left") for t in s)
+            )
             await presence(anna, "returned")
             before = second.say_count()
             second.press(["w"])
