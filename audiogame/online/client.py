@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import ssl
 import sys
@@ -50,7 +52,7 @@ def clean(value: Any) -> Any:
 
 class LinkError(Exception):
     """The server refused us or cannot be reached: ``code`` says why (docs/protocol.md, plus
-    ``unreachable``, ``gone`` and ``tls``)."""
+    ``unreachable``, ``gone``, ``tls`` and ``needs_tls``)."""
 
     def __init__(self, code: str, message: str = "") -> None:
         super().__init__(message or code)
@@ -71,6 +73,32 @@ def server_url(address: str, tls: bool = False) -> str:
     if not sep or not port.isdigit():
         host, port = address, str(DEFAULT_PORT)
     return f"{'wss' if tls else 'ws'}://{host}:{port}/"
+
+
+async def speaks_tls(url: str, timeout: float = 3.0) -> bool:
+    """Whether the server of a plain ``ws://`` address that failed its handshake answers a
+    secure one instead (a server started with a certificate): a plain client is told to use
+    ``--tls`` rather than that the server cannot be reached."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname or "", parts.port or DEFAULT_PORT
+    except ValueError:
+        return False
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE  # only asking whether it speaks TLS at all
+    try:
+        _reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, ssl=context), timeout
+        )
+    except (OSError, ssl.SSLError, TimeoutError, ValueError):
+        return False
+    writer.close()
+    with contextlib.suppress(OSError, ssl.SSLError):
+        await writer.wait_closed()
+    return True
 
 
 def client_tls(insecure: bool = False, cafile: str | None = None) -> ssl.SSLContext:
@@ -117,8 +145,12 @@ class Link:
             if isinstance(error, ssl.SSLCertVerificationError) and missing_certificates():
                 raise LinkError("tls_certificates", str(error)) from error
             raise LinkError("tls", str(error)) from error
+        except ConnectionRefusedError as error:  # nobody listens there (yet)
+            raise LinkError("unreachable", str(error)) from error
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as error:
             # ValueError: an address whose port is not a number ("host:80x").
+            if self.url.startswith("ws://") and await speaks_tls(self.url):
+                raise LinkError("needs_tls", str(error)) from error
             raise LinkError("unreachable", str(error)) from error
         await self.send(
             {

@@ -199,11 +199,17 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     from audiogame.app.menus import MainMenu
     from audiogame.i18n import _
     from audiogame.online.client import client_tls
+    from audiogame.online.kept_seats import kept_seats
     from audiogame.online.terminal import OnlinePlay
 
     password = read_password(args.password_file)
     tls = client_tls(args.insecure) if args.tls or args.insecure else None
-    play = OnlinePlay(app, args.address, args.name, password=password, tls=tls)
+    kept = kept_seats(getattr(args, "data_dir", None))
+    play = OnlinePlay(app, args.address, args.name, password=password, tls=tls, kept=kept)
+    if password:  # the main menu's Play online connects again with it
+        from audiogame.online.screens import ConnectMenu
+
+        ConnectMenu.password = password
 
     def begin() -> None:
         if args.insecure:

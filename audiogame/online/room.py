@@ -188,6 +188,9 @@ class Room:
         """No person is connected: the computer players wait (:meth:`attend`)."""
         self.timed_out: set[int] = set()
         """Seats kept by a computer player for one move: their person's turn timer ran out."""
+        self.bot_names: dict[int, str] = {}
+        """The computer players' names, fixed when the game starts (until then each is one of
+        the default names that nobody here, seated or watching, uses)."""
 
     # ----- describing ----------------------------------------------------------------------
     @property
@@ -306,6 +309,7 @@ class Room:
             index = free[0]
         else:
             raise RoomError("table_full", "every seat is taken")
+        self.check_name(peer)
         seat = self.seats[index]
         seat.name, seat.peer, seat.token = peer.name, peer, secrets.token_urlsafe(24)
         if self.table is not None:
@@ -338,14 +342,34 @@ class Room:
 
     def all_names(self) -> list[str]:
         """Every seat's name: a person's nickname; a computer player's, one of the default
-        names no person here uses; a free seat's, empty."""
+        names no person here (spectators included) nor on the server uses, fixed once the
+        game started; a free seat's, empty."""
         taken = {seat.name.casefold() for seat in self.seats if seat.name}
+        taken |= {peer.name.casefold() for peer in self.watchers}
+        taken |= {name.casefold() for name in self.bot_names.values()}
+        if not self.bot_names:  # nor anyone on the server, who may come to watch
+            taken |= {str(name) for name in getattr(self.server, "names", {})}
         spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
-        return [
-            seat.name or (next(spare, "?") if seat.kind == "bot" else "") for seat in self.seats
-        ]
+        names = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "bot":
+                names.append(self.bot_names.get(index) or next(spare, "?"))
+            else:
+                names.append(seat.name or "")
+        return names
+
+    def fix_bot_names(self) -> None:
+        """The game starts: its computer players keep the names they have now."""
+        names = self.all_names()
+        self.bot_names = {i: names[i] for i, seat in enumerate(self.seats) if seat.kind == "bot"}
+
+    def check_name(self, peer: Peer) -> None:
+        """A person comes to a started table: no computer player there may have their name."""
+        if peer.name.casefold() in {name.casefold() for name in self.bot_names.values()}:
+            raise RoomError("bot_name", "a computer player at that table has this name")
 
     def watch(self, peer: Peer) -> None:
+        self.check_name(peer)
         self.watchers.append(peer)
         self.presence("watching", None, peer.name, but=peer)
         self.joined(peer, None)
@@ -429,6 +453,8 @@ class Room:
 
     def begin(self, log_lines: list[str] | None = None) -> None:
         bots = {i: seat.level for i, seat in enumerate(self.seats) if seat.kind == "bot"}
+        if not self.bot_names:
+            self.fix_bot_names()
         self.table = Table(self.game, self.config, self.seed, bots)
         paced = 1 if game_entry(self.game).paced else 0
         self.driver = Driver(
@@ -677,6 +703,7 @@ class Room:
             "started": self.table is not None,
             "log": list(self.table.log) if self.table is not None else [],
             "handovers": [list(change) for change in self.table.handovers] if self.table else [],
+            "bot_names": {str(index): name for index, name in self.bot_names.items()},
         }
 
     @classmethod
@@ -705,6 +732,10 @@ class Room:
         )
         room.handovers = [list(change) for change in record.get("handovers", [])]
         room.address = str(record.get("address", ""))  # its tables still count after a restart
+        names = record.get("bot_names") or {}
+        if isinstance(names, dict):
+            room.bot_names = {int(index): str(name) for index, name in names.items()
+                              if str(index).isdigit() and int(index) < len(seats)}  # fmt: skip
         return room
 
 

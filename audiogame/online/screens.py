@@ -11,6 +11,7 @@ from audiogame.app.menus import option_item
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import GAMES, game_entry, level_name
 from audiogame.i18n import N_, _, ngettext
+from audiogame.words.cards import seconds_text
 from audiogame.words.seats import Seats, join_words
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
 levels of the offline setup (audiogame.bots.LEVELS)."""
 GRACE = (30, 60, 120, 300)
 TURN_TIMER = (0, 30, 60, 120, 300)
+PACES = (0, 1, 2, 3)
+"""Seconds between the computer players' moves at a new table (the page's choices)."""
 MAX_TYPED = 300
 
 
@@ -38,32 +41,6 @@ def seat_kind_name(kind: str) -> str:
 def bot_words(level: str) -> str:
     """A computer seat of a listed table: "computer player (hard)"."""
     return _("computer player ({level})").format(level=level_name(level))
-
-
-def who_text(message: dict[str, Any]) -> str:
-    """ "Who is here": each seat from yours, then the spectators."""
-    parts = []
-    for seat in message.get("seats", []):
-        name = seat.get("name") or ""
-        if seat.get("kind") == "bot":
-            parts.append(
-                _("{name}, computer player ({level})").format(
-                    name=name, level=level_name(str(seat.get("level")))
-                )
-            )
-        elif not name:
-            parts.append(_("a free seat"))
-        elif seat.get("taken_over"):
-            parts.append(_("{name}, away: a computer player plays for now").format(name=name))
-        elif not seat.get("connected"):
-            parts.append(_("{name}, disconnected").format(name=name))
-        else:
-            parts.append(name)
-    text = _("At the table: {seats}.").format(seats=", ".join(parts))
-    watching = [str(name) for name in message.get("watching", [])]
-    if watching:
-        text += " " + _("Watching: {names}.").format(names=join_words(watching))
-    return text
 
 
 def table_label(table: dict[str, Any]) -> str:
@@ -156,6 +133,8 @@ class ConnectMenu(Menu):
     """Main menu, Play online: the server's address and your name (kept), Connect."""
 
     title = N_("Play online")
+    password: str = ""
+    """The server's password, typed once in this run of the program (never written down)."""
 
     def __init__(self, app: AudioGame) -> None:
         super().__init__(app)
@@ -177,8 +156,21 @@ class ConnectMenu(Menu):
                     TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=24)
                 ),
             ),
+            MenuItem(
+                lambda: _("Password: given") if ConnectMenu.password else _("Password: none"),
+                self.ask_password,
+            ),
             MenuItem(lambda: _("Connect"), self.connect),
         ]
+
+    def ask_password(self) -> None:
+        entry = TextEntry(self.app, _("The server's password"), self.set_password, limit=200,
+                          speak_keys=False)  # fmt: skip
+        self.app.push(entry)
+
+    def set_password(self, text: str) -> None:
+        ConnectMenu.password = text
+        self.resume()
 
     def set_address(self, text: str) -> None:
         self.address = text
@@ -198,10 +190,18 @@ class ConnectMenu(Menu):
         if not self.name:
             self.app.refuse(_("Choose your name first."))
             return
+        from audiogame.online.kept_seats import kept_seats
         from audiogame.online.terminal import OnlinePlay
 
         self.app.say(_("Connecting to {server}.").format(server=self.address))
-        OnlinePlay(self.app, self.address, self.name).start()
+        play = OnlinePlay(
+            self.app,
+            self.address,
+            self.name,
+            password=ConnectMenu.password or None,
+            kept=kept_seats(None),
+        )
+        play.start()
 
 
 class LobbyMenu(Menu):
@@ -229,6 +229,7 @@ class LobbyMenu(Menu):
                 )
                 for table in self.tables
             ],
+            MenuItem(lambda: _("Watch a table by its code"), self.watch_by_code),
             MenuItem(lambda: _("Refresh the list"), lambda: self.play.send({"type": "list"})),
             MenuItem(lambda: _("Disconnect"), self.disconnect),
         ]
@@ -247,6 +248,12 @@ class LobbyMenu(Menu):
             self.play.send({"type": "join", "table": code.upper().replace(" ", "")})
 
         self.app.push(TextEntry(self.app, _("Table code"), join, limit=8))
+
+    def watch_by_code(self) -> None:
+        def watch(code: str) -> None:
+            self.play.send({"type": "watch", "table": code.upper().replace(" ", "")})
+
+        self.app.push(TextEntry(self.app, _("Table code"), watch, limit=8))
 
     def disconnect(self) -> None:
         """Back to the menu under the tables, which says its name first ("Main menu. ...")."""
@@ -271,10 +278,10 @@ class TableChoice(Menu):
         return table_label(self.table)
 
     def items(self) -> Sequence[MenuItem]:
-        return [
-            MenuItem(lambda: _("Sit at a free seat"), lambda: self.go("join")),
-            MenuItem(lambda: _("Watch"), lambda: self.go("watch")),
-        ]
+        free = any(seat.get("kind") == "person" and not seat.get("name")
+                   for seat in self.table.get("seats", []))  # fmt: skip
+        sit = [MenuItem(lambda: _("Sit at a free seat"), lambda: self.go("join"))] if free else []
+        return [*sit, MenuItem(lambda: _("Watch"), lambda: self.go("watch"))]
 
     def go(self, kind: str) -> None:
         self.app.stack.pop()
@@ -293,8 +300,35 @@ class CreateMenu(Menu):
         self.private = False
         self.grace = 60
         self.turn_timer = 0
+        self.pace: float = float(app.settings.pace)
+        """Seconds between the computer players' moves (the options' pace until changed)."""
         self.seats = ["bot:normal"] * 7
         self.set_game(0)
+        self.recall()
+
+    def recall(self) -> None:
+        """The choices of the last table created (kept in the settings); a value that is not
+        one of the form's own is left at its default."""
+        last = self.app.settings.extra.get("online_table")
+        if not isinstance(last, dict):
+            return
+        keys = [entry.key for entry in GAMES]
+        if last.get("game") in keys:
+            self.set_game(keys.index(last["game"]))
+        options = last.get("options")
+        for option in self.entry.options:
+            value = options.get(option.key) if isinstance(options, dict) else None
+            if option.key in self.config and value in option.values:
+                self.config[option.key] = value
+        seats = last.get("seats")
+        if isinstance(seats, list):
+            for index, kind in enumerate(seats[:7]):
+                if kind in LEVELS:
+                    self.seats[index] = kind
+        for name, values in (("grace", GRACE), ("turn_timer", TURN_TIMER), ("pace", PACES)):
+            if last.get(name) in values and not isinstance(last.get(name), bool):
+                setattr(self, name, last[name])
+        self.private = last.get("private") is True
 
     def set_game(self, index: int) -> None:
         self.game_index = index % len(GAMES)
@@ -338,7 +372,22 @@ class CreateMenu(Menu):
             MenuItem(
                 self.timer_label, change=lambda step: self.cycle("turn_timer", TURN_TIMER, step)
             ),
+            *([self.pace_item()] if self.entry.paced else []),
         ]
+
+    def pace_item(self) -> MenuItem:
+        def label() -> str:
+            return _("Computer players' pace: {seconds}").format(seconds=seconds_text(self.pace))
+
+        def change(step: int) -> None:
+            later = [value for value in PACES if value > self.pace]
+            earlier = [value for value in PACES if value < self.pace]
+            if step > 0:
+                self.pace = later[0] if later else PACES[0]
+            else:
+                self.pace = earlier[-1] if earlier else PACES[-1]
+
+        return MenuItem(label, change=change)
 
     def seat_item(self, index: int) -> MenuItem:
         def label() -> str:
@@ -367,8 +416,13 @@ class CreateMenu(Menu):
     def create(self) -> None:
         seats = ["person", *self.seats[: self.players() - 1]]
         options = dict(self.config)
-        if self.entry.paced:  # the computer players play at the creator's pace
-            options["pace"] = self.app.settings.pace
+        if self.entry.paced:  # the computer players play at the pace chosen here
+            options["pace"] = self.pace
+        last = {"game": self.entry.key, "options": dict(self.config), "seats": list(self.seats),
+                "grace": self.grace, "turn_timer": self.turn_timer, "pace": self.pace,
+                "private": self.private}  # fmt: skip
+        if self.app.settings.extra.get("online_table") != last:
+            self.app.update_settings(extra={**self.app.settings.extra, "online_table": last})
         self.app.stack.pop()
         self.play.send(
             {
@@ -514,8 +568,6 @@ class WatchScreen(Screen):
         from audiogame.words.registry import render
 
         for event in events:
-            if event.kind == "choice_made":
-                continue
             cue = cue_for(event, None) or None
             pan = seat_pan(event_seat(event), self.seats.players)
             self.app.say(render(self.game, event, self.seats), cue=cue, pan=pan)
@@ -528,5 +580,4 @@ class WatchScreen(Screen):
 
     def leave(self) -> None:
         if self.play.watcher is self:
-            self.play.watcher = None
             self.play.leave_table()

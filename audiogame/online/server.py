@@ -363,6 +363,10 @@ class Server:
             conn.error("invalid", "the first message must be a hello")
             await conn.close(1008, "no hello")
             return False
+        if message.client == "browser":  # the page hears even a refusal in its own words
+            conn.browser = BrowserSeat(
+                conn.put, message.lang, lambda intents: self.deliver(conn, intents)
+            )
         problem = self.check_hello(message, conn.host)
         if problem is not None:
             conn.send(
@@ -390,8 +394,6 @@ class Server:
             return False
         conn.name = name
         self.names[name.casefold()] = conn
-        if message.client == "browser":
-            conn.browser = BrowserSeat(conn.put, message.lang)
         conn.send({"type": "welcome", "version": m.VERSION, "name": name})
         self.log_line(f"{conn.address} hello {name}")
         if seat is not None:
@@ -408,6 +410,8 @@ class Server:
         if self.password is not None:
             if self.passwords.full(host):  # not even checked: no guess counts
                 return "too_many_attempts", "too many wrong passwords: try again in a minute"
+            if not message.password:
+                return "password_needed", "this server needs a password"
             if not secrets.compare_digest(
                 (message.password or "").encode(), self.password.encode()
             ):
@@ -435,6 +439,8 @@ class Server:
         if self.names.get(conn.name.casefold()) is conn:
             del self.names[conn.name.casefold()]
         conn.writer.cancel()
+        if conn.browser is not None:
+            conn.browser.stop()
         self.log_line(f"{conn.address} {conn.name} disconnected")
         room, conn.room = conn.room, None
         if room is not None:
@@ -607,6 +613,13 @@ class Server:
                 self.at_table(conn).next_deal(conn)
             elif what == "leave":
                 self.on_leave(conn, m.Leave())
+
+    def deliver(self, conn: Connection, intents: list[tuple[str, Any]]) -> None:
+        """What a browser seat asks outside a key (automatic play's moves)."""
+        try:
+            self.on_intents(conn, intents)
+        except RoomError as error:
+            conn.error(error.code, str(error))
 
     def on_hello(self, conn: Connection, message: m.Hello) -> None:
         raise RoomError("invalid", "already greeted")

@@ -11,6 +11,8 @@ which the page, served by the server itself, never meets.
 
 from __future__ import annotations
 
+from typing import Any
+
 from audiogame.i18n import N_, _
 
 PRESENCE: dict[str, str] = {
@@ -38,6 +40,9 @@ REFUSALS: dict[str, str] = {
     "no_table": N_("There is no table with this code."),
     "table_full": N_("Every seat of that table is taken."),
     "seat_taken": N_("That seat is taken."),
+    "bot_name": N_(
+        "A computer player at that table has your name: connect with another name to go there."
+    ),
     "not_creator": N_("Only the player who created the table can start the game."),
     "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
     "started": N_("The game has already started."),
@@ -65,12 +70,17 @@ TERMINAL_REFUSALS: dict[str, str] = {
         "yet. In the Applications folder, open the Python folder and run Install "
         "Certificates.command, then connect again."
     ),
+    "needs_tls": N_("This server uses a secure connection: connect with --tls."),
+    "password_needed": N_(
+        "This server needs a password: give it with --password-file, or in Play online."
+    ),
 }
 """The terminal's own: another version means updating a program, and its connection can fail
 in ways the page's cannot (:class:`audiogame.online.client.LinkError`)."""
 
 PAGE_REFUSALS: dict[str, str] = {
     "version": N_("This page and the server do not speak the same version: reload the page."),
+    "password_needed": N_("This server needs a password: type it in the password field."),
 }
 """The page's own: the server serves the page, so reloading it brings the server's version."""
 
@@ -98,3 +108,35 @@ def page_refusal_text(code: str) -> str:
     """The words the page says for ``code``: its own, else the shared ones."""
     own = PAGE_REFUSALS.get(code)
     return refusal_text(code) if own is None else _(own)
+
+
+def who_text(message: dict[str, Any]) -> str:
+    """ "Who is here" (the server's ``who``): each seat from yours, every computer player by
+    its name and level, then the spectators. Parts that hold a comma are set apart by
+    semicolons, so that no listener takes "Bruno, computer player (easy)" for two seats."""
+    from audiogame.catalog import level_name
+    from audiogame.words.seats import join_words
+
+    parts = []
+    for seat in message.get("seats", []):
+        name = str(seat.get("name") or "")
+        if seat.get("kind") == "bot":
+            level = level_name(str(seat.get("level")))
+            template = (
+                _("{name}, computer player ({level})") if name else _("a computer player ({level})")
+            )
+            parts.append(template.format(name=name, level=level))
+        elif not name:
+            parts.append(_("a free seat"))
+        elif seat.get("taken_over"):
+            parts.append(_("{name}, away: a computer player plays for now").format(name=name))
+        elif not seat.get("connected"):
+            parts.append(_("{name}, disconnected").format(name=name))
+        else:
+            parts.append(name)
+    listed = "; ".join(parts) if any("," in part for part in parts) else join_words(parts)
+    text = _("At the table: {seats}.").format(seats=listed)
+    watching = [str(name) for name in message.get("watching", [])]
+    if watching:
+        text += " " + _("Watching: {names}.").format(names=join_words(watching))
+    return text

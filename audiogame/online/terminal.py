@@ -14,8 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
+from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import STOPPING, presence_text, terminal_refusal_text
+from audiogame.online.table_words import (
+    STOPPING,
+    presence_text,
+    terminal_refusal_text,
+    who_text,
+)
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
@@ -23,8 +29,11 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.app.table import TableScreen
 
-BACK_OFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
-"""Seconds between attempts to reconnect; the last one repeats."""
+BACK_OFF = (0.5, 1.0, 1.5, 2.0)
+"""Seconds between attempts to reconnect; the last one repeats, so that the seat is back
+within two seconds of the network coming back."""
+TRY_FOR = 15 * 60.0
+"""Seconds of trying to reconnect before giving up (longer than the longest grace period)."""
 
 
 class OnlinePlay:
@@ -38,10 +47,13 @@ class OnlinePlay:
         *,
         password: str | None = None,
         tls: ssl.SSLContext | None = None,
+        kept: KeptSeats | None = None,
     ) -> None:
         self.app = app
         self.address = address
         self.link = Link(server_url(address, tls is not None), name, password=password, tls=tls)
+        self.kept = kept or KeptSeats(None)
+        """The seat tokens kept across restarts of the program (the user data folder)."""
         self.token: str | None = None
         self.table_info: dict[str, Any] = {}
         self.names: list[str] = []
@@ -65,16 +77,42 @@ class OnlinePlay:
         self._task = loop.create_task(self.run())
 
     async def run(self) -> None:
+        kept = self.kept.token(self.link.url, self.link.name)
         try:
-            await self.link.open()
+            await self.open(kept)
         except LinkError as error:
             self.failed(error.code)
             return
         self.app.say(
             _("Connected to {server} as {name}.").format(server=self.address, name=self.link.name)
         )
+        self.remember_server()
+        if self.token is not None:
+            self.app.say(_("Back to your table: your seat was kept."))
         self.show_lobby()
         await self.read()
+
+    async def open(self, token: str | None) -> None:
+        """Greet the server with the seat's token, if any; a seat the server no longer keeps
+        (the table ended) is forgotten, and the player comes in without it."""
+        try:
+            await self.link.open(token)
+        except LinkError as error:
+            if token is None or error.code not in ("bad_token", "invalid"):  # a damaged file
+                raise
+            self.forget_seat()
+            token = None
+            await self.link.open()
+        self.token = token
+
+    def remember_server(self) -> None:
+        """The server and name of this connection, for the main menu's Play online."""
+        online = {"server": self.address, "name": self.link.name}
+        if (self.app.settings.extra.get("online") or {}) != online:
+            self.app.update_settings(extra={**self.app.settings.extra, "online": online})
+
+    def forget_seat(self) -> None:
+        self.kept.forget(self.link.url, self.link.name)
 
     async def read(self) -> None:
         while not self.closed:
@@ -93,28 +131,51 @@ class OnlinePlay:
                 self.app.application.invalidate()
 
     async def reconnect(self) -> bool:
-        """Try again with back-off (said once); the seat comes back with its token."""
-        if self.token is None:
-            self.failed("gone")
-            return False
+        """Try again with back-off (said once): the seat comes back with its token; in the
+        lobby the list comes back; a spectator watches the same table again."""
         if not self.stopping:  # a server that said it is stopping was heard already
             self.app.say(_("The connection to the server was lost: trying to reconnect."))
         self.stopping = False
-        for attempt in range(60):
+        loop = asyncio.get_running_loop()
+        until = loop.time() + TRY_FOR
+        attempt = 0
+        while loop.time() < until:
             await asyncio.sleep(BACK_OFF[min(attempt, len(BACK_OFF) - 1)])
+            attempt += 1
             if self.closed:
                 return False
+            had_seat = self.token is not None
             try:
-                await self.link.open(self.token)
+                await self.open(self.token)
             except LinkError as error:
                 if error.code in ("unreachable", "gone"):
                     continue
                 self.failed(error.code)
                 return False
-            self.app.say(_("Back at the table."))
+            if self.token is not None:
+                self.app.say(_("Back at the table."))
+            else:
+                self.app.say(_("Connected again."))
+                self.after_lost_seat(had_seat)
             return True
         self.failed("unreachable")
         return False
+
+    def after_lost_seat(self, had_seat: bool) -> None:
+        """Connected again without a seat: a spectator watches again; a seat the server no
+        longer keeps takes the player back to the lobby."""
+        watched = self.table_info.get("id") if self.watcher is not None else None
+        if had_seat:
+            self.app.refuse(terminal_refusal_text("bad_token"))
+        if watched is not None:
+            self.send({"type": "watch", "table": str(watched)})
+            return
+        if had_seat and self.lobby is not None and self.lobby in self.app.stack:
+            self.presenter = self.seat_state = self.waiting = None
+            while self.app.top is not self.lobby:
+                self.app.stack.pop()
+            self.lobby.resume()
+        self.send({"type": "list"})
 
     def failed(self, code: str) -> None:
         """Say why, and go back to the main menu."""
@@ -157,13 +218,20 @@ class OnlinePlay:
             self.lobby.show_tables(list(message.get("tables", [])))
 
     def on_error(self, message: dict[str, Any]) -> None:
-        self.app.refuse(terminal_refusal_text(str(message.get("code", ""))))
+        code = str(message.get("code", ""))
+        self.app.refuse(terminal_refusal_text(code))
+        if self.lobby is not None and code in ("table_full", "seat_taken", "no_table",
+                                               "started", "bot_name"):  # fmt: skip
+            self.send({"type": "list"})  # the list had changed: the lobby shows it as it is
 
     def on_joined(self, message: dict[str, Any]) -> None:
         from audiogame.online.screens import WaitingRoom
 
         self.token = message.get("token")
         self.table_info = dict(message.get("table", {}))
+        if self.token is not None:
+            table = str(self.table_info.get("id"))
+            self.kept.keep(self.link.url, self.link.name, self.token, table)
         self.names = [str(name) for name in message.get("names", [])]
         if self.presenter is not None:
             return  # back at the table: the stream follows
@@ -174,6 +242,7 @@ class OnlinePlay:
 
     def on_left(self, message: dict[str, Any]) -> None:
         self.token = None
+        self.forget_seat()
         self.seat_options = {}
         self.presenter = self.seat_state = None
 
@@ -285,8 +354,6 @@ class OnlinePlay:
             )
 
     def on_who(self, message: dict[str, Any]) -> None:
-        from audiogame.online.screens import who_text
-
         self.app.say(who_text(message))
 
     def on_timer(self, message: dict[str, Any]) -> None:
@@ -309,8 +376,10 @@ class OnlinePlay:
 
     def leave_table(self) -> None:
         """The player leaves the table (the presenter or the waiting room closed)."""
-        if self.token is not None or self.waiting is not None:
+        if self.token is not None or self.waiting is not None or self.watcher is not None:
             self.send({"type": "leave"})
+        if self.token is not None:
+            self.forget_seat()
         self.token = None
         self.seat_options = {}
         self.presenter = self.seat_state = self.waiting = self.watcher = None

@@ -85,10 +85,19 @@ class CardaviaTable(TableScreen):
             opening = _("Cardavia, a match of {deals} deals from deal number {seed}: {names}.")
         else:
             opening = _("Cardavia, deal number {seed}: {names}.")
-        opening += " " + _("16 cards each. Order of play: {order}.")
-        self.app.say(
-            opening.format(deals=self.match.deals, seed=self.seed, names=names, order=order)
-        )
+        opening = opening.format(deals=self.match.deals, seed=self.seed, names=names)
+        counts = self.view.hand_counts
+        if all(count == 16 for count in counts):
+            cards = _("16 cards each. Order of play: {order}.").format(order=order)
+        else:  # back at a deal under way (an online seat taken back)
+            held = join_words([
+                _("{name} {count}").format(name=self.seats.subject(seat), count=counts[seat])
+                for seat in self.seats.all()
+            ])  # fmt: skip
+            cards = _("Cards in hand: {held}. Order of play: {order}.").format(
+                held=held, order=order
+            )
+        self.app.say(f"{opening} {cards}")
         self.start_deal(first=True)
         self.open_table()
 
@@ -338,5 +347,6 @@ class CardaviaTable(TableScreen):
 
     def status(self) -> list[str]:
         view = self.view
-        return [info.turn_text(view, self.seats), info.table_text(view, self.seats),
-                info.cards_left_text(view, self.seats)]  # fmt: skip
+        turn, table = info.turn_text(view, self.seats), info.table_text(view, self.seats)
+        lines = [turn] if table in turn else [turn, table]  # said once, on your turn
+        return [*lines, info.cards_left_text(view, self.seats)]

@@ -12,9 +12,11 @@ only, so nothing here can tell a card the seat was not sent.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from prompt_toolkit.input import DummyInput
@@ -24,12 +26,11 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
-from audiogame.catalog import level_name
 from audiogame.cues import NullCuePlayer
 from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text
+from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text, who_text
 from audiogame.settings import Settings
 from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.speech.base import RecordingSpeaker
@@ -37,7 +38,7 @@ from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
 from audiogame.words.registry import render
-from audiogame.words.seats import Seats, join_words
+from audiogame.words.seats import Seats
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -94,13 +95,52 @@ class PageNarrator(Narrator):
 
 
 class PageProgram(AudioGame):
-    """The program without a terminal: it holds one table screen for one browser seat."""
+    """The program without a terminal: it holds one table screen for one browser seat.
 
-    def __init__(self, send: Send, language: str) -> None:
-        super().__init__(narrator=PageNarrator(send), settings=Settings(language=language),
+    Its timers (automatic play) run in the server's loop; after each, ``after_timer`` hands
+    the seat's requests to the table and the page its new state."""
+
+    def __init__(self, send: Send, language: str, pace: float | None = None) -> None:
+        settings = Settings(language=language)
+        if pace is not None:
+            settings = replace(settings, pace=pace)
+        super().__init__(narrator=PageNarrator(send), settings=settings,
                          input=DummyInput(), output=DummyOutput())  # fmt: skip
+        self.language = language
+        self.after_timer: Callable[[], None] = lambda: None
+        self.timers: set[asyncio.TimerHandle] = set()
 
     def quit(self, goodbye: bool = False) -> None:
+        self.stack.clear()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+        def run() -> None:
+            self.timers.discard(handle)
+            if not self.stack:  # the seat is gone
+                return
+            with speaking(self.language):
+                try:
+                    with self.turn():
+                        callback()
+                except Exception:
+                    log.exception("a browser seat's timer failed")
+                    return
+                self.after_timer()
+
+        handle = loop.call_later(delay, run)
+        self.timers.add(handle)
+        return handle
+
+    def stop(self) -> None:
+        """The seat is gone: no timer of its screen runs again."""
+        for handle in list(self.timers):
+            handle.cancel()
+        self.timers.clear()
         self.stack.clear()
 
 
@@ -116,8 +156,12 @@ def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: Sea
 class BrowserSeat:
     """One browser connection: ``send`` puts a message on its wire."""
 
-    def __init__(self, send: Send, language: str) -> None:
+    def __init__(
+        self, send: Send, language: str, deliver: Callable[[list[Intent]], None] | None = None
+    ) -> None:
         self.send = send
+        self.deliver = deliver or (lambda intents: None)
+        """Hands the table what the seat asks outside a key (automatic play's moves)."""
         self.language = language if language in i18n.LANGUAGES else "en"
         self.table: dict[str, Any] | None = None
         self.me: int | None = None
@@ -165,7 +209,7 @@ class BrowserSeat:
             if text is not None:
                 self.say(text)
         elif kind == "who":
-            self.say(self.who_text(message))
+            self.say(who_text(message))
         elif kind == "timer":
             self.say(timer_warning(int(message.get("seconds") or 0)), "your_turn", urgent=True)
         elif kind == "seat_options":
@@ -186,6 +230,7 @@ class BrowserSeat:
             words = CLOSING.get(reason)
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
+            self.stop()
             self.table = self.screen = self.state = self.program = None
             self.seat_options = {}
             self.send(message)
@@ -214,6 +259,9 @@ class BrowserSeat:
             assert self.state is not None
             events = self.state.feed(message)
             if kind == "dealt" and hasattr(self.screen, "dealt"):
+                match = getattr(self.screen, "match", None)
+                if match is not None:  # a Cardavia match: its deal number, as the terminal's
+                    match.next_deal()
                 self.screen.dealt()
             else:
                 self.screen.on_stream(events, message.get("by") == 0)
@@ -224,12 +272,24 @@ class BrowserSeat:
         self.shown.clear()
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
-        self.program = PageProgram(self.send, self.language)
+        self.stop()
+        pace = (self.table.get("options") or {}).get("pace")
+        if not isinstance(pace, int | float) or isinstance(pace, bool):
+            pace = None  # the program's own (automatic play's pace is the table's)
+        self.program = PageProgram(self.send, self.language,
+                                   None if pace is None else max(0.1, float(pace)))  # fmt: skip
+        self.program.after_timer = self.timer_ran
         self.state = SeatState(game, players, self.submit, self.request)
         self.state.options = dict(self.seat_options)
         self.state.feed(message)
         config = {**(self.table.get("options") or {}), "names": self.names}
         self.screen = make_screen(self.program, game, config, self.state)
+        match = getattr(self.screen, "match", None)
+        if match is not None and isinstance(message.get("totals"), list):
+            # A Cardavia match taken back (a page opened again, a server restarted): its deal
+            # number and totals as the table keeps them, before the opening says them.
+            match.number = int(message.get("deal", match.number))
+            match.totals = [int(total) for total in message["totals"]]
         self.program.push(self.screen)
 
     def spectate(self, message: dict[str, Any]) -> None:
@@ -244,6 +304,19 @@ class BrowserSeat:
             self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
                        "cue": cue_for(event, None) or None,
                        "pan": seat_pan(event_seat(event), len(self.names))})  # fmt: skip
+
+    def stop(self) -> None:
+        """The connection or the table is gone: the screen's timers stop."""
+        if self.program is not None:
+            self.program.stop()
+
+    def timer_ran(self) -> None:
+        """A timer of the screen (automatic play) ran: its moves go to the table, and the
+        page gets the new state."""
+        self.publish()
+        intents, self.intents = self.intents, []
+        if intents:
+            self.deliver(intents)
 
     def submit(self, action: Action) -> None:
         self.intents.append(("act", action))
@@ -354,21 +427,3 @@ class BrowserSeat:
                 screen._heard = hand[index]
                 key = "enter"
         return self.key(key)
-
-    def who_text(self, message: dict[str, Any]) -> str:
-        people = []
-        for seat in message.get("seats", []):
-            if seat.get("kind") == "bot":
-                level = level_name(seat["level"])
-                people.append(_("a computer player ({level})").format(level=level))
-            elif not seat.get("name"):
-                people.append(_("a free seat"))
-            elif seat.get("connected") is False:
-                people.append(_("{name} (away)").format(name=seat["name"]))
-            else:
-                people.append(str(seat["name"]))
-        text = _("At the table: {people}.").format(people=join_words(people))
-        watching = [str(name) for name in message.get("watching", [])]
-        if watching:
-            text += " " + _("Watching: {names}.").format(names=join_words(watching))
-        return text

@@ -25,6 +25,8 @@ WORDS: dict[str, str] = {
     "unreachable": N_("The server cannot be reached. Trying again in {seconds} seconds."),
     "reconnecting": N_("Connection lost. Trying to reconnect."),
     "reconnected": N_("Connected again."),
+    "seat_kept": N_("Back to your table: your seat was kept."),
+    "refused": N_("The server refused to let this page in."),
     "other_tab": N_(
         "This seat is now played in another tab or window. Reload this page to take it back."
     ),

@@ -5,7 +5,7 @@ import { Announcer } from "./announce.js";
 import { Cues } from "./cues.js";
 import { gameKey, historyKey, pageKey } from "./keys.js";
 import { createMessage, followGame, showTables } from "./lobby.js";
-import { Connection, stored } from "./net.js";
+import { Connection, adoptSeat, stored } from "./net.js";
 import { save, settings } from "./settings.js";
 import { TableView } from "./table.js";
 import { voiceAvailable } from "./voice.js";
@@ -24,6 +24,7 @@ function once(key) {
 
 const cues = new Cues(once);
 let view = "enter";
+let refusal = "";
 
 function status(text) {
   $("status").textContent = text;
@@ -42,6 +43,7 @@ const connection = new Connection({
     status(word("connected", { name: message.name }));
     if (back) announcer.say(word("reconnected"));
     else announcer.say(word("connected", { name: message.name }));
+    if (!back && connection.sentToken) announcer.say(word("seat_kept"));
     if (!connection.token) {
       showView("lobby");
       connection.send({ type: "list" });
@@ -66,6 +68,7 @@ const connection = new Connection({
     announcer.say(word("other_tab"), true);
   },
   refused() {
+    status(refusal || word("refused"));
     showView("enter");
     $("name").focus();
   },
@@ -125,8 +128,9 @@ function receive(message) {
       announcer.say(word("chat_line", { name: message.name, text: message.text }));
       break;
     case "error":
+      if (view === "enter") refusal = String(message.message || message.code || "");
       announcer.say(word("server_error", { message: message.message || message.code }), true);
-      if (view === "enter" || ["name_taken", "bad_name", "bad_password", "version"].includes(message.code)) {
+      if (view === "enter" || ["name_taken", "bad_name", "bad_password", "password_needed", "version"].includes(message.code)) {
         showView("enter");
       }
       if (message.code === "bad_token") connection.token = null;
@@ -309,10 +313,16 @@ document.addEventListener("keydown", (event) => {
   connection.key(key, event.repeat);
 }, { capture: true });
 
-// Reconnect straight away when this tab already holds a seat (a reload, a dropped network).
-if (stored("audiogame.token") && stored("audiogame.name")) {
+// Back to the table straight away when this browser keeps a seat (a reload, a tab closed and
+// opened again, the browser started again), within the table's grace period or after it.
+// (A tab that already holds its seat, reloaded, does the same.)
+const kept = adoptSeat();
+if (kept) {
   status(word("connecting"));
-  connection.open(stored("audiogame.name"), null);
+  $("name").value = kept;
+  connection.open(kept, stored("audiogame.password"));
 }
+// The network is back: try at once, not at the next turn of the back-off.
+window.addEventListener("online", () => connection.now());
 
 window.audiogame = { connection, announcer, cues, table };

@@ -1,9 +1,17 @@
 // The one WebSocket to the server, on the page's own host and port. It reconnects on its own
 // after a drop (with the seat's token, kept in this tab's session storage), and says so once.
+// The seat is also kept in the browser's local storage for a while, so that a tab closed and
+// opened again, or a browser started again, takes it back (adoptSeat) unless another open tab
+// plays it; the password is kept for this tab only.
 const VERSION = 1;
 const TOKEN = "audiogame.token";
+const SEAT = "audiogame.seat";
 const NAME = "audiogame.name";
-const DELAYS = [1, 2, 4, 8, 15];
+const PASSWORD = "audiogame.password";
+const DELAYS = [1, 1, 2];
+const KEPT_FOR = 12 * 3600 * 1000;
+const ALIVE_EVERY = 2000;
+const TAB = Math.random().toString(36).slice(2);
 const MAX_KEYS_PER_SECOND = 15;
 
 export function stored(key) {
@@ -23,12 +31,59 @@ function store(key, value) {
   }
 }
 
+/** The seat kept in this browser, ``{token, name, table, expires, tab, alive}``, or null
+ * (none, or expired). */
+function keptSeat() {
+  try {
+    const seat = JSON.parse(localStorage.getItem(SEAT) || "null");
+    if (seat && typeof seat.token === "string" && typeof seat.name === "string"
+        && typeof seat.expires === "number" && seat.expires > Date.now()) return seat;
+    localStorage.removeItem(SEAT);
+  } catch {
+    // Nothing kept, or a browser that keeps nothing.
+  }
+  return null;
+}
+
+function keepSeat(seat) {
+  try {
+    if (seat === null) localStorage.removeItem(SEAT);
+    else localStorage.setItem(SEAT, JSON.stringify(seat));
+  } catch {
+    // A browser that keeps nothing: the seat comes back within this tab only.
+  }
+}
+
+/** This tab holds the kept seat and is open: say so now and then, so that no other tab opened
+ * meanwhile takes it; a closed tab says at once that it no longer holds it. */
+function stillHere(open) {
+  const seat = keptSeat();
+  if (seat && seat.tab === TAB && seat.token === stored(TOKEN)) {
+    keepSeat({ ...seat, alive: open ? Date.now() : 0 });
+  }
+}
+setInterval(() => stillHere(true), ALIVE_EVERY);
+addEventListener("pagehide", () => stillHere(false));
+
+/** A page opened afresh (a tab closed and opened again, the browser started again): the seat
+ * kept in this browser becomes this tab's, unless another open tab plays it. Its name, or null. */
+export function adoptSeat() {
+  if (stored(TOKEN)) return stored(NAME);
+  const seat = keptSeat();
+  if (!seat || Date.now() - (seat.alive || 0) < 2 * ALIVE_EVERY) return null;
+  store(TOKEN, seat.token);
+  store(NAME, seat.name);
+  keepSeat({ ...seat, tab: TAB, alive: Date.now() });
+  return seat.name;
+}
+
 export class Connection {
   constructor(handlers) {
     this.handlers = handlers;
     this.socket = null;
     this.name = stored(NAME);
-    this.password = null;
+    this.password = stored(PASSWORD);
+    this.table = null;
     this.failures = 0;
     this.timer = null;
     this.stopped = false;
@@ -42,7 +97,14 @@ export class Connection {
   }
 
   set token(value) {
+    const mine = keptSeat()?.token === stored(TOKEN);
     store(TOKEN, value);
+    if (value !== null) {
+      keepSeat({ token: value, name: this.name, table: this.table, tab: TAB, alive: Date.now(),
+        expires: Date.now() + KEPT_FOR });
+    } else if (mine) {
+      keepSeat(null);
+    }
   }
 
   url() {
@@ -54,6 +116,7 @@ export class Connection {
     this.name = name;
     this.password = password || null;
     store(NAME, name);
+    store(PASSWORD, this.password);
     this.stopped = false;
     this.connect();
   }
@@ -72,9 +135,10 @@ export class Connection {
     this.refusal = null;
     socket.addEventListener("open", () => {
       this.failures = 0;
+      this.sentToken = this.token;
       this.send({
         type: "hello", version: VERSION, name: this.name, password: this.password,
-        token: this.token, client: "browser", lang: document.documentElement.lang,
+        token: this.sentToken, client: "browser", lang: document.documentElement.lang,
       });
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
@@ -94,6 +158,7 @@ export class Connection {
     }
     if (message.type === "welcome") {
       this.welcomed = true;
+      if (message.name) this.name = message.name;
       const back = this.lost;
       this.lost = false;
       this.handlers.welcome(message, back);
@@ -103,7 +168,10 @@ export class Connection {
       this.refusal = message.code || "refused";
       if (message.code === "bad_token") this.token = null;
     }
-    if (message.type === "joined" && message.token) this.token = message.token;
+    if (message.type === "joined" && message.token) {
+      this.table = message.table?.id ?? null;
+      this.token = message.token;
+    }
     if (message.type === "left") this.token = null;
     this.handlers.message(message);
   }
@@ -140,12 +208,23 @@ export class Connection {
     this.retry();
   }
 
+  /** The network is back (the browser says so): try at once rather than at the next turn. */
+  now() {
+    if (this.stopped || this.socket || this.timer === null) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.connect();
+  }
+
   retry() {
     const seconds = DELAYS[Math.min(this.failures, DELAYS.length - 1)];
     if (this.failures === 0 && !this.lost) this.handlers.unreachable(seconds);
     this.failures += 1;
     this.handlers.waiting(seconds);
-    this.timer = setTimeout(() => this.connect(), seconds * 1000);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, seconds * 1000);
   }
 
   send(message) {

@@ -1,0 +1,354 @@
+"""A seat kept across restarts of the terminal program: Bruno's ``audiogame connect`` is killed
+(SIGKILL, nothing cleaned up) in the middle of a game and started again; he is back at his seat
+with his hand, within the grace period and after it (the computer player that kept his seat
+hands it back). The token lives in a file of his data folder that only he may read."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from audiogame.online.kept_seats import FILE_NAME, KeptSeats
+from tests.online_support import Recorder, ServerThread
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+
+KEPT = "Back to your table: your seat was kept."
+
+
+def hand_line(said: list[str]) -> str:
+    return next(text for text in reversed(said) if text.startswith("Your hand,"))
+
+
+async def presence(anna: Recorder, what: str) -> None:
+    while (await anna.expect("presence"))["what"] != what:
+        pass
+
+
+def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
+    from tests.pty_program import Program
+
+    def waiting(program: Program, test: Any) -> Any:
+        """The program's words once ``test`` passes (generous: a loaded machine starts a
+        program slowly)."""
+        return asyncio.to_thread(program.wait_for, test, 90.0)
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    port = server.server.port
+    args = ["connect", f"127.0.0.1:{port}", "--name", "Bruno"]
+    result: dict[str, str] = {}
+
+    async def main() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2}, "grace": grace})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        first = Program(args, tmp_path, name="first")
+        try:
+            await waiting(first, lambda s: any("open." in t for t in s))
+            first.press(["down", "enter", *code, "enter"])
+            await presence(anna, "joined")
+            await anna.send({"type": "start"})
+            await waiting(first, lambda s: any("14 cards each" in t for t in s))  # the game
+            first.press(["w"])
+            said = await waiting(first, lambda s: any(
+                t.startswith("Your hand,") for t in s))  # fmt: skip
+            result["before"] = hand_line(said)
+            first.kill()
+        finally:
+            first.close()
+        await presence(anna, "dropped")
+        if grace == 0:
+            await presence(anna, "taken_over")
+        second = Program(args, tmp_path, name="second")
+        try:
+            await waiting(
+                second, lambda s: KEPT in s and any(t.startswith("Your hand: Left") for t in s)
+            )
+            await presence(anna, "returned")
+            before = second.say_count()
+            second.press(["w"])
+            said = await waiting(second, lambda s: len(s) > before and any(
+                t.startswith("Your hand,") for t in s[before:]))  # fmt: skip
+            result["after"] = hand_line(said)
+            assert server.server is not None
+            room = next(iter(server.server.rooms.values()))
+            seat = room.seats[1]
+            result["token"] = str(seat.token)
+            assert seat.name == "Bruno" and seat.peer is not None
+            assert room.table is not None and 1 not in room.table.stand_ins  # his, not a stand-in's
+            return said
+        finally:
+            second.close()
+            await anna.close()
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    return result["before"], result["after"], said, result["token"]
+
+
+@pytest.mark.parametrize("grace", [60, 0], ids=["within the grace", "after the grace"])
+def test_a_killed_terminal_started_again_is_back_at_its_seat_with_its_hand(
+    tmp_path: Path, grace: int
+) -> None:
+    before, after, said, token = kill_and_return(tmp_path, grace)
+    assert after == before
+    assert "Connected to" in " ".join(said) and KEPT in said
+    # The token is in his data folder, for his eyes only.
+    kept = tmp_path / "data" / FILE_NAME
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert token in json.dumps(json.loads(kept.read_text()))
+
+
+def test_a_seat_the_server_no_longer_keeps_is_forgotten_and_the_lobby_comes(tmp_path: Path) -> None:
+    """A kept token the server does not know (the table ended): the player comes in without
+    it, hears the lobby, and the token is gone from the file."""
+    import argparse
+
+    from prompt_toolkit.input import create_pipe_input
+
+    from audiogame.online.commands import connect_screens
+    from audiogame.testing import make_session
+    from tests.online_support import until
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    url = f"ws://127.0.0.1:{server.server.port}/"
+    kept = KeptSeats(tmp_path / "data" / FILE_NAME)
+    kept.keep(url, "Bruno", "n0SuchT0kenAtAllForThisServer12", "ZZZZ")
+    args = argparse.Namespace(address=f"127.0.0.1:{server.server.port}", name="Bruno",
+                              password_file=None, tls=False, insecure=False,
+                              data_dir=str(tmp_path / "data"))  # fmt: skip
+
+    async def main() -> list[str]:
+        with create_pipe_input() as pipe:
+            session = make_session(input=pipe, config_dir=tmp_path / "config")
+            session.app.start(connect_screens(session.app, args))
+            task = asyncio.ensure_future(session.app.run_async())
+            await until(lambda: any("open." in t for t in session.spoken),
+                        said=session)  # fmt: skip
+            pipe.send_text("\x03")
+            await task
+            return list(session.spoken)
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    assert KEPT not in said
+    assert any(text.startswith("Connected to") for text in said)
+    assert kept.token(url, "Bruno") is None
+
+
+def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
+    tmp_path: Path,
+) -> None:
+    """Anna plays a few turns from a terminal's end, then takes her seat back from a page:
+    its opening says how many cards each holds now, not the 16 of a new deal."""
+    from websockets.asyncio.client import connect
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> tuple[list[str], list[int]]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "cardavia",
+                         "seats": ["person", "bot:easy", "bot:easy"],
+                         "options": {"pace": 0}})  # fmt: skip
+        token = (await anna.expect("joined"))["token"]
+        await anna.send({"type": "start"})
+        message = await anna.expect("started")
+        for _ in range(500):  # until Anna has played a card, and her turn has passed
+            view = message.get("view") or {}
+            if view.get("hand_counts", [16])[0] < 16 and view.get("awaiting") != 0:
+                break
+            if message.get("legal") and view.get("awaiting") == 0:
+                plays = [action for action in message["legal"] if action != "pass"]
+                await anna.send({"type": "act", "action": (plays or message["legal"])[0]})
+            message = await anna.expect("update")
+        counts = list(message["view"]["hand_counts"])
+        await anna.close()
+        said: list[str] = []
+        async with connect(server.url) as page:
+            await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
+                                        "password": None, "token": token,
+                                        "client": "browser", "lang": "en"}))  # fmt: skip
+            while not any(text.startswith("Cardavia online") for text in said):
+                sent = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if sent.get("type") == "say" and sent.get("text"):
+                    said.append(str(sent["text"]))
+        return said, counts
+
+    try:
+        said, counts = asyncio.run(main())
+    finally:
+        server.close()
+    opening = next(text for text in said if text.startswith("Cardavia online"))
+    assert "16 cards each" not in opening
+    assert f"Cards in hand: you {counts[0]}" in opening, opening
+    assert counts[0] < 16
+
+
+def test_the_page_state_lines_say_the_table_once_on_your_turn(tmp_path: Path) -> None:
+    """A page at Cardavia: when it is the player's turn with a play to beat, the state lines
+    say what is on the table once ("Round 1. Your turn. On the table, from ..."), not again on
+    a line of its own."""
+    from websockets.asyncio.client import connect
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> list[str]:
+        async with connect(server.url) as page:
+
+            async def send(message: dict[str, object]) -> None:
+                await page.send(json.dumps(message))
+
+            await send({"type": "hello", "version": 1, "name": "Anna", "password": None,
+                        "token": None, "client": "browser", "lang": "en"})  # fmt: skip
+            await send({"type": "create", "game": "cardavia", "options": {"pace": 0},
+                        "seats": ["person", "bot:easy", "bot:easy"]})  # fmt: skip
+            await send({"type": "start"})
+            for _ in range(500):
+                message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if message.get("type") != "show":
+                    continue
+                lines = [str(line) for line in message["lines"]]
+                if lines and lines[0].startswith("Round") and "Your turn." in lines[0]:
+                    return lines
+                if lines and "you lead" in lines[0]:  # Anna leads: Tab, Enter plays
+                    await send({"type": "key", "key": "tab"})
+                    await send({"type": "key", "key": "enter"})
+        raise AssertionError("never Anna's turn with a play to beat")
+
+    try:
+        lines = asyncio.run(main())
+    finally:
+        server.close()
+    assert "On the table" in lines[0]
+    assert not [line for line in lines[1:] if line in lines[0]], lines
+
+
+def test_no_password_and_a_plain_connection_to_a_secure_server_are_told_as_such(
+    tmp_path: Path,
+) -> None:
+    """No password to a server that asks for one: "needs a password", not "wrong password";
+    a plain client at a server with a certificate: "connect with --tls", not "cannot be
+    reached". Nothing is seated either way."""
+    import shutil
+
+    from audiogame.i18n import set_language
+    from audiogame.online.client import Link, LinkError
+    from audiogame.online.server import tls_context
+    from audiogame.online.table_words import page_refusal_text, terminal_refusal_text
+    from tests.online_support import running_server
+
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
+    from tests.test_online_tls import self_signed
+
+    cert, key = self_signed(tmp_path)
+
+    async def go() -> tuple[str, str, str]:
+        async with running_server(tmp_path / "a", password="s3") as server:
+            with pytest.raises(LinkError) as none:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna").open()
+            with pytest.raises(LinkError) as wrong:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna", password="x").open()
+        secure = tls_context(str(cert), str(key))
+        async with running_server(tmp_path / "b", tls=secure) as server:
+            with pytest.raises(LinkError) as plain:
+                await Link(f"ws://127.0.0.1:{server.port}/", "Anna").open()
+            assert not server.names
+        return none.value.code, wrong.value.code, plain.value.code
+
+    assert asyncio.run(go()) == ("password_needed", "bad_password", "needs_tls")
+    set_language("en")
+    assert terminal_refusal_text("needs_tls") == (
+        "This server uses a secure connection: connect with --tls."
+    )
+    assert "password field" in page_refusal_text("password_needed")
+    assert "--password-file" in terminal_refusal_text("password_needed")
+
+
+def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
+    tmp_path: Path,
+) -> None:
+    """A page plays the first deal of a three-deal match by keys: the next deal is "Deal 2 of
+    3.", and a page that takes the seat back then opens with deal 2 and the match totals."""
+    from websockets.asyncio.client import connect
+
+    from audiogame.app.table import SETTLING
+
+    server = ServerThread(tmp_path / "server")
+
+    async def main() -> tuple[list[str], list[str]]:
+        said: list[str] = []
+        async with connect(server.url) as page:
+
+            async def send(message: dict[str, object]) -> None:
+                await page.send(json.dumps(message))
+
+            async def next_message() -> dict[str, Any]:
+                try:
+                    message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                except TimeoutError:
+                    raise AssertionError(f"nothing more; said last: {said[-6:]}") from None
+                if message.get("type") == "say" and message.get("text"):
+                    said.append(str(message["text"]))
+                return dict(message)
+
+            await send({"type": "hello", "version": 1, "name": "Anna", "password": None,
+                        "token": None, "client": "browser", "lang": "en"})  # fmt: skip
+            await send({"type": "create", "game": "cardavia", "options": {"pace": 0, "deals": 3},
+                        "seats": ["person", "bot:easy", "bot:easy"]})  # fmt: skip
+            token = None
+            await send({"type": "start"})
+            for _ in range(5000):
+                message = await next_message()
+                if message.get("type") == "joined":
+                    token = message["token"]
+                if message.get("type") == "say" and (
+                    "Press Enter for deal 2 of 3." in said[-1:] or "has just ended" in said[-1]
+                ):  # the next deal, once the end is no longer that recent (SETTLING)
+                    await asyncio.sleep(SETTLING)
+                    await send({"type": "key", "key": "enter"})
+                if said and said[-1] == "Deal 2 of 3.":
+                    break
+                if message.get("type") != "show" or "Your turn" not in message["lines"][0]:
+                    continue
+                await send({"type": "key", "key": "tab"})
+                while True:
+                    answer = await next_message()
+                    if answer.get("type") == "say" and answer.get("text"):
+                        break
+                key = "p" if "P passes" in str(answer["text"]) else "enter"
+                await send({"type": "key", "key": key})
+        back: list[str] = []
+        async with connect(server.url) as page:
+            await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
+                                        "password": None, "token": token,
+                                        "client": "browser", "lang": "en"}))  # fmt: skip
+            while not any(text.startswith("Deal ") for text in back):
+                message = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if message.get("type") == "say" and message.get("text"):
+                    back.append(str(message["text"]))
+        return said, back
+
+    try:
+        said, back = asyncio.run(main())
+    finally:
+        server.close()
+    assert said.count("Deal 1 of 3.") == 1 and said[-1] == "Deal 2 of 3."
+    totals = next(text for text in said if text.startswith("Match totals after deal 1 of 3"))
+    assert next(text for text in back if text.startswith("Deal ")) == "Deal 2 of 3."
+    assert totals
