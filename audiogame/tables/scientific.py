@@ -29,8 +29,8 @@ from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.events import Eliminated, Event
-from engine.scientific.events import PowerGained
+from engine.events import Eliminated, Event, Reveal
+from engine.scientific.events import ExchangeDeclined, Exchanged, PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ class ScientificTable(TableScreen):
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
+        self._revealed_choice: Card | None = None  # the player's card, from the reveal
         self._order_said = False
 
     def heading(self) -> str:
@@ -186,8 +187,16 @@ class ScientificTable(TableScreen):
     def noted(self, events: list[Event]) -> None:
         """After a trick, note who is offered the exchange (before anyone chooses again,
         which declines it)."""
-        if any(event.kind == "reveal" for event in events):
-            self._offers = frozenset(info.holders(self.view, "exchange"))
+        reveals = [i for i, event in enumerate(events) if event.kind == "reveal"]
+        if reveals:
+            # Offered: still held now, or taken or declined since the trick (the others
+            # may have chosen again in the same stream).
+            answered = {
+                event.seat
+                for event in events[reveals[-1] :]
+                if isinstance(event, (Exchanged, ExchangeDeclined))
+            }
+            self._offers = frozenset(info.holders(self.view, "exchange")) | answered
 
     # ----- what is said --------------------------------------------------------------------
     def announce(self, events: Any) -> None:
@@ -216,6 +225,8 @@ class ScientificTable(TableScreen):
                     text = powers_gained(event.power, holders, self.seats)
                     self.app.say(text, cue=cue_for(event, HUMAN) or None)
                     continue
+            if event.kind == "choice_made" and getattr(event, "seat", None) == HUMAN:
+                self._revealed_choice = _revealed(events[index + 1 :])
             super().announce([event])
             if isinstance(event, Eliminated) and event.seat == HUMAN:
                 self._out = True
@@ -262,8 +273,11 @@ class ScientificTable(TableScreen):
         if event.kind == "choice_made" and seat == HUMAN:
             # Chosen by a key or by the turn timer: the view holds the card until the reveal,
             # then the reveal shows it.
+            # The reveal among the same events names it even when the game went on past
+            # that trick (the player's last card, the others playing on to the end).
             view = self.view
-            card = view.my_choice or dict(view.last_reveal).get(HUMAN)
+            card = self._revealed_choice or view.my_choice or dict(view.last_reveal).get(HUMAN)
+            self._revealed_choice = None
             if card is not None:
                 return _("You choose: {card}.").format(card=card_name(card))
         if (
@@ -352,3 +366,13 @@ class ScientificTable(TableScreen):
             info.owned_text(view, self.seats),
             info.rules_text(view, self.seats),
         ]
+
+
+def _revealed(events: list[Event]) -> Card | None:
+    """The player's card in the first reveal among ``events`` that shows one."""
+    for event in events:
+        if isinstance(event, Reveal):
+            card = dict(event.cards).get(HUMAN)
+            if card is not None:
+                return card
+    return None
