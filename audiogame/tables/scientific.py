@@ -30,7 +30,7 @@ from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Eliminated, Event, Reveal
-from engine.scientific.events import ExchangeDeclined, Exchanged, PowerGained
+from engine.scientific.events import Exchanged, ExchangeDeclined, PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:

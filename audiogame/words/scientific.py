@@ -35,8 +35,8 @@ from engine.events import (
     War,
 )
 from engine.scientific.events import (
-    ExchangeDeclined,
     Exchanged,
+    ExchangeDeclined,
     JacksCancel,
     JokerCancelsWar,
     JokerForcesWar,

@@ -11,7 +11,7 @@ from engine.cards import Card
 from engine.errors import IllegalAction, bad_seat
 from engine.events import ChoiceMade, Event
 from engine.protocol import Result
-from engine.scientific.events import ExchangeDeclined, Exchanged, SeerTurn
+from engine.scientific.events import Exchanged, ExchangeDeclined, SeerTurn
 from engine.scientific.resolve import resolve_trick, settle_empty_hands
 from engine.scientific.view import ScientificView, build_view
 
