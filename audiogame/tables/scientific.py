@@ -22,6 +22,7 @@ from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
+from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
@@ -101,6 +102,13 @@ class ScientificTable(TableScreen):
         lower = char.lower()
         if lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
+            return True
+        rank = letter_rank(lower)
+        if rank is not None:
+            self.jump(rank)
+            return True
+        if lower == "1":
+            self.app.refuse(one_text())
             return True
         for command in self.bound_commands():
             if lower in command.keys:
