@@ -41,6 +41,7 @@ EventKind = Literal[
     "jokers_cancel",
     "power_gained",
     "exchanged",
+    "exchange_declined",
     # Cardavia
     "deal_started",
     "played",

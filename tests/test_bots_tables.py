@@ -101,7 +101,7 @@ def test_the_level_is_spoken_in_the_setup_menu() -> None:
     session = make_session(language="it")
     menu = SetupMenu(session.app, game_entry("cardavia"))
     labels = [item.label() for item in menu.items()]
-    assert "Giocatori del computer: normale" in labels
+    assert "Avversari del computer: normale" in labels
     make_session(language="en")
 
 
@@ -116,4 +116,4 @@ def test_the_expert_level_is_said_in_the_setup_and_chosen_by_keys() -> None:
         "Computer players: expert",
     ]
     said = drive(keys, language="it").spoken
-    assert said[-1] == "Giocatori del computer: esperto"
+    assert said[-1] == "Avversari del computer: esperto"

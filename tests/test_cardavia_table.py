@@ -75,7 +75,7 @@ def test_bombs_and_the_bomb_bonus_are_announced_cv7_cv13() -> None:
     bonus = said.index(
         "Bomb bonus for the three aces bomb: Bruno plus 20, you and Anna minus 10 each."
     )
-    assert bomb < bonus < said.index("Everyone passed: Bruno leads.")
+    assert bomb < bonus < said.index("Both passed: Bruno leads.")
     assert "bomb" in session.played and "bomb_bonus" in session.played
 
 
@@ -96,11 +96,11 @@ def test_italian_deal_speaks_italian_from_start_to_end() -> None:
     assert said[0].startswith("Cardavia, smazzata numero 11: tu, Anna e Bruno. 16 carte a testa.")
     assert sum(1 for line in said if PLAY_IT.match(line)) == script.plays
     assert not any(PLAY.match(line) and not PLAY_IT.match(line) for line in said)
-    assert any(line.startswith("Tutti hanno passato: ") for line in said)
+    assert any(line.startswith("Entrambi hanno passato: ") for line in said)
     assert any(re.search(r"(chiude|Chiudi) e (vince|vinci) la smazzata", line) for line in said)
     assert any(line.startswith("Punti della smazzata: tu ") for line in said)
     assert said[-1] == "Premi Invio per tornare alla preparazione della partita."
-    english = ("Your turn", "Everyone passed", "passes.", "cards left", "Deal scores")
+    english = ("Your turn", "Both passed", "passes.", "cards left", "Deal scores")
     assert not any(word in line for line in said for word in english)
 
 

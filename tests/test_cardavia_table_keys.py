@@ -191,7 +191,7 @@ def test_f1_lists_every_key_of_the_table() -> None:
     said = " ".join(play(["f1", *["down"] * 40], PLAYER_LEADS))
     for key in ("Moving. Left and Right arrows", "Up and Down arrows", "Home and End",
                 "J, Q, K, A", "Choosing and playing. Space: select", "N: while the others",
-                "Tab and Shift Tab", "Enter: play", "U: take the last hint",
+                "Tab and Shift+Tab", "Enter: play", "U: take the last hint",
                 "Information. C: ", "Backspace: ", "P: pass", "T: ", "L: ", "E: ", "S: ",
                 "R: ", "M: ", "W: ", "Everywhere. B: brief mode", "Escape: pause",
                 "F4: the rules", "F2: repeat", "Last key."):  # fmt: skip

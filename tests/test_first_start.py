@@ -128,7 +128,7 @@ def test_italian_never_puts_a_bare_a_before_a_name() -> None:
 def test_italian_options_read_yes_or_no_whatever_the_gender() -> None:
     said = drive(["down"] * 5 + ["enter"] + ["down"] * 8, language="it").spoken
     assert "Modalità breve: no, 8 di 12" in said
-    assert "Passo automatico in Cardavia: no, 9 di 12" in said
+    assert "Passaggio automatico in Cardavia: no, 9 di 12" in said
     assert not any("spenti" in line or "Entra" in line for line in said)
 
 

@@ -287,7 +287,7 @@ def test_a_match_may_have_any_number_of_deals_up_to_20() -> None:
 def test_options_say_the_language_in_use_when_the_command_line_chose_it() -> None:
     session = drive(["o", "enter"], language="it", settings=Settings(language="en"))
     assert session.spoken[-1].startswith(
-        "Opzioni. Lingua: Italiano per questa volta, dalla riga di comando; scelta salvata: English"
+        "Opzioni. Lingua: italiano per questa volta, dalla riga di comando; scelta salvata: inglese"
     )
 
 
@@ -322,7 +322,7 @@ def test_a_key_is_rebound_in_the_options_saved_and_used_at_the_table(tmp_path: P
     table = drive(["enter", "tab", "G"], game="cardavia", config=PLAYER_LEADS, settings=settings)
     said = table.spoken
     assert said[3] == ("Your hand: Left and Right arrows. Select a card: Space. Your plays: Tab "
-                       "and Shift Tab. Play: G. All the keys: F1.")  # fmt: skip
+                       "and Shift+Tab. Play: G. All the keys: F1.")  # fmt: skip
     assert said[-3] == "No action on this key."  # Enter no longer plays
     assert said[-1] == "You: three."  # G does
 

@@ -58,9 +58,9 @@ def test_practice_menu_lists_listening_and_quizzes_for_every_group() -> None:
         "Listen: Battle",
         "Listen: Scientific Battle",
         "Listen: Cardavia",
-        "Listen: The program",
+        "Listen: the program",
     ]
-    assert labels[4] == "Quiz: All the cues, not taken yet"
+    assert labels[4] == "Quiz: all the cues, not taken yet"
     assert labels[-1] == "Back"
 
 
@@ -80,7 +80,7 @@ def test_moving_onto_a_cue_plays_it_and_says_its_meaning() -> None:
 
 def test_every_cue_of_a_group_can_be_heard_in_turn() -> None:
     session = practice()
-    open_item(session, "Listen: The program")
+    open_item(session, "Listen: the program")
     group = cues_in("program")
     _, played = press(session, *["down"] * len(group))
     assert played == [c.cue for c in group[1:]] + [group[0].cue]
@@ -126,8 +126,33 @@ def test_a_wrong_answer_says_the_right_one() -> None:
     assert question is not None
     wrong = (question.right + 1) % 4
     said, played = press(session, *["down"] * wrong, ENTER)
-    assert said[-2] == f"Wrong. The right answer: {MEANINGS[question.cue]}."
+    meaning = MEANINGS[question.cue]
+    assert said[-2] == f"Wrong: it was the sound “{meaning[:1].lower()}{meaning[1:]}”."
     assert played[-1] == "answer_wrong"
+
+
+def test_a_wrong_answer_quotes_the_cue_it_was_so_that_right_answer_is_not_a_verdict() -> None:
+    """The quiz of the program's cues: a wrong answer to the "right answer" cue names the
+    cue, quoted, in English and in Italian (never "The right answer: Right answer")."""
+    for language, expected in (
+        ("en", "Wrong: it was the sound “right answer”."),
+        ("it", "Sbagliato: era il suono «risposta giusta»."),
+    ):
+        session = practice(language=language)
+        open_item(session, "Quiz: " + ("the program" if language == "en" else "il programma"))
+        press(session, ENTER)
+        screen = session.app.top
+        assert isinstance(screen, QuizScreen)
+        for _question in range(10):
+            question = screen.quiz.question
+            assert question is not None
+            if question.cue == "answer_right":
+                break
+            press(session, *["down"] * question.right, ENTER, ENTER)
+        else:
+            raise AssertionError("no question on the right-answer cue")
+        said, _played = press(session, *["down"] * ((question.right + 1) % 4), ENTER)
+        assert said[-2] == expected
 
 
 def test_r_replays_the_last_cue_even_after_the_answer() -> None:
@@ -144,7 +169,7 @@ def test_r_replays_the_last_cue_even_after_the_answer() -> None:
 
 def test_keys_without_meaning_in_the_quiz_are_explained_and_change_nothing() -> None:
     session = practice()
-    open_item(session, "Quiz: The program")
+    open_item(session, "Quiz: the program")
     said, played = press(session, "down", "r")
     assert said == ["Enter: the first sound."] * 2 and played == ["not_allowed"] * 2
     press(session, ENTER)
@@ -161,12 +186,12 @@ def test_keys_without_meaning_in_the_quiz_are_explained_and_change_nothing() -> 
 
 def test_the_best_score_is_remembered_and_shown_in_the_menu(tmp_path: Path) -> None:
     session = practice(config_dir=tmp_path)
-    open_item(session, "Quiz: All the cues")
+    open_item(session, "Quiz: all the cues")
     answer_all(session, right=9)
     said, _ = press(session, ESCAPE)
-    assert said == ["Quiz: All the cues, best score 9 of 10, 5 of 10"]
+    assert said == ["Quiz: all the cues, best score 9 of 10, 5 of 10"]
     later = practice(seed=4, config_dir=tmp_path)
-    open_item(later, "Quiz: All the cues")
+    open_item(later, "Quiz: all the cues")
     answer_all(later, right=5)
     assert "Best score: 9 of 10." in later.spoken
 

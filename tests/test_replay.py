@@ -218,7 +218,7 @@ def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
     menu.app.top.move_to(labels.index("Rivedi l'ultima partita"))  # type: ignore[attr-defined]
     menu.app.dispatch(ENTER)
     assert isinstance(menu.app.top, ReplayScreen)
-    assert menu.spoken[-2].startswith("Revisione: Battaglia, smazzata numero 2")
+    assert menu.spoken[-2].startswith("Rivedi la partita: Battaglia, smazzata numero 2")
     empty = make_session(data_dir=tmp_path / "none")
     empty.app.start([MainMenu(empty.app)])
     labels = [item.label() for item in empty.app.top.items()]  # type: ignore[attr-defined]

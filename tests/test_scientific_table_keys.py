@@ -304,7 +304,7 @@ def test_f1_lists_every_key_in_english_and_italian() -> None:
         "S: swap",
         "Information. R: the rules",
         "T: who has chosen",
-        "E: cards owned",
+        "E: how many cards each player owns",
         "C: the cards",
         "W: the cards",
         "H or question mark: a hint",

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 # The groups of F1's list, in the order it reads them.
 MOVING, CHOOSING, INFORMATION, EVERYWHERE = "moving", "choosing", "information", "everywhere"
+REPLAYING = "replaying"  # a replay's keys: nothing is chosen or played there
 GROUPS: dict[str, str] = {
     MOVING: N_("Moving"),
+    REPLAYING: N_("Moving through the game"),
     CHOOSING: N_("Choosing and playing"),
     INFORMATION: N_("Information"),
     EVERYWHERE: N_("Everywhere"),
@@ -43,16 +45,16 @@ KEY_NAMES: dict[str, str] = {
     "escape": NP_("key", "Escape"),
     " ": NP_("key", "Space"),
     "c-i": NP_("key", "Tab"),
-    "s-tab": NP_("key", "Shift Tab"),
+    "s-tab": NP_("key", "Shift+Tab"),
     "c-h": NP_("key", "Backspace"),
     "pageup": NP_("key", "Page Up"),
     "pagedown": NP_("key", "Page Down"),
-    "s-pageup": NP_("key", "Shift Page Up"),
-    "s-pagedown": NP_("key", "Shift Page Down"),
-    "c-home": NP_("key", "Control Home"),
-    "c-end": NP_("key", "Control End"),
-    "c-c": NP_("key", "Control C"),
-    "c-r": NP_("key", "Control R"),
+    "s-pageup": NP_("key", "Shift+Page Up"),
+    "s-pagedown": NP_("key", "Shift+Page Down"),
+    "c-home": NP_("key", "Control+Home"),
+    "c-end": NP_("key", "Control+End"),
+    "c-c": NP_("key", "Control+C"),
+    "c-r": NP_("key", "Control+R"),
     "?": NP_("key", "question mark"),
     "*": NP_("key", "asterisk"),
 }
@@ -61,10 +63,10 @@ PAIRS: dict[tuple[str, str], str] = {
     ("left", "right"): NP_("key", "Left and Right arrows"),
     ("up", "down"): NP_("key", "Up and Down arrows"),
     ("home", "end"): NP_("key", "Home and End"),
-    ("c-i", "s-tab"): NP_("key", "Tab and Shift Tab"),
+    ("c-i", "s-tab"): NP_("key", "Tab and Shift+Tab"),
     ("pageup", "pagedown"): NP_("key", "Page Up and Page Down"),
-    ("s-pageup", "s-pagedown"): NP_("key", "Shift Page Up and Shift Page Down"),
-    ("c-home", "c-end"): NP_("key", "Control Home and Control End"),
+    ("s-pageup", "s-pagedown"): NP_("key", "Shift+Page Up and Shift+Page Down"),
+    ("c-home", "c-end"): NP_("key", "Control+Home and Control+End"),
 }
 
 

@@ -19,21 +19,43 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
 NAME_LENGTH = 20
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian")}
+"""Each language by its name in the language spoken now (lower case in Italian)."""
+OWN_NAMES = {"en": "English", "it": "Italiano"}
+"""Each language by its own name, the one its speakers know it by whatever is spoken now."""
+
+
+def _language_name(language: str) -> str:
+    return _(LANGUAGE_NAMES[language])
 
 
 def _language_label(value: str) -> str:
     """The language chosen, and the one in use when ``--lang`` chose another for this run."""
     if not value:
-        chosen = _("system ({language})").format(language=LANGUAGE_NAMES[i18n.system_language()])
+        chosen = _("system ({language})").format(language=_language_name(i18n.system_language()))
     else:
-        chosen = LANGUAGE_NAMES[value]
+        chosen = _language_name(value)
     in_use = i18n.language()
     if in_use == (value or i18n.system_language()):
         return chosen
     return _("{language} for this run, from the command line; saved choice: {chosen}").format(
-        language=LANGUAGE_NAMES[in_use], chosen=chosen
+        language=_language_name(in_use), chosen=chosen
     )
+
+
+def _pending_language_label(value: str) -> str:
+    """A language stepped to and not yet applied: named in the language spoken now and by its
+    own name, so that a player who does not understand the one spoken now still finds his."""
+    language = value or i18n.system_language()
+    name, own = _language_name(language), OWN_NAMES[language]
+    if not value:
+        both = name if name.casefold() == own.casefold() else f"{name}, {own}"
+        name = _("system ({language})").format(language=both)
+    elif name.casefold() != own.casefold():
+        name = f"{name} ({own})"
+    if language == i18n.language():
+        return _("{language}: Enter saves this choice").format(language=name)
+    return _("{language}: Enter switches to it").format(language=name)
 
 
 def _percent(value: int) -> str:
@@ -46,6 +68,41 @@ def _seconds(value: float) -> str:
 
 class OptionsMenu(Menu):
     title = N_("Options")
+
+    def __init__(self, app: AudioGame) -> None:
+        super().__init__(app)
+        # The language stepped to with Left and Right, applied only by Enter: one step must
+        # never leave the player in a language he may not understand.
+        self.language: str | None = None
+
+    def _language_item(self) -> MenuItem:
+        values = ("", "en", "it")
+
+        def text() -> str:
+            pending = self.language
+            if pending is None:
+                value = _language_label(self.app.settings.language)
+            else:
+                value = _pending_language_label(pending)
+            return _("{option}: {value}").format(option=_("Language"), value=value)
+
+        def change(step: int) -> None:
+            current = self.app.settings.language if self.language is None else self.language
+            index = values.index(current) if current in values else 0
+            self.language = values[(index + step) % len(values)]
+
+        def apply() -> None:
+            chosen = self.app.settings.language if self.language is None else self.language
+            self.language = None
+            self.app.update_settings(language=chosen)
+            i18n.set_language(chosen or i18n.system_language())  # over --lang too
+            self.app.say(text())
+
+        return MenuItem(text, activate=apply, change=change)
+
+    def back(self) -> None:
+        self.language = None  # a language only stepped to changes nothing
+        super().back()
 
     def _choice(
         self, label: str, key: str, values: Sequence[Any], describe: Callable[[Any], str]
@@ -88,7 +145,7 @@ class OptionsMenu(Menu):
     def items(self) -> Sequence[MenuItem]:
         tens = tuple(range(0, 101, 10))
         return [
-            self._choice(N_("Language"), "language", ("", "en", "it"), _language_label),
+            self._language_item(),
             self._choice(N_("Speech"), "speech", CHOICES, self._speech_label),
             self._choice(N_("Speech rate"), "rate", tens, _percent),
             self._choice(N_("Speech volume"), "volume", tens, _percent),

@@ -52,6 +52,7 @@ ENTRY = GameEntry(
         "jokers_cancel": "jokers_cancel",
         "power_gained": "power_seer",
         "exchanged": "exchanged",
+        "exchange_declined": "choice_made",  # the choice of a card is what declines it
     },
     cue_variants={
         "power_gained": (("power_seer", "power_counting", "power_exchange"), _power),

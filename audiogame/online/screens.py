@@ -94,7 +94,7 @@ class TextEntry(Screen):
             Command((), N_("Letters, digits and signs: type."), lambda key: None),
             Command((BACKSPACE,), N_("Backspace: delete the last character."), self.delete),
             Command((ENTER,), N_("Enter: confirm."), self.confirm),
-            Command(("c-r",), N_("Control R: read what you typed."), self.read),
+            Command(("c-r",), N_("Control+R: read what you typed."), self.read),
             Command((ESCAPE,), N_("Escape: go back."), lambda key: self.app.pop()),
         ]
 

@@ -18,6 +18,7 @@ from audiogame.i18n import N_, _
 from audiogame.practice.model import (
     GROUP_TITLES,
     GROUPS,
+    PROGRAM,
     QUIZ_LENGTH,
     BestScores,
     MemoryStore,
@@ -60,6 +61,15 @@ def silent_reason(app: AudioGame) -> str | None:
 def _spoken(message: str) -> MenuItem:
     """An item whose words are ``message`` translated when spoken."""
     return MenuItem(lambda: _(message))
+
+
+def _group(group: str) -> str:
+    """A group's title after a colon ("Listen: the program", "Quiz: all the cues"): lower case
+    but for a game's name, which stays a name ("Quiz: Cardavia")."""
+    title = _(GROUP_TITLES[group])
+    if group in (PROGRAM, "all"):
+        return title[:1].lower() + title[1:]
+    return title
 
 
 class _CueThenWords:
@@ -119,7 +129,7 @@ class PracticeMenu(Menu):
 
     def _listen_item(self, group: str) -> MenuItem:
         return MenuItem(
-            lambda: _("Listen: {group}").format(group=_(GROUP_TITLES[group])),
+            lambda: _("Listen: {group}").format(group=_group(group)),
             lambda: self.app.push(ListenMenu(self.app, group)),
         )
 
@@ -132,9 +142,9 @@ class PracticeMenu(Menu):
     def _quiz_label(self, group: str) -> str:
         best = self.scores.best(group)
         if best is None:
-            return _("Quiz: {group}, not taken yet").format(group=_(GROUP_TITLES[group]))
+            return _("Quiz: {group}, not taken yet").format(group=_group(group))
         return _("Quiz: {group}, best score {best} of {total}").format(
-            group=_(GROUP_TITLES[group]), best=best, total=QUIZ_LENGTH
+            group=_group(group), best=best, total=QUIZ_LENGTH
         )
 
 
@@ -148,7 +158,7 @@ class ListenMenu(Menu):
         self.presenter = _CueThenWords(app)
 
     def heading(self) -> str:
-        return _("Listen: {group}").format(group=_(GROUP_TITLES[self.group]))
+        return _("Listen: {group}").format(group=_group(self.group))
 
     def items(self) -> Sequence[MenuItem]:
         return [_spoken(cue.meaning) for cue in self.cues]
@@ -207,7 +217,7 @@ class QuizScreen(Menu):
         return Quiz(self.group, seed=self.practice.seed, scores=self.practice.scores)
 
     def heading(self) -> str:
-        return _("Quiz: {group}").format(group=_(GROUP_TITLES[self.group]))
+        return _("Quiz: {group}").format(group=_group(self.group))
 
     def items(self) -> Sequence[MenuItem]:
         question = self.quiz.question or self.quiz.questions[-1]
@@ -274,8 +284,13 @@ class QuizScreen(Menu):
         if answer.correct:
             self.app.say(_("Right!"), cue="answer_right")
         else:
+            meaning = _(answer.right_meaning)
+            # Quoted inside the sentence, so that a cue called "Right answer" is not taken
+            # for the verdict: "Wrong: it was the sound “right answer”."
             self.app.say(
-                _("Wrong. The right answer: {meaning}.").format(meaning=_(answer.right_meaning)),
+                _("Wrong: it was the sound “{meaning}”.").format(
+                    meaning=meaning[:1].lower() + meaning[1:]
+                ),
                 cue="answer_wrong",
             )
         if self.quiz.finished:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.actions import INFORMATION
+from audiogame.app.actions import INFORMATION, REPLAYING
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.moves import is_deal, parse_move
@@ -139,14 +139,30 @@ class ReplayScreen(Screen):
     def commands(self) -> list[Command]:
         return [
             Command(
-                ("right", " ", ENTER), N_("Right arrow, Space or Enter: next move."), self.next
+                ("right", " ", ENTER),
+                N_("Right arrow, Space or Enter: next move."),
+                self.next,
+                group=REPLAYING,
             ),
-            Command(("left",), N_("Left arrow: previous move."), self.previous),
-            Command(("home", "end"), N_("Home and End: the start and the end."), self.jump),
+            Command(("left",), N_("Left arrow: previous move."), self.previous, group=REPLAYING),
             Command(
-                ("t", "T"), N_("T: which move this is."), lambda key: self.app.say(self.where())
+                ("home", "end"),
+                N_("Home and End: the start and the end."),
+                self.jump,
+                group=REPLAYING,
             ),
-            Command((ESCAPE,), N_("Escape: leave the replay."), lambda key: self.app.pop()),
+            Command(
+                ("t", "T"),
+                N_("T: which move this is."),
+                lambda key: self.app.say(self.where()),
+                group=REPLAYING,
+            ),
+            Command(
+                (ESCAPE,),
+                N_("Escape: leave the replay."),
+                lambda key: self.app.pop(),
+                group=REPLAYING,
+            ),
             *(
                 Command((key, key.upper()), help, self.tell, f"info_{key}", INFORMATION)
                 for key, (help, _words) in info_keys(self.saved.game).items()

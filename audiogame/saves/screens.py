@@ -229,7 +229,7 @@ class CodeEntry(Screen):
             Command((), N_("Letters and digits: type the code."), lambda key: None),
             Command((BACKSPACE,), N_("Backspace: delete the last character."), self.delete),
             Command((ENTER,), N_("Enter: start the game of this code."), self.start),
-            Command(("c-r",), N_("Control R: read the code typed so far."), self.read),
+            Command(("c-r",), N_("Control+R: read the code typed so far."), self.read),
             Command((ESCAPE,), N_("Escape: go back."), lambda key: self.app.pop()),
         ]
 

@@ -17,6 +17,7 @@ from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
 from audiogame.tables.hints import hint_key
+from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.battle import refusal
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.scientific import hand_summary
@@ -199,6 +200,13 @@ class BattleTable(TableScreen):
         lower = char.lower()
         if self.open and lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
+            return True
+        rank = letter_rank(lower) if self.open else None
+        if rank is not None:
+            self.jump(rank)
+            return True
+        if self.open and lower == "1":
+            self.app.refuse(one_text())
             return True
         if lower in ("t", "e", "w", "p", "h", "u") or (lower == "a" and not self.open):
             for command in self.bound_commands():

@@ -21,6 +21,7 @@ from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
+from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.cardavia import play_order, refusal, settlement_lines
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import join_words
@@ -218,7 +219,10 @@ class CardaviaTable(TableScreen):
         return table_commands(self)
 
     def on_char(self, char: str) -> bool:
-        rank = JUMP_KEYS.get(char.lower())
+        if char == "1":
+            self.app.refuse(one_text())
+            return True
+        rank = JUMP_KEYS.get(char.lower()) or letter_rank(char)
         if rank is None:
             return False
         self.hand_keys.jump(rank)

@@ -22,6 +22,7 @@ from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
+from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
@@ -29,8 +30,8 @@ from audiogame.words.seats import capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.events import Eliminated, Event
-from engine.scientific.events import PowerGained
+from engine.events import Eliminated, Event, Reveal
+from engine.scientific.events import Exchanged, ExchangeDeclined, PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class ScientificTable(TableScreen):
         self.cursor = HandCursor()
         self._offers: frozenset[int] = frozenset()  # exchanges offered after the last trick
         self._out = False
+        self._revealed_choice: Card | None = None  # the player's card, from the reveal
         self._order_said = False
 
     def heading(self) -> str:
@@ -100,6 +102,13 @@ class ScientificTable(TableScreen):
         lower = char.lower()
         if lower in JUMP_KEYS:
             self.jump(JUMP_KEYS[lower])
+            return True
+        rank = letter_rank(lower)
+        if rank is not None:
+            self.jump(rank)
+            return True
+        if lower == "1":
+            self.app.refuse(one_text())
             return True
         for command in self.bound_commands():
             if lower in command.keys:
@@ -186,8 +195,16 @@ class ScientificTable(TableScreen):
     def noted(self, events: list[Event]) -> None:
         """After a trick, note who is offered the exchange (before anyone chooses again,
         which declines it)."""
-        if any(event.kind == "reveal" for event in events):
-            self._offers = frozenset(info.holders(self.view, "exchange"))
+        reveals = [i for i, event in enumerate(events) if event.kind == "reveal"]
+        if reveals:
+            # Offered: still held now, or taken or declined since the trick (the others
+            # may have chosen again in the same stream).
+            answered = {
+                event.seat
+                for event in events[reveals[-1] :]
+                if isinstance(event, (Exchanged, ExchangeDeclined))
+            }
+            self._offers = frozenset(info.holders(self.view, "exchange")) | answered
 
     # ----- what is said --------------------------------------------------------------------
     def announce(self, events: Any) -> None:
@@ -216,6 +233,8 @@ class ScientificTable(TableScreen):
                     text = powers_gained(event.power, holders, self.seats)
                     self.app.say(text, cue=cue_for(event, HUMAN) or None)
                     continue
+            if event.kind == "choice_made" and getattr(event, "seat", None) == HUMAN:
+                self._revealed_choice = _revealed(events[index + 1 :])
             super().announce([event])
             if isinstance(event, Eliminated) and event.seat == HUMAN:
                 self._out = True
@@ -262,8 +281,11 @@ class ScientificTable(TableScreen):
         if event.kind == "choice_made" and seat == HUMAN:
             # Chosen by a key or by the turn timer: the view holds the card until the reveal,
             # then the reveal shows it.
+            # The reveal among the same events names it even when the game went on past
+            # that trick (the player's last card, the others playing on to the end).
             view = self.view
-            card = view.my_choice or dict(view.last_reveal).get(HUMAN)
+            card = self._revealed_choice or view.my_choice or dict(view.last_reveal).get(HUMAN)
+            self._revealed_choice = None
             if card is not None:
                 return _("You choose: {card}.").format(card=card_name(card))
         if (
@@ -352,3 +374,13 @@ class ScientificTable(TableScreen):
             info.owned_text(view, self.seats),
             info.rules_text(view, self.seats),
         ]
+
+
+def _revealed(events: list[Event]) -> Card | None:
+    """The player's card in the first reveal among ``events`` that shows one."""
+    for event in events:
+        if isinstance(event, Reveal):
+            card = dict(event.cards).get(HUMAN)
+            if card is not None:
+                return card
+    return None

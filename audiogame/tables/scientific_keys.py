@@ -44,8 +44,8 @@ def table_commands(table: ScientificTable) -> list[Command]:
                 table.tell, "rules_now", INFORMATION),
         Command(("t",), N_("who has chosen and who has still to choose."), table.tell,
                 "choices", INFORMATION),
-        Command(("e",), N_("cards owned by each player; with the power of a three, cards in "
-                           "hand."), table.tell, "counts", INFORMATION),
+        Command(("e",), N_("how many cards each player owns; with the power of a three, how "
+                           "many each holds in hand."), table.tell, "counts", INFORMATION),
         Command(("c",), N_("the cards the others have chosen, while you are the seer."),
                 table.tell, "seer", INFORMATION),
         Command(("w",), N_("the cards in your hand and your won pile."), table.tell, "hand",

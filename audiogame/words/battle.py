@@ -74,6 +74,23 @@ def war(event: War, seats: Seats) -> str:
 @renderer(GAME, "trick_won")
 def trick_won(event: TrickWon, seats: Seats) -> str:
     count = event.count
+    if event.cause == "last_player":
+        # Said the same from every seat: the one who ran out has just heard it of himself.
+        if seats.is_me(event.seat):
+            text = ngettext(
+                "Only you have cards left in the war: you take the {count} card on the table.",
+                "Only you have cards left in the war: you take the {count} cards on the table.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "Only {name} has cards left in the war: {name} takes the {count} card on the "
+                "table.",
+                "Only {name} has cards left in the war: {name} takes the {count} cards on the "
+                "table.",
+                count,
+            )
+        return text.format(name=seats.subject(event.seat), count=count)
     if seats.is_me(event.seat):
         text = ngettext("You take {count} card.", "You take {count} cards.", count)
     else:
@@ -81,8 +98,6 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
     text = text.format(name=seats.subject(event.seat), count=count)
     if event.cause == "abandoned_war":
         return _("Everybody in the war ran out of cards. {outcome}").format(outcome=text)
-    if event.cause == "last_player":
-        return _("The others in the war are out of cards. {outcome}").format(outcome=text)
     return text
 
 

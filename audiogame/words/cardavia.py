@@ -9,9 +9,9 @@
 >>> set_language("en"); played(Played(1, nines, None), seats), passed(Passed(0), seats)
 ('Anna: pair of nines.', 'You pass.')
 >>> new_round(NewRound(0), seats)
-'Everyone passed: you lead.'
+'Both passed: you lead.'
 >>> set_language("it"); played(Played(0, nines, None), seats), new_round(NewRound(2), seats)
-('Tu: coppia di nove.', 'Tutti hanno passato: comincia Bruno.')
+('Tu: coppia di nove.', 'Entrambi hanno passato: comincia Bruno.')
 >>> set_language("en")
 """
 
@@ -94,9 +94,13 @@ def passed(event: Passed, seats: Seats) -> str:
 
 @renderer(GAME, "new_round")
 def new_round(event: NewRound, seats: Seats) -> str:
+    if seats.players != 3:  # a round is won when all the others have passed (CV-10)
+        if seats.is_me(event.leader):
+            return _("Everyone passed: you lead.")
+        return _("Everyone passed: {name} leads.").format(name=seats.subject(event.leader))
     if seats.is_me(event.leader):
-        return _("Everyone passed: you lead.")
-    return _("Everyone passed: {name} leads.").format(name=seats.subject(event.leader))
+        return _("Both passed: you lead.")
+    return _("Both passed: {name} leads.").format(name=seats.subject(event.leader))
 
 
 @renderer(GAME, "few_cards")

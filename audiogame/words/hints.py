@@ -50,11 +50,17 @@ _CARDS: dict[str, str] = {
     "only_card": N_("It is your only card."),
     "seer": N_("It is the best answer to the cards you see."),
     "opponent_seer": N_("The seer will see it, and it is the card that loses least."),
+    "opponent_seer_strongest": N_(
+        "The seer will see it, but it is your strongest card: the hardest for him to beat."
+    ),
     "wins_cheaply": N_("It should win the trick."),
     "revolution": N_("The jack turns the order, and it should win the trick."),
     "joker_cancels_war": N_("A war looks likely, and a lone joker takes it."),
     "joker_forces_war": N_("The joker forces a war."),
-    "war": N_("It should tie: the cards wait for the next trick."),
+    "war": N_(
+        "It should tie for the strongest card: nobody takes this trick, and its cards wait "
+        "on the table for the next one."
+    ),
     "others_war": N_("The others should bring about a war: give up a weak card."),
     "sacrifice": N_("The trick looks lost: give up a weak card."),
     "fights_for_pot": N_("It should win the cards waiting on the table."),

@@ -36,6 +36,7 @@ from engine.events import (
 )
 from engine.scientific.events import (
     Exchanged,
+    ExchangeDeclined,
     JacksCancel,
     JokerCancelsWar,
     JokerForcesWar,
@@ -265,6 +266,13 @@ def exchanged(event: Exchanged, seats: Seats) -> str:
     return _("{name} swaps hand and won pile: now {hand} in hand.").format(
         name=seats.subject(event.seat), hand=cards(event.hand)
     )
+
+
+@renderer(GAME, "exchange_declined")
+def exchange_declined(event: ExchangeDeclined, seats: Seats) -> str:
+    if seats.is_me(event.seat):
+        return _("You keep your hand: no swap.")
+    return _("{name} does not swap.").format(name=seats.subject(event.seat))
 
 
 trick_games.register(GAME)

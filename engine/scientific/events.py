@@ -87,3 +87,13 @@ class Exchanged(Event):
     seat: int
     hand: int
     won: int
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class ExchangeDeclined(Event):
+    """``seat``, offered the exchange, chose a card instead and keeps his hand (SB-13: the
+    choice is announced either way)."""
+
+    kind: ClassVar[EventKind] = "exchange_declined"
+    seat: int

@@ -11,7 +11,7 @@ from engine.cards import Card
 from engine.errors import IllegalAction, bad_seat
 from engine.events import ChoiceMade, Event
 from engine.protocol import Result
-from engine.scientific.events import Exchanged, SeerTurn
+from engine.scientific.events import Exchanged, ExchangeDeclined, SeerTurn
 from engine.scientific.resolve import resolve_trick, settle_empty_hands
 from engine.scientific.view import ScientificView, build_view
 
@@ -203,13 +203,15 @@ class ScientificState:
                 f"you have no {card} in your hand", code="not_in_hand", card=card.token()
             )
         self._views = {}
-        # Choosing a card declines the exchange (SB-13).
+        # Choosing a card declines the exchange (SB-13), and everyone hears it.
+        declined = seat in self.exchange
         self.exchange.discard(seat)
         first = seat not in self.chosen
         self.chosen[seat] = card
         if not first:
             return []
-        events: list[Event] = [ChoiceMade(seat)]
+        events: list[Event] = [ExchangeDeclined(seat)] if declined else []
+        events.append(ChoiceMade(seat))
         if self._someone_awaited():
             return events
         if self.seer_split and not self.seers_phase:

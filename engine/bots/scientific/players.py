@@ -73,11 +73,25 @@ def _card_params(card: Card) -> dict[str, object]:
 
 
 def reason_against(
-    card: Card, expected: Card, reversed_order: bool
+    card: Card, expected: Card, reversed_order: bool, hand: Sequence[Card] = ()
 ) -> tuple[str, dict[str, object]]:
-    """Why ``card`` is a good answer to the ``expected`` card of the other player."""
+    """Why ``card`` (from ``hand``, when given) is a good answer to the ``expected`` card of
+    the other player."""
     code = _reason(card, 0, ((1, expected),), reversed_order)
+    if hand:
+        code = agreeing(code, card, hand, reversed_order)
     return code, {**_card_params(card), "expected": expected.token()}
+
+
+def agreeing(code: str, card: Card, hand: Sequence[Card], reversed_order: bool) -> str:
+    """``code`` made to agree with the card under the order in force (SB-3, SB-7): "give up
+    a weak card" only of the weakest rank held, "the card that loses least" never of the
+    strongest."""
+    if code in ("sacrifice", "others_war") and not _weakest(card, hand, reversed_order):
+        return "best_average"
+    if code == "opponent_seer" and _strongest(card, hand, reversed_order):
+        return "opponent_seer_strongest"
+    return code
 
 
 def _reason(card: Card, seat: int, others: Sequence[tuple[int, Card]], reversed_order: bool) -> str:
@@ -102,6 +116,15 @@ def _weakest(card: Card, hand: Sequence[Card], reversed_order: bool) -> bool:
     if card.rank is None or not ranks:
         return False
     return card.rank == (max(ranks) if reversed_order else min(ranks))
+
+
+def _strongest(card: Card, hand: Sequence[Card], reversed_order: bool) -> bool:
+    """Whether ``card`` is of the strongest rank in ``hand`` (of two ranks or more) in the
+    order in force (jokers left out)."""
+    ranks = [held.rank for held in hand if held.rank is not None]
+    if card.rank is None or len(set(ranks)) < 2:
+        return False
+    return card.rank == (min(ranks) if reversed_order else max(ranks))
 
 
 class ScientificBot(Bot):
@@ -205,7 +228,7 @@ class NormalScientific(ScientificBot):
         index, _ = soft_choice(values, self.rng.random(), spread=NORMAL_SPREAD)
         card, action = plays[index]
         expected = max(theirs, key=lambda c: _order(c, order))
-        code, params = reason_against(card, expected, order)
+        code, params = reason_against(card, expected, order, mine)
         return hint_of(action, code, **params)
 
 
@@ -320,16 +343,17 @@ class HardScientific(ScientificBot):
                 if v > best_v:
                     best_i, best_v = i, v
             card, action = plays[best_i]
-            return hint_of(action, "opponent_seer", **_card_params(card))
+            code = agreeing("opponent_seer", card, mine, view.reversed)
+            return hint_of(action, code, **_card_params(card))
         name, weight = model.confidence()
         if name != "balanced" and weight > 0.5 and model.seen >= 2:
             index, _ = best_response(matrix, forecast)
             card, action = plays[index]
-            code, params = reason_against(card, expected, view.reversed)
+            code, params = reason_against(card, expected, view.reversed, mine)
             return hint_of(action, code, **params)
         index = _draw(rows, self.rng.random())
         card, action = plays[index]
-        code, params = reason_against(card, expected, view.reversed)
+        code, params = reason_against(card, expected, view.reversed, mine)
         chance = round(100 * rows[index])
         if chance >= MIXED_AT_MOST:
             return hint_of(action, code, **params)  # no mix to speak of: say why plainly
@@ -404,13 +428,14 @@ class HardScientific(ScientificBot):
         likely += _seer_answers(seers, hands, (view.seat, card), likely, pot, order)
         likely.sort(key=lambda shown: shown[0])
         code = "opponent_seer" if seers else _reason(card, view.seat, likely, order)
-        if code == "sacrifice" and not _weakest(card, view.hand, order):
-            code = "best_average"  # "give up a weak card" is said only of the weakest
+        code = agreeing(code, card, view.hand, order)
         return hint_of(
             action,
             code,
             **_card_params(card),
-            likely=[[seat, shown.token()] for seat, shown in likely],
+            # Named only from a copy followed since the deal: a guessed hand could name a
+            # card that player cannot hold.
+            likely=[[seat, shown.token()] for seat, shown in likely] if self.tracker.exact else [],
         )
 
 

@@ -34,6 +34,9 @@ class Tracker:
         self.rng = rng
         self.state: ScientificState | None = None
         self.seat = -1
+        self.exact = False
+        """Whether the copy was followed from the deal, trick by trick: its other hands are
+        then what the seat can know they are, not a guess."""
 
     def follow(self, view: ScientificView) -> ScientificState:
         """The copy brought up to ``view`` (before any choice of the trick in progress), with
@@ -48,6 +51,7 @@ class Tracker:
             state = None
         if state is None or not _agrees(state, view):
             state = rebuild(view, self.rng)
+            self.exact = False
         state.hands[view.seat] = list(view.hand)
         state.won[view.seat] = list(view.won_pile)
         if view.exchange_offered:
@@ -62,6 +66,7 @@ class Tracker:
         if view.trick == 0 and not view.pot and not view.won_pile:
             hands = deal_suits(view.players)
             if sorted(hands[view.seat], key=Card.sort_key) == list(view.hand):
+                self.exact = True
                 return _GAME.new_state(
                     hands=hands, players=view.players, trick_limit=view.trick_limit
                 )
