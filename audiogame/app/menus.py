@@ -56,15 +56,7 @@ class MainMenu(Menu):
         open_practice(self.app)
 
     def open_replay(self) -> None:
-        """The last finished game (else the one in progress), move by move; or why not."""
-        from audiogame.saves.replay import replay_screens
-
-        screens = replay_screens(self.app, None)
-        if isinstance(screens, str):
-            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
-            return
-        for screen in screens[1:]:  # the main menu under it is this one
-            self.app.push(screen)
+        open_replay(self.app)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
@@ -263,15 +255,7 @@ class PauseMenu(Menu):
         self.app.push(RulesScreen(self.app, game))
 
     def open_replay(self) -> None:
-        """The last finished game (else the one in progress), move by move; or why not."""
-        from audiogame.saves.replay import replay_screens
-
-        screens = replay_screens(self.app, None)
-        if isinstance(screens, str):
-            self.app.refuse(_("There is no game to replay yet: finish or start a game first."))
-            return
-        for screen in screens[1:]:  # the main menu under it is this one
-            self.app.push(screen)
+        open_replay(self.app)
 
     def open_options(self) -> None:
         from audiogame.app.options import OptionsMenu
@@ -322,3 +306,15 @@ def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> l
     if factory is not None:
         screens.append(factory(app, dict(setup.config)))
     return screens
+
+
+def open_replay(app: AudioGame) -> None:
+    """The last finished game (else the one in progress), move by move; or why not."""
+    from audiogame.saves.replay import replay_screens
+
+    screens = replay_screens(app, None)
+    if isinstance(screens, str):
+        app.refuse(_("There is no game to replay yet: finish or start a game first."))
+        return
+    for screen in screens[1:]:  # the main menu under it is the menu it was opened from
+        app.push(screen)

@@ -22,6 +22,7 @@ from audiogame.saves.rebuild import Line
 from audiogame.saves.screens import describe
 from audiogame.saves.store import SavedGame, keep_aside, read_save
 from audiogame.sound import cue_for, event_seat, seat_pan
+from audiogame.words.battle import cards_owned
 from audiogame.words.registry import render
 from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.events import Event
@@ -59,21 +60,6 @@ def _battle_hand(view: Any, seats: Seats) -> str:
     )
 
 
-def _battle_owned(view: Any, seats: Seats) -> str:
-    parts = [
-        _("{name} out").format(name=seats.subject(seat))
-        if seat in view.eliminated
-        else _("{name} {count}").format(name=seats.subject(seat), count=view.owned[seat])
-        for seat in range(view.players)
-    ]
-    text = _("Cards owned: {list}.").format(list=", ".join(parts))
-    if view.pot:
-        text += " " + ngettext(
-            "{count} card on the table.", "{count} cards on the table.", view.pot
-        ).format(count=view.pot)
-    return text
-
-
 def info_keys(game: str) -> dict[str, tuple[str, Info]]:
     """The information keys of ``game``'s table that a replay answers: key, (help, words)."""
     if game == "scientific":
@@ -101,7 +87,7 @@ def info_keys(game: str) -> dict[str, tuple[str, Info]]:
     if game == "battle":
         return {
             "w": (N_("the cards in your hand."), _battle_hand),
-            "e": (N_("how many cards each player owns."), _battle_owned),
+            "e": (N_("how many cards each player owns."), cards_owned),
         }
     return {}
 

@@ -18,7 +18,7 @@ from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
 from audiogame.tables.hints import hint_key
 from audiogame.tables.rank_letters import letter_rank, one_text
-from audiogame.words.battle import refusal
+from audiogame.words.battle import cards_owned, refusal
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.scientific import hand_summary
 from audiogame.words.seats import capitalize, join_words
@@ -416,23 +416,7 @@ class BattleTable(TableScreen):
         self.app.say(self.turn_text())
 
     def owned_text(self) -> str:
-        view = self.view
-        parts = []
-        for seat in range(view.players):
-            if seat in view.eliminated:
-                parts.append(_("{name} out").format(name=self.seats.subject(seat)))
-            else:
-                parts.append(
-                    _("{name} {count}").format(
-                        name=self.seats.subject(seat), count=view.owned[seat]
-                    )
-                )
-        text = _("Cards owned: {list}.").format(list=", ".join(parts))
-        if view.pot:
-            text += " " + ngettext(
-                "{count} card on the table.", "{count} cards on the table.", view.pot
-            ).format(count=view.pot)
-        return text
+        return cards_owned(self.view, self.seats)
 
     def say_owned(self, key: str = "") -> None:
         self.app.say(self.owned_text())

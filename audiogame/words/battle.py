@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from audiogame.i18n import _, ngettext
 from audiogame.words import trick_games
 from audiogame.words.cards import rank_list, rank_name
@@ -171,3 +173,19 @@ def refusal(error: IllegalAction, view: object) -> str:
         name = rank_name(card.rank) if isinstance(card, Card) else str(card)
         return _("You do not hold that card: {card}.").format(card=name)
     return str(error)
+
+
+def cards_owned(view: Any, seats: Seats) -> str:
+    """E at a Battaglia table and in its replay: each player's cards, and the pot."""
+    parts = [
+        _("{name} out").format(name=seats.subject(seat))
+        if seat in view.eliminated
+        else _("{name} {count}").format(name=seats.subject(seat), count=view.owned[seat])
+        for seat in range(view.players)
+    ]
+    text = _("Cards owned: {list}.").format(list=", ".join(parts))
+    if view.pot:
+        text += " " + ngettext(
+            "{count} card on the table.", "{count} cards on the table.", view.pot
+        ).format(count=view.pot)
+    return text
