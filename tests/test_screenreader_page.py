@@ -1,0 +1,142 @@
+"""The page as a real screen reader speaks it: Orca reading Chromium on a virtual display, keys
+pressed as X keys, every utterance logged by the speech output when it starts and ends
+(tests/screenreader_bed.py). Over two Cardavia deals and 20 tricks of Scientific Battle, with
+one core kept busy: every history message is spoken, none twice, in the order shown; the game
+keys (arrows, Tab, Space, Enter, P) reach the game without the player switching Orca's mode,
+and an arrow never takes focus out of the game region; "your turn" is spoken within 2 s of the
+end of what was being said when it came; each new view says where focus is (the lobby, the
+table, the Start button, the pause menu), and closing the pause menu repeats nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.screenreader_bed import Bed, bed
+from tests.screenreader_play import (
+    Player,
+    busy_core,
+    clean,
+    entries,
+    match,
+    shown_to_spoken,
+    turn_delays,
+)
+from tests.web_support import live_server
+
+pytestmark = pytest.mark.screenreader
+
+
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bed]:
+    with bed(tmp_path_factory.mktemp("screen-reader")) as stack:
+        yield stack
+
+
+def check_spoken(player: Player, first: int) -> list[float]:
+    """Every entry shown spoken once, in order; each your turn within 2 s. The turn delays."""
+    player.all_spoken()
+    said = player.bed.utterances()[first:]
+    shown = entries(player.driver)
+    found = match(shown, said)
+    never = [e.text for e, i in zip(shown, found, strict=True) if i is None]
+    assert never == [], f"never spoken: {never}"
+    texts = [clean(u.text) for u in said]
+    shown_texts = [e.text for e in shown]
+    twice = sorted({t for t in shown_texts if texts.count(t) > shown_texts.count(t)})
+    assert twice == [], f"spoken more than once: {twice}"
+    delays = turn_delays(shown, said)
+    late = [round(d, 2) for d in delays if d > 2.0]
+    assert late == [], f"your turn later than 2 s: {late} of {len(delays)}"
+    return delays
+
+
+def cardavia_turn(player: Player) -> None:
+    """Tab: the first play the hand allows, Enter plays it; or P passes (Tab says there is
+    none)."""
+    answer = player.press("Tab", lambda t: "P passes" in t or ", 1 of " in t,
+                          "Tab's answer was not spoken")  # fmt: skip
+    assert player.active() == "play"
+    if "P passes" in answer.text:
+        player.press("p", lambda t: t.startswith("You pass"), "P did not pass")
+    else:
+        player.press("Return", lambda t: t.startswith("You: "), "Enter did not play")
+    assert player.active() == "play"
+
+
+def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, reader: Bed) -> None:
+    with live_server(tmp_path) as server, reader.chromium() as driver, busy_core():
+        player = Player(reader, driver)
+        first = player.mark()
+        player.enter(server["url"], "Anna")
+        player.create("cardavia", deals="3", pace="1")
+        player.start()
+        player.heard(lambda t: "16 cards each" in t, "the deal's opening was not spoken", first)
+        player.all_spoken()
+        hand = driver.execute_script(
+            "return [...document.querySelectorAll('#hand button')].map(b => b.textContent)")
+        # The arrows, Space: answered by the game, focus stays in the game region.
+        player.press("Home", lambda t: t.startswith(hand[0] + ", "), "Home was not answered")
+        player.press("Right", lambda t: t.startswith(hand[1] + ", "), "Right was not answered")
+        assert player.active() == "play"
+        player.press("space", lambda t: "selected" in t.lower(), "Space did not select")
+        player.press("space", lambda t: "selected" in t.lower() or "unselected" in t.lower(),
+                     "Space did not unselect")  # fmt: skip
+        # The pause menu: said, and closing it repeats nothing.
+        player.press("alt+m", lambda t: t == "Pause dialog", "the pause menu was not said")
+        assert player.active() == "pause-resume"
+        before = player.mark()
+        player.press("Escape", lambda t: t.startswith("Game table"),
+                     "back in the game region, it was not said")  # fmt: skip
+        assert player.active() == "play"
+        player.all_spoken()
+        again = [u.text for u in reader.utterances()[before:]]
+        shown = {e.text for e in entries(driver)}
+        assert not [t for t in again if clean(t) in shown], f"repeated on closing: {again}"
+        # F2 twice: said twice.
+        last = entries(driver)[-1].messages[-1]
+        player.press("F2", lambda t: clean(t) == last, "F2 said nothing")
+        player.press("F2", lambda t: clean(t) == last, "a second F2 said nothing")
+        deals = 0
+        turns = 0
+        while True:
+            now = player.wait_state("The deal is over", "Your turn")
+            player.all_spoken()
+            if now != "Your turn":
+                deals += 1
+                if deals == 2:
+                    break
+                player.press("Return", lambda t: "16 cards each" in t,
+                             "the next deal was not spoken")  # fmt: skip
+                continue
+            cardavia_turn(player)
+            turns += 1
+            assert turns < 100
+        check_spoken(player, first)
+
+
+def test_scientific_twenty_tricks_under_orca_with_a_core_busy(tmp_path: Path, reader: Bed) -> None:
+    with live_server(tmp_path) as server, reader.chromium() as driver, busy_core():
+        player = Player(reader, driver)
+        first = player.mark()
+        player.enter(server["url"], "Bruno")
+        player.create("scientific", pace="1", trick_limit_scientific="100")
+        player.start()
+        tricks = 0
+        told = ""
+        while tricks < 20:
+            player.wait_for(lambda told=told: (state := player.state()) != told
+                            and "Still to choose: you" in state,
+                            "the next trick never came")  # fmt: skip
+            answer = player.press("Return", lambda t: "Enter again chooses it" in t
+                                  or t.startswith("You choose"), "Enter was not answered")
+            if "Enter again chooses it" in answer.text:
+                player.press("Return", lambda t: t.startswith("You choose"),
+                             "Enter again did not choose")  # fmt: skip
+            assert player.active() == "play"
+            told = player.state()
+            tricks += 1
+        check_spoken(player, first)
