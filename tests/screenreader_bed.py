@@ -203,8 +203,21 @@ class Bed:
             "Timeout 0\n"
         )
         socket = Path(self.env["SPEECHD_ADDRESS"].split(":", 1)[1])
-        self.spawn("speech-dispatcher", ["speech-dispatcher", "-s", "-t", "0", "-C", str(config),
-                                         "-S", str(socket), "-L", str(self.folder / "logs")])
+        self.spawn(
+            "speech-dispatcher",
+            [
+                "speech-dispatcher",
+                "-s",
+                "-t",
+                "0",
+                "-C",
+                str(config),
+                "-S",
+                str(socket),
+                "-L",
+                str(self.folder / "logs"),
+            ],
+        )
         self.until(socket.exists, "speech-dispatcher did not start", "speech-dispatcher")
 
     def start_orca(self) -> None:
@@ -214,8 +227,17 @@ class Bed:
             "general": ORCA_SETTINGS, "keybindings": {}, "pronunciations": {},
             "profiles": {"default": dict(ORCA_SETTINGS)},
         }, indent=1))  # fmt: skip
-        subprocess.run(["gsettings", "set", "org.gnome.desktop.a11y.applications",
-                        "screen-reader-enabled", "true"], env=self.env, capture_output=True)
+        subprocess.run(
+            [
+                "gsettings",
+                "set",
+                "org.gnome.desktop.a11y.applications",
+                "screen-reader-enabled",
+                "true",
+            ],
+            env=self.env,
+            capture_output=True,
+        )
         self.spawn("orca", ["orca", "--replace", "--debug-file",
                             str(self.folder / "logs" / "orca-debug.txt")])  # fmt: skip
         self.wait_spoken(lambda text: "Screen reader on" in text, "Orca never said it started")
@@ -260,8 +282,10 @@ class Bed:
         while time.monotonic() < deadline:
             said = self.utterances()
             now = time.monotonic()
-            if not said or (said[-1].end is not None and now - said[-1].end > quiet) or (
-                said[-1].end is None and now - said[-1].start > 30
+            if (
+                not said
+                or (said[-1].end is not None and now - said[-1].end > quiet)
+                or (said[-1].end is None and now - said[-1].start > 30)
             ):
                 return
             time.sleep(0.05)

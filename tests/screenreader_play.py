@@ -120,7 +120,7 @@ class Player:
             shown = entries(self.driver)
             found = match(shown, said)
             if all(index is not None for index in found) and (
-                not said or said[-1].end is not None and time.monotonic() - said[-1].end > 0.3
+                not said or (said[-1].end is not None and time.monotonic() - said[-1].end > 0.3)
             ):
                 return
             if time.monotonic() > deadline:

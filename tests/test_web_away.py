@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from tests.browser import texts, wait_for
+from tests.browser import wait_for
 from tests.online_support import Recorder
 from tests.web_support import enter_lobby, history, live_server, wait_said
 
