@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from tests.screenreader_bed import Bed  # noqa: E402
 from tests.screenreader_play import (  # noqa: E402
     Player,
+    TurnDelay,
     busy_core,
     entries,
     shown_to_spoken,
@@ -41,7 +42,7 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def play(stack: Bed, folder: Path, deals: int, loaded: bool) -> tuple[list[float], list[float]]:
+def play(stack: Bed, folder: Path, deals: int, loaded: bool) -> tuple[list[float], list[TurnDelay]]:
     load = busy_core() if loaded else nullcontext()
     with live_server(folder) as server, stack.chromium() as driver, load:
         player = Player(stack, driver)
@@ -92,7 +93,10 @@ def main() -> int:
                 spoken, turns = play(stack, data, args.deals, loaded)
                 label = "one core busy" if loaded else "quiet"
                 print(line(f"{label}, message shown -> speech started", spoken))
-                print(line(f"{label}, your turn after the utterance playing", turns))
+                print(line(f"{label}, your turn after the utterance playing, in play",
+                           [t.seconds for t in turns if not t.behind_long]))  # fmt: skip
+                print(line(f"{label}, your turn behind a long message (a deal's opening)",
+                           [t.seconds for t in turns if t.behind_long]))  # fmt: skip
         finally:
             stack.stop()
     return 0

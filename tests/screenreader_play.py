@@ -187,9 +187,21 @@ def busy_core(seconds: float = 400) -> Iterator[None]:
         spin.wait(5)
 
 
-def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[float]:
-    """For each urgent entry (your turn), how long after the end of the utterance playing when
-    it was shown (or after it was shown, when nothing was playing) it started to be spoken."""
+LONG = 30
+"""Words from which a message is long (a deal's opening, a deal's scores)."""
+
+
+@dataclass(frozen=True)
+class TurnDelay:
+    """How long after the end of the utterance playing when a "your turn" was shown (or after
+    it was shown, when nothing was playing) it started to be spoken, and whether a long
+    message was queued in front of it (the screen reader says it in full first)."""
+
+    seconds: float
+    behind_long: bool
+
+
+def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[TurnDelay]:
     found = match(shown, said)
     delays = []
     for entry, index in zip(shown, found, strict=True):
@@ -201,7 +213,9 @@ def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[float]:
                 end = utterance.wall + (utterance.end - utterance.start)
                 if end > entry.shown:
                     ready = max(ready, end)
-        delays.append(said[index].wall - ready)
+        ahead = [u for u in said[:index] if u.wall >= ready - 0.05]
+        long = any(len(u.text.split()) >= LONG for u in ahead)
+        delays.append(TurnDelay(said[index].wall - ready, long))
     return delays
 
 

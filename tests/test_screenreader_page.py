@@ -47,9 +47,11 @@ def check_spoken(player: Player, first: int) -> list[float]:
     twice = sorted({t for t in shown_texts if texts.count(t) > shown_texts.count(t)})
     assert twice == [], f"spoken more than once: {twice}"
     delays = turn_delays(shown, said)
-    late = [round(d, 2) for d in delays if d > 2.0]
+    # Orca says a long message (a deal's opening) in full before what follows it: a "your
+    # turn" queued behind one is not held to the 2 s (docs/screen-readers.md, "Your turn").
+    late = [round(d.seconds, 2) for d in delays if d.seconds > 2.0 and not d.behind_long]
     assert late == [], f"your turn later than 2 s: {late} of {len(delays)}"
-    return delays
+    return [d.seconds for d in delays]
 
 
 def cardavia_turn(player: Player) -> None:
@@ -99,6 +101,31 @@ def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, reader: 
         last = entries(driver)[-1].messages[-1]
         player.press("F2", lambda t: clean(t) == last, "F2 said nothing")
         player.press("F2", lambda t: clean(t) == last, "a second F2 said nothing")
+        # A card button pressed (Space, in browse mode on the hand): focus stays on that card.
+        after = player.mark()
+        driver.execute_script("document.querySelectorAll('#hand button')[1].focus()")
+        player.heard(lambda t: t.startswith(hand[1]), "the card button was not said", after)
+        for pressed in ("true", "false"):
+            player.all_spoken()
+            reader.key("space")
+
+            def card_pressed(pressed: str = pressed) -> bool:
+                state = driver.execute_script(
+                    "return document.querySelectorAll('#hand button')[1]"
+                    ".getAttribute('aria-pressed')"
+                )
+                return bool(state == pressed)
+
+            player.wait_for(card_pressed, "the card button did nothing")
+            focused = driver.execute_script(
+                "return [...document.querySelectorAll('#hand button')]"
+                ".indexOf(document.activeElement)"
+            )
+            assert focused == 1, "focus left the card pressed"
+        player.all_spoken()
+        after = player.mark()
+        driver.execute_script("document.getElementById('play').focus()")
+        player.heard(lambda t: t == "Focus mode", "back in the game region, no focus mode", after)
         deals = 0
         turns = 0
         while True:
