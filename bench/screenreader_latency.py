@@ -31,6 +31,7 @@ from tests.screenreader_play import (  # noqa: E402
     TurnDelay,
     busy_core,
     entries,
+    play_cardavia,
     shown_to_spoken,
     turn_delays,
 )
@@ -50,21 +51,7 @@ def play(stack: Bed, folder: Path, deals: int, loaded: bool) -> tuple[list[float
         player.enter(server["url"], "Anna")
         player.create("cardavia", deals="3", pace="0")
         player.start()
-        done = 0
-        while True:
-            now = player.wait_state("The deal is over", "Your turn")
-            player.all_spoken()
-            if now != "Your turn":
-                done += 1
-                if done == deals:
-                    break
-                player.press("Return", lambda t: "Your hand, 16 cards" in t, "no next deal")
-                continue
-            answer = player.press("Tab", lambda t: "P passes" in t or ", 1 of " in t, "Tab")
-            if "P passes" in answer.text:
-                player.press("p", lambda t: t.startswith("You pass"), "P")
-            else:
-                player.press("Return", lambda t: t.startswith("You: "), "Enter")
+        play_cardavia(player, deals)
         said = stack.utterances()[first:]
         shown = entries(driver)
         return shown_to_spoken(shown, said), turn_delays(shown, said)

@@ -98,6 +98,17 @@ class Player:
                 raise AssertionError(f"{message}: {self.state()!r}")
             time.sleep(0.05)
 
+    def wait_entry(self, accepts: Callable[[Entry], bool], after: int, message: str) -> Entry:
+        """The first entry of the history from index ``after`` on that ``accepts``."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            for entry in entries(self.driver)[after:]:
+                if accepts(entry):
+                    return entry
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{message}: {self.state()!r}")
+            time.sleep(0.05)
+
     def mark(self) -> int:
         return len(self.bed.utterances())
 
@@ -117,10 +128,17 @@ class Player:
         deadline = time.monotonic() + timeout
         while True:
             said = self.bed.utterances()
+            gathering = self.driver.execute_script(
+                "return window.audiogame.announcer.pending.length"
+            )
             shown = entries(self.driver)
             found = match(shown, said)
-            if all(index is not None for index in found) and (
-                not said or (said[-1].end is not None and time.monotonic() - said[-1].end > 0.3)
+            if (
+                not gathering
+                and all(index is not None for index in found)
+                and (
+                    not said or (said[-1].end is not None and time.monotonic() - said[-1].end > 0.3)
+                )
             ):
                 return
             if time.monotonic() > deadline:
@@ -223,3 +241,46 @@ def shown_to_spoken(shown: list[Entry], said: list[Utterance]) -> list[float]:
     """For each entry spoken, seconds from shown to its speech starting."""
     found = match(shown, said)
     return [said[i].wall - e.shown for e, i in zip(shown, found, strict=True) if i is not None]
+
+
+def my_move(entry: Entry) -> bool:
+    """An entry after which the player moves: their turn (said urgently, or "you lead" after
+    everyone passed), or a deal over."""
+    return entry.urgent or "you lead" in entry.text or "Deal scores:" in entry.text
+
+
+def cardavia_turn(player: Player) -> None:
+    """Tab: the first play the hand allows, Enter plays it; or P passes (Tab says there is
+    none)."""
+    answer = player.press("Tab", lambda t: "P passes" in t or ", 1 of " in t,
+                          "Tab's answer was not spoken")  # fmt: skip
+    assert player.active() == "play"
+    if "P passes" in answer.text:
+        player.press("p", lambda t: t.startswith("You pass"), "P did not pass")
+    else:
+        player.press("Return", lambda t: t.startswith("You: "), "Enter did not play")
+    assert player.active() == "play"
+
+
+def play_cardavia(player: Player, deals: int) -> None:
+    """Play Cardavia from the deal under way until ``deals`` deals are over (Tab and Enter, or
+    P, at each turn; Enter for the next deal)."""
+    done = 0
+    turns = 0
+    seen = 0
+    while True:
+        step = player.wait_entry(my_move, seen, "the game stopped")
+        seen = len(entries(player.driver))
+        player.all_spoken()
+        if "Deal scores:" in step.text:
+            done += 1
+            if done == deals:
+                return
+            at = entries(player.driver).index(step)
+            player.wait_entry(lambda e: "Press Enter for deal" in e.text, at, "no next deal")
+            player.all_spoken()
+            player.press("Return", lambda t: "Your hand, 16 cards" in t, "no next deal")
+            continue
+        cardavia_turn(player)
+        turns += 1
+        assert turns < 100 * deals
