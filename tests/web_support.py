@@ -138,7 +138,7 @@ const observer = new MutationObserver(changes => {
   for (const change of changes) for (const node of change.addedNodes) {
     const messages = node.querySelectorAll ? [...node.querySelectorAll(".message")] : [];
     if (messages.length) for (const message of messages) heard.push(message.textContent);
-    else heard.push(node.textContent);
+    else heard.push(node.textContent.trim());  // the echo's same words twice end in a space
   }
 });
 for (const id of ["history", "echo"]) {
