@@ -68,7 +68,7 @@ def test_history_read_back_repeat_and_keys_help(tmp_path: Path, browser: Any) ->
         start_game(driver)
         # The computer players wait for Anna's move: what was said so far stays as it is. Her
         # turn ends the opening (after the keys' reminder when she leads) or another's move.
-        settled = "const a = window.audiogame.announcer; return !a.muted && !a.waiting.length"
+        settled = "return !window.audiogame.announcer.pending.length"
         wait_for(lambda: "Your turn" in " ".join(texts(driver, "#state li")))
         wait_for(lambda: history(driver)[-1].startswith(("Your turn", "Your hand: Left and Right"))
                  and driver.execute_script(settled))  # fmt: skip

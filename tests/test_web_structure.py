@@ -41,9 +41,10 @@ def test_first_view_lobby_and_every_setup_form(tmp_path: Path, browser: Any) -> 
         assert driver.find_element("css selector", "html").get_attribute("lang") == "en"
         regions = live_regions(driver)
         assert regions.get("history-log") == "polite"
-        assert regions.get("urgent") == "assertive"
+        assert regions.get("echo") == "polite"
+        assert "urgent" not in regions
         roles = {ax_value(node, "role") for node in ax_nodes(driver) if not node.get("ignored")}
-        assert {"banner", "main", "log", "alert", "heading"} <= roles
+        assert {"banner", "main", "log", "status", "heading"} <= roles
         clean(driver, "first view")
         enter_lobby(driver, server["url"], "Anna")
         assert texts(driver, "#no-tables") == ["No table is open. Create one below."]
@@ -72,7 +73,7 @@ def test_each_table_is_named_live_and_clean(tmp_path: Path, game: str, browser: 
         create_table(driver, game, **({"open": "on"} if game == "battle" else {}))
         start_game(driver)
         wait_for(lambda: texts(driver, "#state li"))
-        region = [n for n in ax_nodes(driver) if ax_value(n, "role") == "application"]
+        region = [n for n in ax_nodes(driver) if ax_value(n, "role") == "listbox"]
         assert [ax_value(n, "name") for n in region] == ["Game table: the game keys work here"]
         if game != "battle":  # classic Battaglia holds no hand: the stock is face down
             pressed = driver.find_elements("css selector", "#hand button[aria-pressed]")

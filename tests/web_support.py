@@ -73,12 +73,12 @@ def chord(driver: Any, modifier: str, key: str) -> None:
 
 
 def history(driver: Any) -> list[str]:
-    return texts(driver, "#history li")
+    return texts(driver, "#history .message")
 
 
 def said(driver: Any) -> list[str]:
-    """Everything the page said: the history, then the last key's answer and urgent message."""
-    return [*history(driver), *texts(driver, "#echo"), *texts(driver, "#urgent")]
+    """Everything the page said: the history, then the last key's answer."""
+    return [*history(driver), *texts(driver, "#echo")]
 
 
 def wait_said(driver: Any, words: str, timeout: float = 20) -> None:
@@ -138,9 +138,13 @@ LISTEN = """
 const heard = [];
 window.heardSinceKey = heard;
 const observer = new MutationObserver(changes => {
-  for (const change of changes) for (const node of change.addedNodes) heard.push(node.textContent);
+  for (const change of changes) for (const node of change.addedNodes) {
+    const messages = node.querySelectorAll ? [...node.querySelectorAll(".message")] : [];
+    if (messages.length) for (const message of messages) heard.push(message.textContent);
+    else heard.push(node.textContent.trim());  // the echo's same words twice end in a space
+  }
 });
-for (const id of ["history", "echo", "urgent"]) {
+for (const id of ["history", "echo"]) {
   observer.observe(document.getElementById(id), {childList: true});
 }
 window.stopHearing = () => observer.disconnect();

@@ -1,25 +1,34 @@
-// Every message reaches the player through ARIA live regions: the history, a polite log that
-// can be read back (Page Up, Page Down), and an assertive region for urgent messages (your
-// turn). An urgent message goes into the history too, but with the log muted for a moment, so
-// that a screen reader says it once. The browser's voice, when chosen, says each message too.
+// Every message reaches the player through one live region, the history: a polite log that is
+// never switched off, never emptied and never written twice, so that every screen reader says
+// each message once, in the order shown (docs/screen-readers.md). Messages that arrive together
+// (a trick told line by line, a deal's opening) are gathered into one entry, one node added
+// once: a screen reader that cuts each live message short with the next one (Orca) or that
+// reports nodes added together in any order still says them all, in order, as one utterance.
+// An urgent message (your turn) ends the entry at once, last, so that it is said as soon as
+// what came before it; it never depends on an assertive region interrupting. The answers to
+// keys that are not kept (read-back, repeats, key lists) go to a second polite region, the
+// echo. The browser's voice, when chosen, says each message too.
 import { speak, silence } from "./voice.js";
 import { word } from "./words.js";
 
 const LIMIT = 500;
-const MUTE_MS = 600;
+/** Messages closer together than this are one entry (ms). */
+const GATHER_MS = 60;
+/** An entry is said after this long at most, even while messages keep coming (ms). */
+const GATHER_MAX_MS = 400;
 
 export class Announcer {
-  constructor(region, log, urgent, echo) {
-    this.logRegion = region;
+  constructor(log, echo) {
     this.log = log;
-    this.urgent = urgent;
     this.echo = echo;
     this.cursor = null;
     this.interruptNext = false;
-    this.muted = 0;
-    this.waiting = [];
+    this.pending = [];
+    this.timer = null;
+    this.first = 0;
     this.count = 0;
     this.recorded = 0;
+    this.asides = 0;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
@@ -34,35 +43,39 @@ export class Announcer {
     const interrupt = this.interruptNext || urgent;
     this.interruptNext = false;
     speak(text, interrupt);
-    if (urgent) {
-      this.muted += 1;
-      this.logRegion.setAttribute("aria-live", "off");
-      this.add(text, true);
-      this.region(this.urgent, text);
-      setTimeout(() => this.unmute(), MUTE_MS);
-    } else if (this.muted) {
-      this.waiting.push(text);
-    } else {
-      this.add(text, false);
-    }
-  }
-
-  unmute() {
-    this.muted -= 1;
-    if (this.muted) return;
-    this.logRegion.setAttribute("aria-live", "polite");
-    for (const text of this.waiting.splice(0)) this.add(text, false);
-  }
-
-  add(text, urgent) {
     this.recorded += 1;
-    const item = document.createElement("li");
-    item.textContent = text;
-    if (urgent) item.className = "urgent";
-    this.log.append(item);
-    while (this.log.children.length > LIMIT) this.log.firstElementChild.remove();
     this.cursor = null;
-    item.scrollIntoView({ block: "nearest" });
+    this.pending.push({ text, urgent });
+    if (urgent) {
+      this.flush();
+      return;
+    }
+    const now = performance.now();
+    if (!this.timer) this.first = now;
+    clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
+    this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** Write the gathered messages as one entry of the history. */
+  flush() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const messages = this.pending.splice(0);
+    if (!messages.length) return;
+    const entry = document.createElement("p");
+    entry.className = "entry";
+    messages.forEach(({ text, urgent }, index) => {
+      if (index) entry.append(" ");
+      const line = document.createElement("span");
+      line.className = urgent ? "message urgent" : "message";
+      line.textContent = text;
+      entry.append(line);
+    });
+    entry.dataset.shown = String(Date.now());
+    this.log.append(entry);
+    while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
+    entry.scrollIntoView({ block: "nearest" });
   }
 
   /** Say `text` without keeping it: read-back, key lists, repeats. */
@@ -70,18 +83,16 @@ export class Announcer {
     this.count += 1;
     this.last = text;
     speak(text, true);
-    this.region(this.echo, text);
-  }
-
-  region(element, text) {
-    // A new node each time, so that the same words twice are said twice.
+    // A new node each time, so that the same words twice are said twice (a screen reader
+    // that skips a live message equal to the one before hears the two differ by a space).
+    this.asides += 1;
     const line = document.createElement("p");
-    line.textContent = text;
-    element.replaceChildren(line);
+    line.textContent = this.asides % 2 ? text : `${text}\u00a0`;
+    this.echo.replaceChildren(line);
   }
 
   get items() {
-    return [...this.log.children];
+    return [...this.log.querySelectorAll(".message")];
   }
 
   repeat() {

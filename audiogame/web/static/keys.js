@@ -1,5 +1,6 @@
 // Keys: the page's own (help, repeat, silence, the history) work anywhere; the game's keys work
-// in the table's application region and go to the server by the names the terminal uses.
+// in the table's game region (a list box, so that screen readers pass them on) and go to the
+// server by the names the terminal uses.
 const NAMED = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   Home: "home", End: "end", Enter: "enter", " ": "space", Backspace: "backspace",

@@ -12,7 +12,7 @@ import { voiceAvailable } from "./voice.js";
 import { word } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const announcer = new Announcer($("history-log"), $("history"), $("urgent"), $("echo"));
+const announcer = new Announcer($("history"), $("echo"));
 const said = new Set();
 
 /** Say a page word once only in this visit (sound on, no voice...). */
@@ -28,6 +28,15 @@ let refusal = "";
 
 function status(text) {
   $("status").textContent = text;
+}
+
+/** Focus `element` once the view just shown is in the accessibility tree: focus given in the
+ * same task as `hidden` is lifted reaches Chromium's tree first and a screen reader says
+ * nothing. */
+function focusSoon(element) {
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!element.closest("[hidden]")) element.focus();
+  }, 0));
 }
 
 function showView(name) {
@@ -47,6 +56,7 @@ const connection = new Connection({
     if (!connection.token) {
       showView("lobby");
       connection.send({ type: "list" });
+      focusSoon($("lobby-h"));
     }
   },
   message: receive,
@@ -107,7 +117,7 @@ function receive(message) {
       table.joined(message);
       sendSeatOptions();
       showView("table");
-      if (fresh) $("play").focus();
+      if (fresh) focusSoon($("play"));
       break;
     }
     case "started":
@@ -122,7 +132,7 @@ function receive(message) {
       showView("lobby");
       announcer.say(word("left_table"));
       connection.send({ type: "list" });
-      $("lobby-h").focus();
+      focusSoon($("lobby-h"));
       break;
     case "chat":
       announcer.say(word("chat_line", { name: message.name, text: message.text }));
@@ -217,11 +227,18 @@ function closeRules() {
   $("rules").hidden = true;
   backTo().focus();
 }
+// The pause menu is a dialog that keeps focus inside it but does not make the rest of the page
+// inert: a modal dialog takes the history out of the accessibility tree and closing it puts it
+// back, which a screen reader (Orca) hears as every message added again.
 function openPause() {
   if ($("pause").open) return;
   helpReturn = document.activeElement;
-  $("pause").showModal();
+  $("pause").show();
+  $("pause-resume").focus();
 }
+document.addEventListener("focusin", (event) => {
+  if ($("pause").open && !$("pause").contains(event.target)) $("pause-resume").focus();
+});
 function fromPause(then) {
   $("pause").close();
   then();
@@ -291,6 +308,11 @@ document.addEventListener("keydown", (event) => {
     if (own === "silence") announcer.silence();
     if (own === "rules") openRules();
     if (own === "pause" && view === "table") openPause();
+    return;
+  }
+  if (event.key === "Escape" && $("pause").open) {
+    event.preventDefault();
+    $("pause").close();
     return;
   }
   if (event.target !== $("play")) return;

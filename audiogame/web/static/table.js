@@ -37,6 +37,8 @@ export class TableView {
 
   hand(message) {
     const cards = message.cards || [];
+    // A card button pressed rebuilds the hand: focus stays on the card in the same place.
+    const focused = [...this.e.hand.querySelectorAll("button")].indexOf(document.activeElement);
     this.e.handEmpty.hidden = cards.length > 0;
     this.e.hand.replaceChildren(...cards.map((card, index) => {
       const item = document.createElement("li");
@@ -49,6 +51,11 @@ export class TableView {
       item.append(button);
       return item;
     }));
+    if (focused >= 0) {
+      const buttons = this.e.hand.querySelectorAll("button");
+      const again = buttons[Math.min(focused, buttons.length - 1)];
+      if (again) again.focus();
+    }
   }
 
   keys(keys) {
