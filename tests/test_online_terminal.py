@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -269,7 +270,7 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
     server keeps them."""
     server = ServerThread(tmp_path / "server")
 
-    async def go() -> tuple[Said, dict, dict]:
+    async def go() -> tuple[Said, dict, dict, Any]:
         bruno = Recorder(server.url, "Bruno")
         await bruno.open()
         await bruno.send({"type": "create", "game": "cardavia",
@@ -298,16 +299,16 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
             await until(lambda: any("Enter starts" in t for t in said), said=said)
             await bruno.send({"type": "list"})
             lobby = await bruno.expect("lobby")
+            mine = next(t for t in lobby["tables"] if t["id"] != bruno_table)
+            room = server.server.rooms[mine["id"]]  # gone once Anna's program ends
             pipe.send_text(key_bytes(["c-c"]))
             await task
         await bruno.close()
-        mine = next(t for t in lobby["tables"] if t["id"] != bruno_table)
         theirs = next(t for t in lobby["tables"] if t["id"] == bruno_table)
-        return said, mine, theirs
+        return said, mine, theirs, room
 
     try:
-        said, mine, theirs = asyncio.run(go())
-        room = server.server.rooms[mine["id"]]
+        said, mine, theirs, room = asyncio.run(go())
     finally:
         server.close()
     assert "Seat 2: computer player, expert (up to a second a move)" in said

@@ -275,13 +275,18 @@ class Server:
         self.maybe_close(room)
 
     def maybe_close(self, room: Room) -> None:
-        """A table where nobody is connected closes after a while (a finished one at once)."""
+        """A table where nobody is connected closes after a while; a finished one, and one
+        still to start that nobody holds a seat of, at once."""
         if room.people_here() or room.watchers:
             return
         if room.over:
             self._cancel_closer(room)
             if self.rooms.get(room.id) is room:
                 del self.rooms[room.id]
+            return
+        if not room.started and not any(seat.token for seat in room.seats):
+            self._cancel_closer(room)  # still to start, and nobody to come back: gone at once
+            self.close_room(room)
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
