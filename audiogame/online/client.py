@@ -147,8 +147,10 @@ class Link:
             raise LinkError("tls", str(error)) from error
         except ConnectionRefusedError as error:  # nobody listens there (yet)
             raise LinkError("unreachable", str(error)) from error
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as error:
-            # ValueError: an address whose port is not a number ("host:80x").
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError, EOFError) as error:
+            # ValueError: an address whose port is not a number ("host:80x"); EOFError: the
+            # server closed before answering (websockets 14.1 does not wrap it in
+            # InvalidHandshake, as later versions do).
             if self.url.startswith("ws://") and await speaks_tls(self.url):
                 raise LinkError("needs_tls", str(error)) from error
             raise LinkError("unreachable", str(error)) from error
