@@ -381,7 +381,8 @@ def test_a_page_back_at_a_battaglia_game_under_way_says_the_cards_each_owns(
             if "owned" in view:
                 owned = list(view["owned"])
             else:
-                owned = [a + b for a, b in zip(view["counts"]["stock"], view["counts"]["won"])]
+                counts = view["counts"]
+                owned = [a + b for a, b in zip(counts["stock"], counts["won"], strict=True)]
             mine = message.get("legal") and 0 in (message.get("to_act") or [])
             if mine and played >= 3 and len(set(owned)) > 1:
                 break
