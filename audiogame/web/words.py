@@ -129,6 +129,9 @@ WORDS: dict[str, str] = {
         "Escape: out of the game table to the buttons after it (in the table, Tab and "
         "Shift+Tab belong to the game)."
     ),
+    "key_who": N_("F5 or Alt+W, at a table: who is at the table."),
+    "key_chat": N_("F6 or Alt+C, at a table: write a message to the table."),
+    "key_close_help": N_("Escape, in this list or in the rules: close them."),
     "key_close": N_("Close the keys help"),
     "key_rules": N_("F4 or Alt+U: the rules of the game."),
     "key_pause": N_(

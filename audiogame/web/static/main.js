@@ -300,6 +300,8 @@ document.addEventListener("pointerdown", firstGesture, { capture: true });
 document.addEventListener("keydown", (event) => {
   firstGesture();
   const own = pageKey(event);
+  // Who is here and the chat belong to the table: elsewhere F5 and F6 stay the browser's.
+  if ((own === "who" || own === "chat") && view !== "table") return;
   if (own) {
     event.preventDefault();
     if ($("pause").open && (own === "help" || own === "rules")) $("pause").close();
@@ -308,11 +310,27 @@ document.addEventListener("keydown", (event) => {
     if (own === "silence") announcer.silence();
     if (own === "rules") openRules();
     if (own === "pause" && view === "table") openPause();
+    if (own === "who") connection.send({ type: "who" });
+    if (own === "chat") {
+      if ($("pause").open) $("pause").close();
+      $("chat-text").focus();
+    }
     return;
   }
   if (event.key === "Escape" && $("pause").open) {
     event.preventDefault();
     $("pause").close();
+    return;
+  }
+  // Escape closes the keys help or the rules, wherever the focus is inside them.
+  if (event.key === "Escape" && !$("keys").hidden && ($("keys").contains(event.target) || event.target === document.body)) {
+    event.preventDefault();
+    closeHelp();
+    return;
+  }
+  if (event.key === "Escape" && !$("rules").hidden && ($("rules").contains(event.target) || event.target === document.body)) {
+    event.preventDefault();
+    closeRules();
     return;
   }
   if (event.target !== $("play")) return;
