@@ -4,13 +4,23 @@ closes with Escape."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import texts, wait_for
-from tests.web_support import create_table, enter_lobby, keys, live_server, start_game, wait_said
+from tests.web_support import (
+    create_table,
+    enter_lobby,
+    history,
+    keys,
+    live_server,
+    start_game,
+    wait_said,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -55,3 +65,63 @@ def test_f5_says_who_is_here_f6_goes_to_the_chat_and_the_keys_help_lists_both(
         keys(driver, Keys.ESCAPE)
         wait_for(lambda: focused(driver) == "play", message=f"focus on {focused(driver)}")
         assert not driver.find_element("id", "rules").is_displayed()
+
+
+class Friend:
+    """A protocol client on the same server (a terminal seat, as the server sees it)."""
+
+    def __init__(self, url: str, name: str) -> None:
+        from websockets.sync.client import connect
+
+        self.closing = contextlib.ExitStack()
+        self.ws = self.closing.enter_context(connect(url.replace("http", "ws"), open_timeout=10))
+        self.send({"type": "hello", "version": 1, "name": name, "password": None,
+                   "token": None})  # fmt: skip
+        assert self.expect("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def expect(self, kind: str, check: Any = None) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=30))
+            if message.get("type") == kind and (check is None or check(message)):
+                return dict(message)
+
+    def close(self) -> None:
+        self.closing.close()
+
+
+def test_automatic_play_with_a_person_does_not_say_whom_it_waits_for_at_every_trick(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Anna plays Battaglia on the page with automatic play on, against Dario, a person who
+    turns up his card only after hers: the page says the tricks, not "Waiting for Dario."
+    after each of her automatic moves. The lobby's line of Dario's table reads as sentences
+    ("Watching: 0. Waiting to start.")."""
+    driver = browser
+    with live_server(tmp_path) as server:
+        dario = Friend(server["url"], "Dario")
+        try:
+            dario.send({"type": "create", "game": "battle", "seats": ["person", "person"],
+                        "options": {"players": 2, "deck": 32, "pace": 0}})  # fmt: skip
+            code = dario.expect("joined")["table"]["id"]
+            enter_lobby(driver, server["url"], "Anna")
+            line = wait_for(lambda: [t for t in texts(driver, "#tables li") if code in t])[0]
+            assert "Watching: 0. Waiting to start." in line, line
+            driver.find_element("id", "code").send_keys(code, "\ue007")  # Enter: join
+            dario.expect("presence", lambda m: m["what"] == "joined")
+            wait_for(lambda: focused(driver) == "play")
+            dario.send({"type": "start"})
+            wait_for(lambda: any("Battaglia online" in t for t in history(driver)))
+            keys(driver, "p")
+            wait_for(lambda: any(t.startswith("Automatic play on") for t in history(driver)))
+            for _trick in range(6):  # Dario turns up his card once Anna's is down
+                dario.expect("update", lambda m: m.get("by") == 1)
+                dario.send({"type": "act", "action": "flip"})
+            dario.expect("update", lambda m: m.get("by") == 1)
+            heard = history(driver)
+        finally:
+            dario.close()
+    assert sum(" take" in t and " card" in t for t in heard) >= 3, heard[-12:]
+    assert not [t for t in heard if t.startswith("Waiting for")], heard[-12:]

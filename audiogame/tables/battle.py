@@ -294,7 +294,12 @@ class BattleTable(TableScreen):
 
     def on_stream(self, events: list[Event], mine: bool) -> None:
         super().on_stream(events, mine)
-        if self.online and mine and all(event.kind == "choice_made" for event in events):
+        if (
+            self.online
+            and mine
+            and not self.auto  # automatic play: the player chose not to follow every trick
+            and all(event.kind == "choice_made" for event in events)
+        ):
             # Computer players answer at once; people take their time: say so.
             others = [seat for seat in self.view.awaiting if seat != HUMAN]
             if others:
