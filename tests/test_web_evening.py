@@ -125,3 +125,39 @@ def test_automatic_play_with_a_person_does_not_say_whom_it_waits_for_at_every_tr
             dario.close()
     assert sum(" take" in t and " card" in t for t in heard) >= 3, heard[-12:]
     assert not [t for t in heard if t.startswith("Waiting for")], heard[-12:]
+
+
+def test_a_page_spectator_hears_the_game_start_with_who_plays(tmp_path: Path, browser: Any) -> None:
+    """Carla watches Anna's Scientific Battle table on the page before it starts: when Anna
+    starts it, Carla hears that she is watching it and who plays, before the first choices."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    with live_server(tmp_path) as server:
+        anna = Friend(server["url"], "Anna")
+        try:
+            anna.send({"type": "create", "game": "scientific",
+                       "seats": ["person", "bot:normal", "bot:hard"],
+                       "options": {"players": 3, "pace": 0}})  # fmt: skip
+            code = anna.expect("joined")["table"]["id"]
+            enter_lobby(driver, server["url"], "Carla")
+            driver.find_element("id", "code").send_keys(code)
+            driver.find_element("css selector", "#code-form button[value=watch]").send_keys(
+                Keys.ENTER
+            )
+            anna.expect("presence", lambda m: m["what"] == "watching")
+            before = len(history(driver))
+            anna.send({"type": "start"})
+            started = anna.expect("started")
+            anna.send({"type": "act", "action": started["legal"][0]})
+            wait_said(driver, "Anna has chosen.")
+            heard = history(driver)[before:]
+        finally:
+            anna.close()
+    opening = [
+        t
+        for t in heard
+        if t.startswith("Watching Battaglia scientifica (Scientific Battle): Anna, ")
+    ]
+    assert opening, heard
+    assert heard.index(opening[0]) < heard.index("Anna has chosen."), heard
