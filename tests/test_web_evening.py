@@ -161,3 +161,47 @@ def test_a_page_spectator_hears_the_game_start_with_who_plays(tmp_path: Path, br
     ]
     assert opening, heard
     assert heard.index(opening[0]) < heard.index("Anna has chosen."), heard
+
+
+KEPT = "Back to your table: your seat was kept."
+ELSEWHERE = "Your seat is played in another tab of this browser."
+
+
+def test_a_browser_closed_and_opened_again_at_once_takes_its_seat_back(tmp_path: Path) -> None:
+    """Carla closes the browser in the middle of a game (its tab had marked itself open a
+    moment before) and opens it again with the same profile at once: the page is back at her
+    seat, with her hand, not at the name form. A second tab then opened says her seat is
+    played in the other tab, and takes nothing from it."""
+    from tests.browser import chromium
+
+    profile = tmp_path / "profile"
+    with live_server(tmp_path / "server") as server:
+        with chromium(profile=profile) as driver:
+            enter_lobby(driver, server["url"], "Carla")
+            create_table(driver, "scientific", players="2")
+            start_game(driver)
+            wait_for(lambda: len(texts(driver, "#hand li")) == 14)
+            hand = texts(driver, "#hand li")
+            # The tab is open and says so, as it does every two seconds.
+            driver.execute_script(
+                "const seat = JSON.parse(localStorage.getItem('audiogame.seat'));"
+                "seat.alive = Date.now();"
+                "localStorage.setItem('audiogame.seat', JSON.stringify(seat));"
+            )
+        with chromium(profile=profile) as driver:
+            driver.get(server["url"])
+            wait_said(driver, KEPT)
+            wait_for(lambda: texts(driver, "#hand li") == hand,
+                     message=f"hand {texts(driver, '#hand li')} against {hand}")  # fmt: skip
+            assert ELSEWHERE not in history(driver)
+            first = driver.current_window_handle
+            driver.switch_to.new_window("tab")
+            driver.get(server["url"])
+            wait_said(driver, ELSEWHERE)
+            assert driver.find_element("id", "status").text == ELSEWHERE
+            assert driver.find_element("id", "name").is_displayed()
+            assert KEPT not in history(driver)
+            driver.switch_to.window(first)
+            assert not [t for t in history(driver) if "another tab" in t]
+            room = next(iter(server["server"].rooms.values()))
+            assert room.seats[0].name == "Carla" and room.seats[0].peer is not None

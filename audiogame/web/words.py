@@ -26,6 +26,7 @@ WORDS: dict[str, str] = {
     "reconnecting": N_("Connection lost. Trying to reconnect."),
     "reconnected": N_("Connected again."),
     "seat_kept": N_("Back to your table: your seat was kept."),
+    "seat_elsewhere": N_("Your seat is played in another tab of this browser."),
     "refused": N_("The server refused to let this page in."),
     "other_tab": N_(
         "This seat is now played in another tab or window. Reload this page to take it back."

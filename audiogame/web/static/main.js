@@ -356,12 +356,18 @@ document.addEventListener("keydown", (event) => {
 // Back to the table straight away when this browser keeps a seat (a reload, a tab closed and
 // opened again, the browser started again), within the table's grace period or after it.
 // (A tab that already holds its seat, reloaded, does the same.)
-const kept = adoptSeat();
-if (kept) {
+adoptSeat(() => !connection.socket && !connection.welcomed).then((kept) => {
+  if (!kept) return;
+  $("name").value = kept.name || "";
+  if (kept.elsewhere) {
+    // The seat is played in another open tab: this one says so, and takes nothing from it.
+    status(word("seat_elsewhere"));
+    announcer.say(word("seat_elsewhere"));
+    return;
+  }
   status(word("connecting"));
-  $("name").value = kept;
-  connection.open(kept, stored("audiogame.password"));
-}
+  connection.open(kept.name, stored("audiogame.password"));
+});
 // The network is back: try at once, not at the next turn of the back-off.
 window.addEventListener("online", () => connection.now());
 
