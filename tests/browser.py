@@ -55,19 +55,22 @@ def require_browser() -> None:
 
 
 @contextmanager
-def chromium(language: str = "en", flags: tuple[str, ...] = ()) -> Iterator[Any]:
+def chromium(
+    language: str = "en", flags: tuple[str, ...] = (), profile: Path | None = None
+) -> Iterator[Any]:
     """A headless Chromium with a fresh profile, closed afterwards; ``flags`` are more of its
-    command-line options."""
+    command-line options. With ``profile``, that folder is its profile, kept afterwards (a
+    browser started again with it finds its storage)."""
     require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    profile = tempfile.mkdtemp(prefix="audiogame-chromium-")
+    folder = str(profile) if profile is not None else tempfile.mkdtemp(prefix="audiogame-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "chromium"
     for flag in (*CHROMIUM_FLAGS, *flags):
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--user-data-dir={folder}")
     options.add_argument(f"--lang={language}")
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
@@ -77,7 +80,8 @@ def chromium(language: str = "en", flags: tuple[str, ...] = ()) -> Iterator[Any]
         yield driver
     finally:
         driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+        if profile is None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def wait_for(what: Callable[[], Any], timeout: float = WAIT, message: str = "") -> Any:

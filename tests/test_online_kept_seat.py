@@ -352,3 +352,61 @@ def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
     totals = next(text for text in said if text.startswith("Match totals after deal 1 of 3"))
     assert next(text for text in back if text.startswith("Deal ")) == "Deal 2 of 3."
     assert totals
+
+
+@pytest.mark.parametrize("game", ["battle", "scientific"])
+def test_a_page_back_at_a_battaglia_game_under_way_says_the_cards_each_owns(
+    tmp_path: Path, game: str
+) -> None:
+    """Anna plays a few tricks of Battaglia (or Scientific Battle) from a terminal's end, then
+    takes her seat back from a page: its opening says the cards each owns now ("Cards owned:
+    you 30, Dario 22."), not the count of a new deal."""
+    from websockets.asyncio.client import connect
+
+    server = ServerThread(tmp_path / "server")
+    opening_of = {"battle": "Battaglia online", "scientific": "Battaglia scientifica"}[game]
+
+    async def main() -> tuple[list[str], list[int]]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": game, "seats": ["person", "bot:easy"],
+                         "options": {"players": 2, "pace": 0}, "grace": 600})  # fmt: skip
+        token = (await anna.expect("joined"))["token"]
+        await anna.send({"type": "start"})
+        message = await anna.expect("started")
+        played = 0
+        owned: list[int] = []
+        for _ in range(500):  # until Anna has played three tricks and the counts differ
+            view = message.get("view") or {}
+            if "owned" in view:
+                owned = list(view["owned"])
+            else:
+                counts = view["counts"]
+                owned = [a + b for a, b in zip(counts["stock"], counts["won"], strict=True)]
+            mine = message.get("legal") and 0 in (message.get("to_act") or [])
+            if mine and played >= 3 and len(set(owned)) > 1:
+                break
+            if mine:
+                await anna.send({"type": "act", "action": message["legal"][0]})
+                played += 1
+            message = await anna.expect("update")
+        await anna.close()
+        said: list[str] = []
+        async with connect(server.url) as page:
+            await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
+                                        "password": None, "token": token,
+                                        "client": "browser", "lang": "en"}))  # fmt: skip
+            while not any(text.startswith(opening_of) for text in said):
+                sent = json.loads(await asyncio.wait_for(page.recv(), 30))
+                if sent.get("type") == "say" and sent.get("text"):
+                    said.append(str(sent["text"]))
+        return said, owned
+
+    try:
+        said, owned = asyncio.run(main())
+    finally:
+        server.close()
+    opening = next(text for text in said if text.startswith(opening_of))
+    assert "cards each" not in opening, opening
+    assert f"Cards owned: you {owned[0]}, Bruno {owned[1]}." in opening, opening
+    assert len(set(owned)) > 1, owned

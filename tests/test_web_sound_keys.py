@@ -82,6 +82,10 @@ def test_history_read_back_repeat_and_keys_help(tmp_path: Path, browser: Any) ->
         chord(driver, Keys.ALT, "k")
         wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "keys-h")
         assert "Space: select or unselect the card you are on." in texts(driver, "#game-keys li")
-        keys(driver, Keys.ESCAPE)  # Escape is no game key outside the table: nothing happens
+        keys(driver, Keys.ESCAPE)  # Escape closes the keys help: back to the game
+        wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "play")
+        assert not driver.find_element("id", "keys").is_displayed()
+        chord(driver, Keys.ALT, "k")  # and its button closes it too
+        wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "keys-h")
         driver.find_element("id", "keys-close").send_keys(Keys.ENTER)
         wait_for(lambda: driver.switch_to.active_element.get_attribute("id") == "play")

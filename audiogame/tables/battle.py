@@ -92,18 +92,28 @@ class BattleTable(TableScreen):
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = view.stock[0] if not self.open else len(view.hand)
-        opening = (
-            _("Battaglia online: {names}. {cards}.")
-            if self.online
-            else _("Battaglia, deal number {seed}: {names}. {cards}.")
-        )
-        self.app.say(
-            opening.format(
-                seed=self.seed,
-                names=names,
-                cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
+        if view.tricks or view.pot:  # back at a game under way (an online seat taken back)
+            opening = (
+                _("Battaglia online: {names}. {owned}")
+                if self.online
+                else _("Battaglia, deal number {seed}: {names}. {owned}")
             )
-        )
+            self.app.say(opening.format(seed=self.seed, names=names, owned=self.owned_text()))
+        else:
+            opening = (
+                _("Battaglia online: {names}. {cards}.")
+                if self.online
+                else _("Battaglia, deal number {seed}: {names}. {cards}.")
+            )
+            self.app.say(
+                opening.format(
+                    seed=self.seed,
+                    names=names,
+                    cards=ngettext("{count} card each", "{count} cards each", each).format(
+                        count=each
+                    ),
+                )
+            )
         variants = []
         if self.open:
             variants.append(_("Open war: you choose your cards."))
@@ -284,7 +294,12 @@ class BattleTable(TableScreen):
 
     def on_stream(self, events: list[Event], mine: bool) -> None:
         super().on_stream(events, mine)
-        if self.online and mine and all(event.kind == "choice_made" for event in events):
+        if (
+            self.online
+            and mine
+            and not self.auto  # automatic play: the player chose not to follow every trick
+            and all(event.kind == "choice_made" for event in events)
+        ):
             # Computer players answer at once; people take their time: say so.
             others = [seat for seat in self.view.awaiting if seat != HUMAN]
             if others:

@@ -77,12 +77,21 @@ class ScientificTable(TableScreen):
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = len(view.hand)
-        self.app.say(
-            _("Battaglia scientifica: {names}. {cards}.").format(
-                names=names,
-                cards=ngettext("{count} card each", "{count} cards each", each).format(count=each),
+        if view.trick or view.pot:  # back at a game under way (an online seat taken back)
+            self.app.say(
+                _("Battaglia scientifica: {names}. {owned}").format(
+                    names=names, owned=info.owned_text(view, self.seats)
+                )
             )
-        )
+        else:
+            self.app.say(
+                _("Battaglia scientifica: {names}. {cards}.").format(
+                    names=names,
+                    cards=ngettext("{count} card each", "{count} cards each", each).format(
+                        count=each
+                    ),
+                )
+            )
         self.announce(self.state.opening_events())
         self.open_table()  # the computer players choose their cards
         self.app.say(

@@ -38,7 +38,7 @@ from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
 from audiogame.words.registry import render
-from audiogame.words.seats import Seats
+from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -299,6 +299,12 @@ class BrowserSeat:
         if message.get("names"):
             self.names = names
         seats = Seats.watching(self.names, self.table.get("options") or {})
+        if message.get("type") == "started":  # the game starts, or is under way when watched
+            from audiogame.catalog import game_entry
+
+            heading = _("Watching {game}").format(game=_(game_entry(str(self.table["game"])).title))
+            self.say(_("{heading}: {names}.").format(heading=heading, names=join_words(
+                list(seats.names))))  # fmt: skip
         for data in message.get("events", []):
             event = decode_event(data)
             self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),

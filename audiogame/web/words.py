@@ -26,6 +26,7 @@ WORDS: dict[str, str] = {
     "reconnecting": N_("Connection lost. Trying to reconnect."),
     "reconnected": N_("Connected again."),
     "seat_kept": N_("Back to your table: your seat was kept."),
+    "seat_elsewhere": N_("Your seat is played in another tab of this browser."),
     "refused": N_("The server refused to let this page in."),
     "other_tab": N_(
         "This seat is now played in another tab or window. Reload this page to take it back."
@@ -47,8 +48,8 @@ WORDS: dict[str, str] = {
     "join_code_heading": N_("Join a table by its code"),
     "code": N_("Table code"),
     "table_line": N_("{game}, table {id}: {seats}. Watching: {watching}."),
-    "table_started": N_("in play"),
-    "table_waiting": N_("waiting to start"),
+    "table_started": N_("In play."),
+    "table_waiting": N_("Waiting to start."),
     "free_seat": N_("a free seat"),
     "bot_seat": N_("a computer player ({level})"),
     "away": N_("{name} (away)"),
@@ -129,6 +130,9 @@ WORDS: dict[str, str] = {
         "Escape: out of the game table to the buttons after it (in the table, Tab and "
         "Shift+Tab belong to the game)."
     ),
+    "key_who": N_("F5 or Alt+W, at a table: who is at the table."),
+    "key_chat": N_("F6 or Alt+C, at a table: write a message to the table."),
+    "key_close_help": N_("Escape, in this list or in the rules: close them."),
     "key_close": N_("Close the keys help"),
     "key_rules": N_("F4 or Alt+U: the rules of the game."),
     "key_pause": N_(

@@ -17,6 +17,8 @@ export function pageKey(event) {
   if ((key === "F3" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "x")) return "silence";
   if ((key === "F4" && !altKey && !ctrlKey) || (altKey && !ctrlKey && letter === "u")) return "rules";
   if (altKey && !ctrlKey && letter === "m") return "pause";
+  if ((key === "F5" && !altKey && !ctrlKey && !shiftKey) || (altKey && !ctrlKey && letter === "w")) return "who";
+  if ((key === "F6" && !altKey && !ctrlKey && !shiftKey) || (altKey && !ctrlKey && letter === "c")) return "chat";
   return null;
 }
 

@@ -13,7 +13,7 @@ export function tableLine(table) {
   const line = word("table_line", {
     game: word(table.game), id: table.id, seats, watching: table.watching ?? 0,
   });
-  return `${line} ${word(table.started ? "table_started" : "table_waiting")}.`;
+  return `${line} ${word(table.started ? "table_started" : "table_waiting")}`;
 }
 
 export function showTables(list, empty, tables, send) {

@@ -300,6 +300,8 @@ document.addEventListener("pointerdown", firstGesture, { capture: true });
 document.addEventListener("keydown", (event) => {
   firstGesture();
   const own = pageKey(event);
+  // Who is here and the chat belong to the table: elsewhere F5 and F6 stay the browser's.
+  if ((own === "who" || own === "chat") && view !== "table") return;
   if (own) {
     event.preventDefault();
     if ($("pause").open && (own === "help" || own === "rules")) $("pause").close();
@@ -308,11 +310,27 @@ document.addEventListener("keydown", (event) => {
     if (own === "silence") announcer.silence();
     if (own === "rules") openRules();
     if (own === "pause" && view === "table") openPause();
+    if (own === "who") connection.send({ type: "who" });
+    if (own === "chat") {
+      if ($("pause").open) $("pause").close();
+      $("chat-text").focus();
+    }
     return;
   }
   if (event.key === "Escape" && $("pause").open) {
     event.preventDefault();
     $("pause").close();
+    return;
+  }
+  // Escape closes the keys help or the rules, wherever the focus is inside them.
+  if (event.key === "Escape" && !$("keys").hidden && ($("keys").contains(event.target) || event.target === document.body)) {
+    event.preventDefault();
+    closeHelp();
+    return;
+  }
+  if (event.key === "Escape" && !$("rules").hidden && ($("rules").contains(event.target) || event.target === document.body)) {
+    event.preventDefault();
+    closeRules();
     return;
   }
   if (event.target !== $("play")) return;
@@ -338,12 +356,18 @@ document.addEventListener("keydown", (event) => {
 // Back to the table straight away when this browser keeps a seat (a reload, a tab closed and
 // opened again, the browser started again), within the table's grace period or after it.
 // (A tab that already holds its seat, reloaded, does the same.)
-const kept = adoptSeat();
-if (kept) {
+adoptSeat(() => !connection.socket && !connection.welcomed).then((kept) => {
+  if (!kept) return;
+  $("name").value = kept.name || "";
+  if (kept.elsewhere) {
+    // The seat is played in another open tab: this one says so, and takes nothing from it.
+    status(word("seat_elsewhere"));
+    announcer.say(word("seat_elsewhere"));
+    return;
+  }
   status(word("connecting"));
-  $("name").value = kept;
-  connection.open(kept, stored("audiogame.password"));
-}
+  connection.open(kept.name, stored("audiogame.password"));
+});
 // The network is back: try at once, not at the next turn of the back-off.
 window.addEventListener("online", () => connection.now());
 

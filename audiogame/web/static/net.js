@@ -54,8 +54,9 @@ function keepSeat(seat) {
   }
 }
 
-/** This tab holds the kept seat and is open: say so now and then, so that no other tab opened
- * meanwhile takes it; a closed tab says at once that it no longer holds it. */
+/** This tab holds the kept seat and is open: say so now and then (for browsers without
+ * BroadcastChannel, where the mark is all a new tab can go by); a closed tab says at once that
+ * it no longer holds it. */
 function stillHere(open) {
   const seat = keptSeat();
   if (seat && seat.tab === TAB && seat.token === stored(TOKEN)) {
@@ -65,16 +66,54 @@ function stillHere(open) {
 setInterval(() => stillHere(true), ALIVE_EVERY);
 addEventListener("pagehide", () => stillHere(false));
 
+// The tabs of this browser answer a tab opened afresh that asks who plays the kept seat: only a
+// tab that is open can answer, so a tab closed (or a browser that quit without a word) never
+// counts as open, whatever its last mark says.
+const ASK_FOR = 300;
+const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("audiogame.seat") : null;
+if (tabs) {
+  tabs.addEventListener("message", (event) => {
+    const asked = event.data || {};
+    if (asked.type === "who_plays" && asked.token && asked.token === stored(TOKEN)) {
+      tabs.postMessage({ type: "i_play", token: asked.token, ask: asked.ask });
+    }
+  });
+}
+
+/** Whether another open tab of this browser plays the seat of ``token``. */
+function playedElsewhere(seat) {
+  if (!tabs) return Promise.resolve(Date.now() - (seat.alive || 0) < 2 * ALIVE_EVERY);
+  return new Promise((resolve) => {
+    const ask = Math.random().toString(36).slice(2);
+    const answer = (event) => {
+      const said = event.data || {};
+      if (said.type === "i_play" && said.ask === ask) done(true);
+    };
+    const done = (played) => {
+      clearTimeout(timer);
+      tabs.removeEventListener("message", answer);
+      resolve(played);
+    };
+    const timer = setTimeout(() => done(false), ASK_FOR);
+    tabs.addEventListener("message", answer);
+    tabs.postMessage({ type: "who_plays", token: seat.token, ask });
+  });
+}
+
 /** A page opened afresh (a tab closed and opened again, the browser started again): the seat
- * kept in this browser becomes this tab's, unless another open tab plays it. Its name, or null. */
-export function adoptSeat() {
-  if (stored(TOKEN)) return stored(NAME);
+ * kept in this browser becomes this tab's, unless another open tab plays it. Resolves to
+ * ``{name}`` (the seat is this tab's now), ``{name, elsewhere: true}`` (another tab plays it)
+ * or null (no seat kept, or ``wanted()`` false once the other tabs had their time to answer). */
+export async function adoptSeat(wanted = () => true) {
+  if (stored(TOKEN)) return { name: stored(NAME) };
   const seat = keptSeat();
-  if (!seat || Date.now() - (seat.alive || 0) < 2 * ALIVE_EVERY) return null;
+  if (!seat) return null;
+  if (await playedElsewhere(seat)) return { name: seat.name, elsewhere: true };
+  if (!wanted()) return null;  // the player came in by the form meanwhile
   store(TOKEN, seat.token);
   store(NAME, seat.name);
   keepSeat({ ...seat, tab: TAB, alive: Date.now() });
-  return seat.name;
+  return { name: seat.name };
 }
 
 export class Connection {
