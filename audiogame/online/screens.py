@@ -186,6 +186,12 @@ class ConnectMenu(Menu):
         extra = {**self.app.settings.extra, "online": {"server": self.address, "name": self.name}}
         self.app.update_settings(extra=extra)
 
+    def data_folder(self) -> Any:
+        """The program's data folder (``--data-dir``, else ``$AUDIOGAME_DATA_DIR`` or the
+        platform's): the seats kept there are the ones ``audiogame connect`` finds again."""
+        store = getattr(self.app.autosave, "store", None)
+        return getattr(store, "folder", None)
+
     def connect(self) -> None:
         if not self.name:
             self.app.refuse(_("Choose your name first."))
@@ -199,7 +205,7 @@ class ConnectMenu(Menu):
             self.address,
             self.name,
             password=ConnectMenu.password or None,
-            kept=kept_seats(None),
+            kept=kept_seats(self.data_folder()),
         )
         play.start()
 
