@@ -215,6 +215,7 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     from audiogame.i18n import _
     from audiogame.online.client import client_tls
     from audiogame.online.kept_seats import kept_seats
+    from audiogame.online.screens import Connecting
     from audiogame.online.terminal import OnlinePlay
 
     password = read_password(args.password_file)
@@ -229,8 +230,9 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     def begin() -> None:
         if args.insecure:
             app.say(_("Warning: the server's certificate is not checked."))
-        app.say(_("Connecting to {server}.").format(server=args.address))
         play.start()
 
     app.application.pre_run_callables.append(begin)
-    return [MainMenu(app)]
+    # "Connecting to ..." is what the player hears first; the main menu beneath speaks only
+    # when the connection is refused or given up.
+    return [MainMenu(app), Connecting(app, play)]

@@ -210,6 +210,32 @@ class ConnectMenu(Menu):
         play.start()
 
 
+class Connecting(Screen):
+    """``audiogame connect`` until the server answers: what is going on is said first, then
+    the lobby takes its place, or the refusal is said and the main menu comes back. Escape
+    gives up and goes to the main menu."""
+
+    title = N_("Connecting")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def heading(self) -> str:
+        return _("Connecting to {server}.").format(server=self.play.address)
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((ESCAPE,), N_("Escape: stop connecting, back to the main menu."), self.stop)
+        ]
+
+    def stop(self, key: str = "") -> None:
+        from audiogame.app.menus import MainMenu
+
+        self.play.close()
+        self.app.pop_to(MainMenu)
+
+
 class LobbyMenu(Menu):
     """The tables of the server; create one, join one by its code."""
 

@@ -207,10 +207,13 @@ class OnlinePlay:
             handler(message)
 
     def show_lobby(self) -> None:
-        from audiogame.online.screens import LobbyMenu
+        from audiogame.online.screens import Connecting, LobbyMenu
 
         self.lobby = LobbyMenu(self.app, self)
-        self.app.push(self.lobby)
+        if self.app.stack and isinstance(self.app.top, Connecting):
+            self.app.replace_top(self.lobby)  # Disconnect goes back to the main menu
+        else:
+            self.app.push(self.lobby)
         self.send({"type": "list"})
 
     def on_lobby(self, message: dict[str, Any]) -> None:
