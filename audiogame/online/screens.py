@@ -560,6 +560,11 @@ def online_table_class(base: type[Any]) -> type[Any]:
             if self.online_play.presenter is self:
                 self.online_play.leave_table()
 
+        def hurries(self, seat: int) -> bool:
+            """Only a computer player's seat is hurried (seats in this seat's order)."""
+            seats = list(self.online_play.table_info.get("seats") or [])
+            return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
+
     OnlineTable.__name__ = f"Online{base.__name__}"
     return OnlineTable
 
