@@ -346,9 +346,18 @@ class OnlinePlay:
         self.presenter.on_refused(error)
 
     def on_presence(self, message: dict[str, Any]) -> None:
+        if message.get("what") == "left" and self.game_over():
+            return  # the game is over: everyone goes their way, and nobody needs telling
         text = presence_text(str(message.get("what")), str(message.get("name", "")))
         if text is not None:
             self.app.say(text)
+
+    def game_over(self) -> bool:
+        """Whether the seat's game is over (a Cardavia match: its last deal)."""
+        if self.seat_state is None or not self.seat_state.is_over:
+            return False
+        match = getattr(self.presenter, "match", None)
+        return match is None or bool(match.over)
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:
