@@ -49,7 +49,7 @@ def test_a_seat_joined_after_play_online_comes_back_after_sigkill(tmp_path: Path
         first = Program(args, tmp_path, name="first")
         try:
             await waiting(first, lambda s: any("open." in t for t in s))
-            first.press(["end", "enter"])  # Disconnect: the main menu
+            first.press(["end", "enter", "enter"])  # Disconnect: the main menu
             await waiting(first, lambda s: any(t.startswith("Main menu.") for t in s[3:]))
             first.press(["down", "down", "down", "enter", "end", "enter"])  # Play online, Connect
             await waiting(first, lambda s: sum("open." in t for t in s) >= 2)

@@ -175,7 +175,8 @@ class OnlinePlay:
             while self.app.top is not self.lobby:
                 self.app.stack.pop()
             self.lobby.resume()
-        self.send({"type": "list"})
+        elif self.lobby is not None:
+            self.lobby.refresh()  # the list as the server has it now, said again
 
     def failed(self, code: str) -> None:
         """Say why, and go back to the main menu."""
@@ -213,8 +214,7 @@ class OnlinePlay:
         if self.app.stack and isinstance(self.app.top, Connecting):
             self.app.replace_top(self.lobby)  # Disconnect goes back to the main menu
         else:
-            self.app.push(self.lobby)
-        self.send({"type": "list"})
+            self.app.push(self.lobby)  # which asks for the list
 
     def on_lobby(self, message: dict[str, Any]) -> None:
         if self.lobby is not None:
