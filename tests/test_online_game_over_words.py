@@ -16,6 +16,9 @@ from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, until
 
 LEFT = "Bruno leaves the table."
+NO_WAR_FIRST = 0
+"""A deal whose first trick is won outright (no war): with a limit of one trick, the game is
+over after it."""
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +41,7 @@ def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:
         code = (await bruno.expect("joined"))["table"]["id"]
         assert server.server is not None  # a limit no setup offers: the game ends at once
         server.server.rooms[code].config["trick_limit"] = tricks
+        server.server.rooms[code].seed = NO_WAR_FIRST
         args = argparse.Namespace(address=f"127.0.0.1:{port}", name="Anna", password_file=None,
                                   tls=False, insecure=False)  # fmt: skip
         with create_pipe_input() as pipe:
@@ -55,7 +59,8 @@ def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:
             pipe.send_text(key_bytes(["space"]))
             await bruno.expect("update")
             await bruno.send({"type": "act", "action": "flip"})
-            await until(lambda: any(" take" in t for t in spoken()), said=spoken())
+            done = "trick limit" if tricks == 1 else "You: "  # the game over, or the trick
+            await until(lambda: any(done in t for t in spoken()), said=spoken())
             after = len(spoken())
             await bruno.send({"type": "leave"})
             await bruno.expect("left")
