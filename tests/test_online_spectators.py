@@ -179,7 +179,7 @@ def test_a_terminal_spectator_hears_who_has_chosen(tmp_path: Path) -> None:
             session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
-            await until(lambda: "1 table open." in said, said=said)
+            await until(lambda: any(t.startswith("1 table open.") for t in said), said=said)
             pipe.send_text(key_bytes(["down", "down", "enter", "down", "enter"]))  # Watch
             await anna.expect("presence")
             await anna.send({"type": "start"})
@@ -350,7 +350,7 @@ def test_a_seat_taken_meanwhile_is_refused_and_the_list_comes_back_as_it_is(
             session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
-            await until(lambda: "1 table open." in said, said=said)
+            await until(lambda: any(t.startswith("1 table open.") for t in said), said=said)
             carla = Recorder(server.url, "Carla")
             await carla.open()
             await carla.send({"type": "join", "table": code})

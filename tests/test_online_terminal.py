@@ -282,7 +282,7 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
             session.app.start(connect_screens(session.app, anna))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
-            await until(lambda: "1 table open." in said, said=said)
+            await until(lambda: any(t.startswith("1 table open.") for t in said), said=said)
             pipe.send_text(key_bytes(["down", "down"]))
             code = " ".join(bruno_table)
             listed = f"Cardavia, table {code}: Bruno and computer player (hard), 1 free seat"
@@ -395,7 +395,7 @@ def test_the_terminal_program_watching_hears_every_seat_by_its_name(tmp_path: Pa
             session.app.start(connect_screens(session.app, connect_args(server.server.port, "D")))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
-            await until(lambda: "1 table open." in said, said=said)
+            await until(lambda: any(t.startswith("1 table open.") for t in said), said=said)
             pipe.send_text(key_bytes(["down", "down", "enter", "down", "enter"]))  # Watch
             await anna.expect("presence")
             await anna.send({"type": "start"})
@@ -449,7 +449,7 @@ def test_disconnect_comes_back_to_the_main_menu_which_says_its_name(tmp_path: Pa
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
             await until(lambda: any("Online tables" in text for text in said), said=said)
-            pipe.send_text(key_bytes(["end", "enter"]))  # Disconnect, the last item
+            pipe.send_text(key_bytes(["end", "enter", "enter"]))  # Disconnect, the last item
             await until(lambda: "Disconnected." in said, said=said)
             pipe.send_text(key_bytes(["c-c"]))
             await task
@@ -475,7 +475,7 @@ def test_disconnect_from_play_online_comes_back_to_its_menu_by_name(tmp_path: Pa
             said = Said(session)
             pipe.send_text(key_bytes(["down", "down", "down", "enter", "end", "enter"]))
             await until(lambda: any("Online tables" in text for text in said), said=said)
-            pipe.send_text(key_bytes(["end", "enter"]))
+            pipe.send_text(key_bytes(["end", "enter", "enter"]))
             await until(lambda: "Disconnected." in said, said=said)
             pipe.send_text(key_bytes(["c-c"]))
             await task

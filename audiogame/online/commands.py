@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from audiogame.i18n import N_
+from audiogame.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
@@ -128,6 +128,19 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def resumed_line(count: int) -> str:
+    """What the host hears when tables kept by an earlier run are served again.
+
+    >>> resumed_line(2)
+    'audiogame serve: 2 tables resumed, waiting for their players.'
+    """
+    return ngettext(
+        "audiogame serve: {count} table resumed, waiting for its players.",
+        "audiogame serve: {count} tables resumed, waiting for their players.",
+        count,
+    ).format(count=count)
+
+
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
     from audiogame.cli import file_problem
@@ -166,6 +179,8 @@ def serve_command(args: argparse.Namespace) -> int:
     def ready(server: Any) -> None:
         for line in ready_lines(args.host, server.port, tls is not None):
             print(line, flush=True)
+        if server.resumed:
+            print(resumed_line(server.resumed), flush=True)
 
     try:
         asyncio.run(
@@ -200,6 +215,7 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     from audiogame.i18n import _
     from audiogame.online.client import client_tls
     from audiogame.online.kept_seats import kept_seats
+    from audiogame.online.screens import Connecting
     from audiogame.online.terminal import OnlinePlay
 
     password = read_password(args.password_file)
@@ -214,8 +230,9 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     def begin() -> None:
         if args.insecure:
             app.say(_("Warning: the server's certificate is not checked."))
-        app.say(_("Connecting to {server}.").format(server=args.address))
         play.start()
 
     app.application.pre_run_callables.append(begin)
-    return [MainMenu(app)]
+    # "Connecting to ..." is what the player hears first; the main menu beneath speaks only
+    # when the connection is refused or given up.
+    return [MainMenu(app), Connecting(app, play)]

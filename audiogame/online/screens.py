@@ -186,6 +186,12 @@ class ConnectMenu(Menu):
         extra = {**self.app.settings.extra, "online": {"server": self.address, "name": self.name}}
         self.app.update_settings(extra=extra)
 
+    def data_folder(self) -> Any:
+        """The program's data folder (``--data-dir``, else ``$AUDIOGAME_DATA_DIR`` or the
+        platform's): the seats kept there are the ones ``audiogame connect`` finds again."""
+        store = getattr(self.app.autosave, "store", None)
+        return getattr(store, "folder", None)
+
     def connect(self) -> None:
         if not self.name:
             self.app.refuse(_("Choose your name first."))
@@ -199,20 +205,62 @@ class ConnectMenu(Menu):
             self.address,
             self.name,
             password=ConnectMenu.password or None,
-            kept=kept_seats(None),
+            kept=kept_seats(self.data_folder()),
         )
         play.start()
 
 
+class Connecting(Screen):
+    """``audiogame connect`` until the server answers: what is going on is said first, then
+    the lobby takes its place, or the refusal is said and the main menu comes back. Escape
+    gives up and goes to the main menu."""
+
+    title = N_("Connecting")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def heading(self) -> str:
+        return _("Connecting to {server}.").format(server=self.play.address)
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((ESCAPE,), N_("Escape: stop connecting, back to the main menu."), self.stop)
+        ]
+
+    def stop(self, key: str = "") -> None:
+        from audiogame.app.menus import MainMenu
+
+        self.play.close()
+        self.app.pop_to(MainMenu)
+
+
 class LobbyMenu(Menu):
-    """The tables of the server; create one, join one by its code."""
+    """The tables of the server; create one, join one by its code.
+
+    The list follows the server: asked again on opening, on coming back from a table, and
+    every :attr:`every` seconds while the lobby is in front (a change is said, "2 tables
+    open."). The cursor stays on the item it was on (the same table, the same action); a
+    table that went away leaves it on the first item, never on Disconnect, which asks for a
+    second Enter."""
 
     title = N_("Online tables")
+    every = 5.0
+    """Seconds between two looks at the server's list while the lobby is in front."""
 
     def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
         super().__init__(app)
         self.play = play
         self.tables: list[dict[str, Any]] = []
+        self.listed = False
+        """The server's list has come since the lobby opened or came back (what it says
+        before is only its name: the items and their count are not known yet)."""
+        self.asked = False
+        """The player asked for the list (Refresh): the count is said even if unchanged."""
+        self.confirming = False
+        """Enter on Disconnect once: a second Enter disconnects."""
+        self._timer: Any = None
 
     def items(self) -> Sequence[MenuItem]:
         return [
@@ -230,18 +278,91 @@ class LobbyMenu(Menu):
                 for table in self.tables
             ],
             MenuItem(lambda: _("Watch a table by its code"), self.watch_by_code),
-            MenuItem(lambda: _("Refresh the list"), lambda: self.play.send({"type": "list"})),
+            MenuItem(lambda: _("Refresh the list"), self.refresh),
             MenuItem(lambda: _("Disconnect"), self.disconnect),
         ]
 
-    def show_tables(self, tables: list[dict[str, Any]]) -> None:
-        self.tables = tables
+    def item_key(self, position: int) -> str:
+        """What the item at ``position`` is, whatever the list: a table's code, or an action."""
+        first_after = 2 + len(self.tables)
+        if position < 2:
+            return ("create", "join")[position]
+        if position < first_after:
+            return "table " + str(self.tables[position - 2].get("id"))
+        return ("watch", "refresh", "disconnect")[min(position - first_after, 2)]
+
+    def position_of(self, key: str) -> int | None:
+        for position in range(len(self.items())):
+            if self.item_key(position) == key:
+                return position
+        return None
+
+    # ----- the list ------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.listed = False
+        self.app.say(_(self.title) + ".")
+        self.ask()
+
+    def resume(self) -> None:
+        """Back from a table or a form: the list may have changed meanwhile; it is asked for,
+        and the count and the item come with it."""
+        self.confirming = False
+        self.enter()
+
+    def leave(self) -> None:
+        self.stop_looking()
+
+    def ask(self) -> None:
+        self.play.send({"type": "list"})
+
+    def refresh(self) -> None:
+        self.asked = True
+        self.ask()
+
+    def look_again(self) -> None:
+        self._timer = None
+        if self.play.closed or self not in self.app.stack:
+            return
         if self.app.top is self:
-            self.app.say(
-                ngettext("{count} table open.", "{count} tables open.", len(tables)).format(
-                    count=len(tables)
-                )
-            )
+            self.ask()
+        self.keep_looking()
+
+    def keep_looking(self) -> None:
+        import asyncio
+
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self.every, self.look_again)
+
+    def stop_looking(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        def ids(listed: list[dict[str, Any]]) -> list[Any]:
+            return [table.get("id") for table in listed]
+
+        changed = ids(tables) != ids(self.tables) or tables != self.tables
+        was = self.item_key(self.position) if self.listed else self.item_key(0)
+        self.tables = tables
+        found = self.position_of(was)
+        self.position = found if found is not None else 0
+        first, asked = not self.listed, self.asked
+        self.listed, self.asked = True, False
+        self.keep_looking()
+        if self.app.top is not self:
+            return
+        count = ngettext("{count} table open.", "{count} tables open.", len(tables)).format(
+            count=len(tables)
+        )
+        if first or asked or changed:
+            self.app.say(count)
+        if first or found is None:  # where the cursor is, in the list as it is now
+            self.app.say(self.item_text(), record=False)
+
+    def move_to(self, position: int, wrapped: bool = False) -> None:
+        self.confirming = False
+        super().move_to(position, wrapped)
 
     def join_by_code(self) -> None:
         def join(code: str) -> None:
@@ -256,7 +377,14 @@ class LobbyMenu(Menu):
         self.app.push(TextEntry(self.app, _("Table code"), watch, limit=8))
 
     def disconnect(self) -> None:
-        """Back to the menu under the tables, which says its name first ("Main menu. ...")."""
+        """Enter once asks; Enter again goes back to the menu under the tables, which says its
+        name first ("Main menu. ...")."""
+        if not self.confirming:
+            self.confirming = True
+            self.app.say(_("Disconnect from the server? Enter again to disconnect."))
+            return
+        self.confirming = False
+        self.stop_looking()
         self.play.close()
         self.app.say(_("Disconnected."))
         self.app.stack.pop().leave()
@@ -527,6 +655,11 @@ def online_table_class(base: type[Any]) -> type[Any]:
             super().leave()
             if self.online_play.presenter is self:
                 self.online_play.leave_table()
+
+        def hurries(self, seat: int) -> bool:
+            """Only a computer player's seat is hurried (seats in this seat's order)."""
+            seats = list(self.online_play.table_info.get("seats") or [])
+            return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
 
     OnlineTable.__name__ = f"Online{base.__name__}"
     return OnlineTable

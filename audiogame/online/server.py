@@ -166,6 +166,8 @@ class Server:
             raise ValueError("a blank password would let everyone in")
         self.password = password
         self.rooms: dict[str, Room] = {}
+        self.resumed = 0
+        """Tables found in the store and resumed when the server started."""
         self.names: dict[str, Connection] = {}
         self.connections: dict[str, int] = {}
         """Open connections per address."""
@@ -200,8 +202,9 @@ class Server:
         self.logger.info(text)
 
     # ----- tables --------------------------------------------------------------------------
-    def resume_tables(self) -> None:
-        """Every table of the store, as it was left."""
+    def resume_tables(self) -> int:
+        """Every table of the store, as it was left; how many were resumed."""
+        resumed = 0
         for record in self.store.load_all():
             try:
                 room = Room.from_record(self, record)
@@ -220,7 +223,9 @@ class Server:
                 continue
             self.rooms[room.id] = room
             self.log_line(f"table {room.id} resumed")
+            resumed += 1
             self.maybe_close(room)  # nobody is connected yet: its close timer runs
+        return resumed
 
     def lobby_changed(self) -> None:
         """A table came, went, started, or someone sat or left: the next ``list`` is built
@@ -697,7 +702,7 @@ async def run(
         workers=workers,
         limits=limits,
     )
-    server.resume_tables()
+    server.resumed = server.resume_tables()
     stop = stop or asyncio.Event()
     stop_on_signals(asyncio.get_running_loop(), stop)
     async with serve(

@@ -175,7 +175,8 @@ class OnlinePlay:
             while self.app.top is not self.lobby:
                 self.app.stack.pop()
             self.lobby.resume()
-        self.send({"type": "list"})
+        elif self.lobby is not None:
+            self.lobby.refresh()  # the list as the server has it now, said again
 
     def failed(self, code: str) -> None:
         """Say why, and go back to the main menu."""
@@ -207,11 +208,13 @@ class OnlinePlay:
             handler(message)
 
     def show_lobby(self) -> None:
-        from audiogame.online.screens import LobbyMenu
+        from audiogame.online.screens import Connecting, LobbyMenu
 
         self.lobby = LobbyMenu(self.app, self)
-        self.app.push(self.lobby)
-        self.send({"type": "list"})
+        if self.app.stack and isinstance(self.app.top, Connecting):
+            self.app.replace_top(self.lobby)  # Disconnect goes back to the main menu
+        else:
+            self.app.push(self.lobby)  # which asks for the list
 
     def on_lobby(self, message: dict[str, Any]) -> None:
         if self.lobby is not None:
@@ -343,9 +346,18 @@ class OnlinePlay:
         self.presenter.on_refused(error)
 
     def on_presence(self, message: dict[str, Any]) -> None:
+        if message.get("what") == "left" and self.game_over():
+            return  # the game is over: everyone goes their way, and nobody needs telling
         text = presence_text(str(message.get("what")), str(message.get("name", "")))
         if text is not None:
             self.app.say(text)
+
+    def game_over(self) -> bool:
+        """Whether the seat's game is over (a Cardavia match: its last deal)."""
+        if self.seat_state is None or not self.seat_state.is_over:
+            return False
+        match = getattr(self.presenter, "match", None)
+        return match is None or bool(match.over)
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:

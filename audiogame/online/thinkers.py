@@ -126,6 +126,21 @@ def pool_size(workers: int | None, windows: bool = sys.platform == "win32") -> i
     return min(size, WINDOWS_MAX_WORKERS) if windows else size
 
 
+def _submit(pool: ProcessPoolExecutor, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """``pool.submit``, with Control+C held back meanwhile where the system can: a worker that
+    the submission starts inherits it held back, and a Control+C that lands while it is still
+    loading Python (before :func:`_watch_parent` ignores it) cannot end it with a fatal error
+    printed to the host's terminal. The server's own process gets it once the worker is out."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:  # Windows: Control+C reaches the console's processes differently
+        return pool.submit(_call, function, args)
+    before = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(_call, function, args)
+    finally:
+        block(signal.SIG_SETMASK, before)
+
+
 class Thinkers:
     """A pool of worker processes, one per core (at least two, so that one long search never
     holds up every table). ``say`` writes a line to the server's log.
@@ -156,7 +171,7 @@ class Thinkers:
         for attempt in (1, 2):
             pool = self.pool
             try:
-                return await asyncio.wrap_future(pool.submit(_call, function, args))
+                return await asyncio.wrap_future(_submit(pool, function, args))
             except WorkFailed:
                 raise
             except BrokenProcessPool:

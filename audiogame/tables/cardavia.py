@@ -253,12 +253,21 @@ class CardaviaTable(TableScreen):
             return False
         awaiting = self.view.awaiting
         if awaiting != HUMAN:
-            self.app.refuse(
-                _("It is {name}'s turn. {key} makes the others play at once.").format(
-                    name=self.seats.subject(awaiting or 0), key=self.key_for("hurry")
+            name = self.seats.subject(awaiting or 0)
+            if self.hurries(awaiting or 0):
+                self.app.refuse(
+                    _("It is {name}'s turn. {key} makes the others play at once.").format(
+                        name=name, key=self.key_for("hurry")
+                    )
                 )
-            )
+            else:  # a person plays in their own time: nothing hurries them
+                self.app.refuse(_("It is {name}'s turn.").format(name=name))
             return False
+        return True
+
+    def hurries(self, seat: int) -> bool:
+        """Whether the hurry key makes ``seat`` play at once: a computer player (every other
+        seat offline; online, a person is never hurried)."""
         return True
 
     def over_text(self) -> str:
