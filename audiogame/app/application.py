@@ -75,6 +75,8 @@ class AudioGame:
         """Say goodbye when the program ends (the tests' drives end quietly)."""
         self.thinkers: Executor | None = None
         """Where computer players think (``None``: the program's worker thread)."""
+        self.server_password = ""
+        """The online server's password, given once in this run (never written down)."""
         self._turns = 0
         self._after: list[Callable[[], None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -223,9 +223,7 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     kept = kept_seats(getattr(args, "data_dir", None))
     play = OnlinePlay(app, args.address, args.name, password=password, tls=tls, kept=kept)
     if password:  # the main menu's Play online connects again with it
-        from audiogame.online.screens import ConnectMenu
-
-        ConnectMenu.password = password
+        app.server_password = password
 
     def begin() -> None:
         if args.insecure:

@@ -133,8 +133,6 @@ class ConnectMenu(Menu):
     """Main menu, Play online: the server's address and your name (kept), Connect."""
 
     title = N_("Play online")
-    password: str = ""
-    """The server's password, typed once in this run of the program (never written down)."""
 
     def __init__(self, app: AudioGame) -> None:
         super().__init__(app)
@@ -157,7 +155,7 @@ class ConnectMenu(Menu):
                 ),
             ),
             MenuItem(
-                lambda: _("Password: given") if ConnectMenu.password else _("Password: none"),
+                lambda: _("Password: given") if self.app.server_password else _("Password: none"),
                 self.ask_password,
             ),
             MenuItem(lambda: _("Connect"), self.connect),
@@ -169,7 +167,7 @@ class ConnectMenu(Menu):
         self.app.push(entry)
 
     def set_password(self, text: str) -> None:
-        ConnectMenu.password = text
+        self.app.server_password = text
         self.resume()
 
     def set_address(self, text: str) -> None:
@@ -204,7 +202,7 @@ class ConnectMenu(Menu):
             self.app,
             self.address,
             self.name,
-            password=ConnectMenu.password or None,
+            password=self.app.server_password or None,
             kept=kept_seats(self.data_folder()),
         )
         play.start()
