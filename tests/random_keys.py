@@ -139,6 +139,12 @@ async def _session_run(
             config_dir=folder / "config", data_dir=folder / "data",
         )  # fmt: skip
         app = session.app
+        # Every timer of the program (the pace, automatic play, the options' pace as the keys
+        # set it) is due at the next turn of the loop, not after real seconds: the keys then
+        # take the same path whatever the machine's speed or load.
+        app.call_later = lambda delay, callback: (  # type: ignore[method-assign,assignment]
+            asyncio.get_running_loop().call_soon(app._as_turn(callback)) if app.running else None
+        )
         app.start(first_screens(session, start, rng))
         task = asyncio.ensure_future(app.run_async())
         await asyncio.sleep(0)
