@@ -31,6 +31,12 @@ def easy_players_are(monkeypatch: pytest.MonkeyPatch, wrap: Any) -> None:
     monkeypatch.setattr(session, "make_bot", made)
 
 
+def waits_for(link: Recorder, seat: int) -> bool:
+    """Whether the last update ``link`` received leaves ``seat`` to play."""
+    updates = [m for m in link.messages if m["type"] in ("update", "started")]
+    return bool(updates) and updates[-1].get("to_act") == [seat]
+
+
 async def table_of(link: Recorder, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
     await link.send({"type": "create", "game": game, "seats": seats, "options": options})
     await link.expect("joined")
@@ -52,6 +58,10 @@ def test_a_slow_computer_player_holds_up_no_other_table(
             first = await table_of(anna, "cardavia", ["person", "bot:easy", "bot:normal"], pace=0)
             slow = asyncio.ensure_future(play_out(anna, 1, first))
             await until(lambda: (gate / "thinking").exists(), 60, "the slow player never thought")
+            # The move before the slow player's turn may still be on its way to Anna.
+            await until(
+                lambda: waits_for(anna, 1), 60, "Anna never heard that seat 1 is to play"
+            )
             moves_before = [m for m in anna.messages if m["type"] == "update"]
             # The other table plays a whole deal while the slow player is still thinking.
             other = await table_of(
