@@ -208,7 +208,8 @@ class OnlinePlay:
             handler(message)
 
     def show_lobby(self) -> None:
-        from audiogame.online.screens import Connecting, LobbyMenu
+        from audiogame.online.connect_menu import Connecting
+        from audiogame.online.lobby_menu import LobbyMenu
 
         self.lobby = LobbyMenu(self.app, self)
         if self.app.stack and isinstance(self.app.top, Connecting):
