@@ -64,7 +64,6 @@ class Connection:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
         self.bucket = Bucket(server.rate, server.burst)
         self.floods = 0
-        self.sent = 0
         self.writer = asyncio.get_running_loop().create_task(self._write())
         self.browser: BrowserSeat | None = None
         """A browser's presenter: what this connection is sent goes through it."""
@@ -117,7 +116,6 @@ class Connection:
                     return
                 await self.ws.send(data, text=True)  # JSON is UTF-8 already
                 self.pending -= len(data)
-                self.sent += 1
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         with contextlib.suppress(asyncio.QueueFull):

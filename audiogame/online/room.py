@@ -10,7 +10,6 @@ layers below are :mod:`audiogame.online.room_state` (its seats, how it describes
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 from audiogame.catalog import game_entry
@@ -269,6 +268,3 @@ def find_token(rooms: dict[str, Room], token: str) -> tuple[Room, int] | None:
             if seat.token is not None and token_matches(seat.token, token):
                 return room, index
     return None
-
-
-Callback = Callable[[], None]

@@ -18,8 +18,6 @@ from audiogame.online.room import Room
 from audiogame.online.store import TableStore
 from audiogame.online.thinkers import Thinkers
 
-CLOSE_EMPTY_AFTER = Limits.unattended_close_after
-"""Seconds a table with nobody connected is kept (a started one stays saved)."""
 TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
 
 
