@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online.limits import Limits, Window, address_key
 from audiogame.online.room import Room
+from audiogame.online.tasks import Tasks
 from audiogame.web.seat import BrowserSeat
 
 SEND_QUEUE = 256
@@ -26,11 +27,12 @@ BURST = 40.0
 
 
 class Owner(Protocol):
-    """The server, as a connection sees it: its limits and its log."""
+    """The server, as a connection sees it: its limits, its log, its background tasks."""
 
     rate: float
     burst: float
     limits: Limits
+    tasks: Tasks
 
     def log_line(self, text: str) -> None: ...
 
@@ -103,7 +105,7 @@ class Connection:
         self.queue = asyncio.Queue(1)  # nothing more is queued for it
         self.pending = 0
         self.writer.cancel()
-        asyncio.get_running_loop().create_task(self.ws.close(1008, "too_slow"))
+        self.server.tasks.start(self.ws.close(1008, "too_slow"))
 
     def error(self, code: str, message: str) -> None:
         self.send({"type": "error", "code": code, "message": message})

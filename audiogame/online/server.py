@@ -62,9 +62,7 @@ class Server(Lobby):
                     if not self.within_rate(conn):
                         if conn.floods > self.burst:
                             self.log_line(f"{conn.address} {conn.name} closed: flood")
-                            closing = asyncio.get_running_loop().create_task(
-                                conn.close(1008, "flood")
-                            )
+                            closing = self.tasks.start(conn.close(1008, "flood"))
                         continue
                     self.dispatch(conn, raw)
         except ConnectionClosed:
@@ -189,12 +187,9 @@ class Server(Lobby):
             if not room.closed:
                 self.remember(room)
                 room.close("shutdown")
-        closing = [
-            asyncio.ensure_future(conn.close(1001, "shutdown"))
-            for conn in list(self.names.values())
-        ]
-        if closing:  # all at once: a reader that does not read holds up nobody
-            await asyncio.wait(closing, timeout=3)
+        for conn in list(self.names.values()):
+            self.tasks.start(conn.close(1001, "shutdown"))
+        await self.tasks.wait(3)  # all at once: a reader that does not read holds up nobody
         self.thinkers.shutdown()
         self.keep_unsaved()
         self.store.close()

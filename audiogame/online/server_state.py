@@ -16,6 +16,7 @@ from audiogame.online.connection import BURST, RATE, Connection
 from audiogame.online.limits import Limits, Window
 from audiogame.online.room import Room
 from audiogame.online.store import TableStore
+from audiogame.online.tasks import Tasks
 from audiogame.online.thinkers import Thinkers
 
 TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
@@ -76,6 +77,8 @@ class ServerState:
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
             self.logger.addHandler(handler)
         self.store = TableStore(data_dir / "tables.sqlite3", say=self.log_line)
+        self.tasks = Tasks(logging.getLogger("audiogame.server"))
+        """What the server started and does not wait for (closing a connection)."""
         self.thinkers = Thinkers(workers, say=self.log_line)
         """Where computer players think: worker processes, one per core, each started when a
         decision first needs it."""

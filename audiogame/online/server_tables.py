@@ -115,7 +115,7 @@ class TableKeeping(ServerState):
         if isinstance(old, Connection):
             old.room = None
             old.send({"type": "closing", "reason": "replaced"})
-            asyncio.get_running_loop().create_task(old.close(1000, "replaced"))
+            self.tasks.start(old.close(1000, "replaced"))
 
     def _cancel_closer(self, room: Room) -> None:
         closer = self._closers.pop(room.id, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import ssl
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.table_words import terminal_refusal_text
+from audiogame.online.tasks import Tasks
 from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
@@ -59,6 +61,8 @@ class ServerLink:
         self.stopping = False
         """The server said it is stopping: the lost connection that follows is not said."""
         self._task: asyncio.Task[None] | None = None
+        self.tasks = Tasks(logging.getLogger("audiogame.online"))
+        """Messages on their way to the server, the connection closing."""
 
     # ----- running -------------------------------------------------------------------------
     def start(self) -> None:
@@ -182,13 +186,13 @@ class ServerLink:
             with contextlib.suppress(LinkError):
                 await self.link.send(message)
 
-        asyncio.get_running_loop().create_task(go())
+        self.tasks.start(go())
 
     def close(self) -> None:
         self.closed = True
         if self._task is not None:
             self._task.cancel()
-        asyncio.get_running_loop().create_task(self.link.close())
+        self.tasks.start(self.link.close())
 
     # ----- messages ------------------------------------------------------------------------
     def handle(self, message: dict[str, Any]) -> None:
