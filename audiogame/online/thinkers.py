@@ -41,7 +41,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
@@ -158,6 +158,9 @@ class Thinkers:
         """How many times the pool was started again after a worker died."""
         self.in_process = 0
         """Decisions made in the server's process because the workers failed."""
+        self._threads: ThreadPoolExecutor | None = None
+        """Where those are made: threads of the server's own, as many as workers, started
+        when first needed."""
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a clean interpreter, never a fork of a process that runs threads.
@@ -189,7 +192,9 @@ class Thinkers:
                 break
         self.in_process += 1
         self.say(f"{what} thinks in the server process: the worker processes failed")
-        return await asyncio.to_thread(function, *args)
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="server-thinking")
+        return await asyncio.get_running_loop().run_in_executor(self._threads, function, *args)
 
     async def choose(
         self, what: str, bot: Bot, view: Any, legal: Sequence[Action]
@@ -202,6 +207,9 @@ class Thinkers:
         """Stop the workers and wait for them (a decision under way ends first): a pool left
         to the interpreter's exit can fail there, loudly, on its closed pipe."""
         self.pool.shutdown(wait=True, cancel_futures=True)
+        if self._threads is not None:
+            self._threads.shutdown(wait=True, cancel_futures=True)
+            self._threads = None
 
 
 class PoolThinking:
