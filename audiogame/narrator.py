@@ -16,17 +16,6 @@ from audiogame.speech.base import Speaker
 
 LOG_STOPPED = N_("The speech log cannot be written any more ({reason}): logging stopped.")
 HISTORY_LIMIT = 5000
-SCREEN_LINES = 8
-
-
-def screen_shows_messages(backend: str) -> bool:
-    """Whether the display prints the spoken messages.
-
-    Not with the screen reader: it already speaks them, and would read the screen's copy
-    again. Not with console lines either: those lines *are* the display. Yes with a TTS voice
-    or silent speech, for low-vision players and sighted helpers.
-    """
-    return backend not in ("screenreader", "console")
 
 
 class Narrator:

@@ -7,7 +7,7 @@ tables; the time from the server listening again to the program saying "Back at 
 Usage: ``python bench/reconnect.py [--outages 2,5,9,14,20]``
 
 Each back-off schedule plays every outage once, side by side in one run: the program's
-(``audiogame.online.terminal.BACK_OFF``) and the one before it (1, 2, 4, 8, 15, 30 s).
+(``audiogame.online.terminal_link.BACK_OFF``) and the one before it (1, 2, 4, 8, 15, 30 s).
 It prints, per schedule, each wait and their median and maximum, in seconds.
 """
 
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from prompt_toolkit.input import create_pipe_input  # noqa: E402
 
-from audiogame.online import terminal  # noqa: E402
+from audiogame.online import terminal_link as terminal  # noqa: E402
 from audiogame.online.commands import connect_screens  # noqa: E402
 from audiogame.testing import key_bytes, make_session  # noqa: E402
 from tests.online_support import Recorder, ServerThread, until  # noqa: E402

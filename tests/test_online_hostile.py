@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online.client import LinkError
 from audiogame.online.limits import Limits
 from audiogame.online.messages import MAX_MESSAGE, VERSION
+from audiogame.online.tasks import Tasks
 from tests.online_support import Recorder, player, running_server
 
 
@@ -181,6 +183,7 @@ def test_a_slow_reader_is_dropped_once_its_queue_is_full() -> None:
     class Quiet:
         rate = burst = 10.0
         limits = Limits()
+        tasks = Tasks(logging.getLogger("test"))
 
         def log_line(self, text: str) -> None:
             pass

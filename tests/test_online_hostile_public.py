@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
 import stat
@@ -26,6 +27,7 @@ from audiogame.online.commands import read_password
 from audiogame.online.limits import Limits
 from audiogame.online.messages import VERSION
 from audiogame.online.server import Server
+from audiogame.online.tasks import Tasks
 from audiogame.table.seeds import deal_seed, player_seed
 from audiogame.table.session import Table
 from tests.online_support import LOOSE, Recorder, play_out, player, running_server
@@ -236,6 +238,7 @@ def test_3_a_reader_that_never_reads_is_dropped_by_bytes_not_only_messages() -> 
     class Quiet:
         rate = burst = 10.0
         limits = Limits(send_bytes=64 * 1024)
+        tasks = Tasks(logging.getLogger("test"))
 
         def log_line(self, text: str) -> None:
             pass

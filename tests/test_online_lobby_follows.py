@@ -12,7 +12,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from audiogame.online.commands import connect_screens
-from audiogame.online.screens import LobbyMenu
+from audiogame.online.lobby_menu import LobbyMenu
 from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, until
 

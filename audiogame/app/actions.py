@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from audiogame.i18n import KEY, N_, NP_, _, pgettext
-from audiogame.words.seats import join_words
 
 if TYPE_CHECKING:
     from audiogame.app.screen import Command
@@ -125,8 +124,3 @@ def key_list(commands: Sequence[Command]) -> list[tuple[str, str]]:
     order = list(GROUPS)
     listed.sort(key=lambda command: order.index(command.group))
     return [(command.group, command_line(command)) for command in listed]
-
-
-def joined_keys(commands: Sequence[Command]) -> str:
-    """ "F1, F2 and F3", for hints that name several keys."""
-    return join_words([keys_name(command.keys) for command in commands])

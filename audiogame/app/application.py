@@ -26,6 +26,7 @@ from audiogame.i18n import N_, _
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import Speaker
+from audiogame.table.local import stop_workers
 
 _HISTORY_KEYS = {
     "pageup": "previous",
@@ -406,6 +407,7 @@ class AudioGame:
             self.running = False
             self._loop = None
             self.quit()
+            stop_workers(self)  # no worker thread outlives the program
 
     def run(self) -> None:
         """Run until the player quits; Ctrl+C or a closed terminal end cleanly."""

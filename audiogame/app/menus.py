@@ -46,7 +46,7 @@ class MainMenu(Menu):
         self.enter()
 
     def open_online(self) -> None:
-        from audiogame.online.screens import ConnectMenu
+        from audiogame.online.connect_menu import ConnectMenu
 
         self.app.push(ConnectMenu(self.app))
 

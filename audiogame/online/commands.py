@@ -214,8 +214,8 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     from audiogame.app.menus import MainMenu
     from audiogame.i18n import _
     from audiogame.online.client import client_tls
+    from audiogame.online.connect_menu import Connecting
     from audiogame.online.kept_seats import kept_seats
-    from audiogame.online.screens import Connecting
     from audiogame.online.terminal import OnlinePlay
 
     password = read_password(args.password_file)

@@ -7,14 +7,9 @@ stream (:class:`audiogame.table.seat.SeatState`): the same keys, words, cues and
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import ssl
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from audiogame.i18n import _
-from audiogame.online.client import Link, LinkError, server_url
-from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
     STOPPING,
@@ -22,193 +17,19 @@ from audiogame.online.table_words import (
     terminal_refusal_text,
     who_text,
 )
+from audiogame.online.terminal_link import ServerLink
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
-if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-    from audiogame.app.table import TableScreen
 
-BACK_OFF = (0.5, 1.0, 1.5, 2.0)
-"""Seconds between attempts to reconnect; the last one repeats, so that the seat is back
-within two seconds of the network coming back."""
-TRY_FOR = 15 * 60.0
-"""Seconds of trying to reconnect before giving up (longer than the longest grace period)."""
-
-
-class OnlinePlay:
-    """The program's connection to one server, from the first hello to leaving."""
-
-    def __init__(
-        self,
-        app: AudioGame,
-        address: str,
-        name: str,
-        *,
-        password: str | None = None,
-        tls: ssl.SSLContext | None = None,
-        kept: KeptSeats | None = None,
-    ) -> None:
-        self.app = app
-        self.address = address
-        self.link = Link(server_url(address, tls is not None), name, password=password, tls=tls)
-        self.kept = kept or KeptSeats(None)
-        """The seat tokens kept across restarts of the program (the user data folder)."""
-        self.token: str | None = None
-        self.table_info: dict[str, Any] = {}
-        self.names: list[str] = []
-        self.seat_state: SeatState | None = None
-        self.presenter: TableScreen | None = None
-        self.lobby: Any = None
-        self.waiting: Any = None
-        self.watcher: Any = None
-        self.chat_on = True
-        self.seat_options: dict[str, Any] = {}
-        """The seat's own options of the game as the server keeps them (``seat_options``)."""
-        self.closed = False
-        self.stopping = False
-        """The server said it is stopping: the lost connection that follows is not said."""
-        self._task: asyncio.Task[None] | None = None
-
-    # ----- running -------------------------------------------------------------------------
-    def start(self) -> None:
-        """Connect (in the program's loop, once it runs)."""
-        loop = asyncio.get_running_loop()
-        self._task = loop.create_task(self.run())
-
-    async def run(self) -> None:
-        kept = self.kept.token(self.link.url, self.link.name)
-        try:
-            await self.open(kept)
-        except LinkError as error:
-            self.failed(error.code)
-            return
-        self.app.say(
-            _("Connected to {server} as {name}.").format(server=self.address, name=self.link.name)
-        )
-        self.remember_server()
-        if self.token is not None:
-            self.app.say(_("Back to your table: your seat was kept."))
-        self.show_lobby()
-        await self.read()
-
-    async def open(self, token: str | None) -> None:
-        """Greet the server with the seat's token, if any; a seat the server no longer keeps
-        (the table ended) is forgotten, and the player comes in without it."""
-        try:
-            await self.link.open(token)
-        except LinkError as error:
-            if token is None or error.code not in ("bad_token", "invalid"):  # a damaged file
-                raise
-            self.forget_seat()
-            token = None
-            await self.link.open()
-        self.token = token
-
-    def remember_server(self) -> None:
-        """The server and name of this connection, for the main menu's Play online."""
-        online = {"server": self.address, "name": self.link.name}
-        if (self.app.settings.extra.get("online") or {}) != online:
-            self.app.update_settings(extra={**self.app.settings.extra, "online": online})
-
-    def forget_seat(self) -> None:
-        self.kept.forget(self.link.url, self.link.name)
-
-    async def read(self) -> None:
-        while not self.closed:
-            try:
-                message = await self.link.receive()
-            except LinkError:
-                if self.closed or not await self.reconnect():
-                    return
-                continue
-            try:
-                self.handle(message)
-            except Exception as error:  # a bug must not pass silently: the program reports it
-                self.app.fail(error)
-                return
-            with contextlib.suppress(Exception):
-                self.app.application.invalidate()
-
-    async def reconnect(self) -> bool:
-        """Try again with back-off (said once): the seat comes back with its token; in the
-        lobby the list comes back; a spectator watches the same table again."""
-        if not self.stopping:  # a server that said it is stopping was heard already
-            self.app.say(_("The connection to the server was lost: trying to reconnect."))
-        self.stopping = False
-        loop = asyncio.get_running_loop()
-        until = loop.time() + TRY_FOR
-        attempt = 0
-        while loop.time() < until:
-            await asyncio.sleep(BACK_OFF[min(attempt, len(BACK_OFF) - 1)])
-            attempt += 1
-            if self.closed:
-                return False
-            had_seat = self.token is not None
-            try:
-                await self.open(self.token)
-            except LinkError as error:
-                if error.code in ("unreachable", "gone"):
-                    continue
-                self.failed(error.code)
-                return False
-            if self.token is not None:
-                self.app.say(_("Back at the table."))
-            else:
-                self.app.say(_("Connected again."))
-                self.after_lost_seat(had_seat)
-            return True
-        self.failed("unreachable")
-        return False
-
-    def after_lost_seat(self, had_seat: bool) -> None:
-        """Connected again without a seat: a spectator watches again; a seat the server no
-        longer keeps takes the player back to the lobby."""
-        watched = self.table_info.get("id") if self.watcher is not None else None
-        if had_seat:
-            self.app.refuse(terminal_refusal_text("bad_token"))
-        if watched is not None:
-            self.send({"type": "watch", "table": str(watched)})
-            return
-        if had_seat and self.lobby is not None and self.lobby in self.app.stack:
-            self.presenter = self.seat_state = self.waiting = None
-            while self.app.top is not self.lobby:
-                self.app.stack.pop()
-            self.lobby.resume()
-        elif self.lobby is not None:
-            self.lobby.refresh()  # the list as the server has it now, said again
-
-    def failed(self, code: str) -> None:
-        """Say why, and go back to the main menu."""
-        from audiogame.app.menus import MainMenu
-
-        self.closed = True
-        self.app.refuse(terminal_refusal_text(code))
-        if self.app.stack and not isinstance(self.app.top, MainMenu):
-            self.app.pop_to(MainMenu)
-
-    def send(self, message: dict[str, Any]) -> None:
-        async def go() -> None:
-            with contextlib.suppress(LinkError):
-                await self.link.send(message)
-
-        asyncio.get_running_loop().create_task(go())
-
-    def close(self) -> None:
-        self.closed = True
-        if self._task is not None:
-            self._task.cancel()
-        asyncio.get_running_loop().create_task(self.link.close())
+class OnlinePlay(ServerLink):
+    """The program at one server: its messages turned into the screens and words of the
+    program (the connection itself: :class:`audiogame.online.terminal_link.ServerLink`)."""
 
     # ----- messages ------------------------------------------------------------------------
-    def handle(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        handler = getattr(self, f"on_{kind}", None)
-        if handler is not None:
-            handler(message)
-
     def show_lobby(self) -> None:
-        from audiogame.online.screens import Connecting, LobbyMenu
+        from audiogame.online.connect_menu import Connecting
+        from audiogame.online.lobby_menu import LobbyMenu
 
         self.lobby = LobbyMenu(self.app, self)
         if self.app.stack and isinstance(self.app.top, Connecting):

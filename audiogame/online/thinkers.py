@@ -40,13 +40,14 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
 
 from audiogame.bots import Bot
+from audiogame.table.driver import Answer
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -157,6 +158,9 @@ class Thinkers:
         """How many times the pool was started again after a worker died."""
         self.in_process = 0
         """Decisions made in the server's process because the workers failed."""
+        self._threads: ThreadPoolExecutor | None = None
+        """Where those are made: threads of the server's own, as many as workers, started
+        when first needed."""
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a clean interpreter, never a fork of a process that runs threads.
@@ -188,7 +192,9 @@ class Thinkers:
                 break
         self.in_process += 1
         self.say(f"{what} thinks in the server process: the worker processes failed")
-        return await asyncio.to_thread(function, *args)
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="server-thinking")
+        return await asyncio.get_running_loop().run_in_executor(self._threads, function, *args)
 
     async def choose(
         self, what: str, bot: Bot, view: Any, legal: Sequence[Action]
@@ -201,3 +207,44 @@ class Thinkers:
         """Stop the workers and wait for them (a decision under way ends first): a pool left
         to the interpreter's exit can fail there, loudly, on its closed pipe."""
         self.pool.shutdown(wait=True, cancel_futures=True)
+        if self._threads is not None:
+            self._threads.shutdown(wait=True, cancel_futures=True)
+            self._threads = None
+
+
+class PoolThinking:
+    """The server's worker processes (:class:`audiogame.online.thinkers.Thinkers`) as where a
+    table's computer players think (a :class:`audiogame.table.driver.Thinking`): the answer
+    comes back in the server's loop."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
+               answer: Answer) -> None:  # fmt: skip
+        self._start(self.server.thinkers.choose(what, bot, view, list(legal)), answer)
+
+    def run(self, what: str, function: Callable[..., Any], args: tuple[Any, ...],
+            answer: Answer) -> None:  # fmt: skip
+        self._start(self.server.thinkers.run(what, function, *args), answer)
+
+    def _start(self, work: Coroutine[Any, Any, Any], answer: Answer) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+
+        def done(task: asyncio.Task[Any]) -> None:
+            self.tasks.discard(task)
+            if task.cancelled():
+                return
+            try:
+                answer(task)
+            except Exception:  # a bug: logged, the table waits for the next move to try again
+                log.exception("a table's computer players stopped")
+                self.server.log_line("a table's computer players stopped by an error")
+
+        task.add_done_callback(done)
+
+    def cancel(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()

@@ -11,7 +11,6 @@ most every :data:`RECHECK` seconds.
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import socket
@@ -111,9 +110,3 @@ class OutputWatch:
                 self._on_lost(problem)
         finally:
             self._busy = False
-
-
-def quiet_call(function: Callable[[], object]) -> None:
-    """Call ``function`` and ignore its failure (closing a device that is already gone)."""
-    with contextlib.suppress(Exception):
-        function()

@@ -239,11 +239,6 @@ def decode_event(data: Json) -> Event:
     return event
 
 
-def encode_action(action: Action) -> str:
-    """``"play 9h 9s"``: the kind, then the cards."""
-    return str(action)
-
-
 def decode_action(text: str) -> Action:
     parts = text.split()
     if not parts or parts[0] not in values(ActionKind):

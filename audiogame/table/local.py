@@ -55,29 +55,60 @@ log = logging.getLogger("audiogame.table")
 PERSON = 0
 """The person's seat at a local table."""
 
-_THINKING: list[ThreadPoolExecutor] = []
-_REMEMBERING: list[ThreadPoolExecutor] = []
 _TABLES: weakref.WeakKeyDictionary[SeatState, LocalTable] = weakref.WeakKeyDictionary()
 
 
-def thinking() -> ThreadPoolExecutor:
-    """The worker thread where computer players think (one: each decides in turn)."""
-    if not _THINKING:
-        _THINKING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-players"))
-    return _THINKING[0]
+class Workers:
+    """A program's worker threads, each started when first needed and shut down when the
+    program stops (:func:`stop_workers`)."""
+
+    def __init__(self) -> None:
+        self._thinking: ThreadPoolExecutor | None = None
+        self._remembering: ThreadPoolExecutor | None = None
+
+    def thinking(self) -> ThreadPoolExecutor:
+        """Where computer players think (one thread: each decides in turn)."""
+        if self._thinking is None:
+            self._thinking = ThreadPoolExecutor(1, thread_name_prefix="computer-players")
+        return self._thinking
+
+    def remembering(self) -> ThreadPoolExecutor:
+        """Where a resumed table's computer players get their memory back (long work: a hint
+        asked meanwhile is not queued behind it in :meth:`thinking`)."""
+        if self._remembering is None:
+            self._remembering = ThreadPoolExecutor(1, thread_name_prefix="computer-memory")
+        return self._remembering
+
+    def stop(self) -> None:
+        """Shut both down: what is queued is dropped, what runs ends first (as it would at the
+        interpreter's exit, which waits for it too)."""
+        for executor in (self._thinking, self._remembering):
+            if executor is not None:
+                executor.shutdown(wait=True, cancel_futures=True)
+        self._thinking = self._remembering = None
 
 
-def remembering() -> ThreadPoolExecutor:
-    """The worker thread where a resumed table's computer players get their memory back (long
-    work: a hint asked meanwhile is not queued behind it in :func:`thinking`)."""
-    if not _REMEMBERING:
-        _REMEMBERING.append(ThreadPoolExecutor(1, thread_name_prefix="computer-memory"))
-    return _REMEMBERING[0]
+_WORKERS: weakref.WeakKeyDictionary[Any, Workers] = weakref.WeakKeyDictionary()
+
+
+def workers(program: Any) -> Workers:
+    """``program``'s worker threads."""
+    found = _WORKERS.get(program)
+    if found is None:
+        found = _WORKERS[program] = Workers()
+    return found
+
+
+def stop_workers(program: Any) -> None:
+    """The program stops: its worker threads end (a new start would make new ones)."""
+    found = _WORKERS.pop(program, None)
+    if found is not None:
+        found.stop()
 
 
 class InlineExecutor(Executor):
     """Decides at once, in the caller's thread: the tests' computer players, whose moves the
-    keys that follow must find made (a real program thinks in :func:`thinking`)."""
+    keys that follow must find made (a real program thinks in :meth:`Workers.thinking`)."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -116,10 +147,10 @@ StreamListener = Callable[[list[Event], bool], None]
 class ProgramThinking:
     """Where a local table's computer players think (a :class:`audiogame.table.driver.Thinking`):
     the program's own executor when it set one (the tests' :class:`InlineExecutor`), else the
-    worker thread (:func:`thinking`), the answer handed back to the program's loop. Before
-    the loop runs no key can wait: a decision is made at once; bringing players back (long
-    work) goes to a worker thread of its own (:func:`remembering`), its answer taken once the
-    loop runs."""
+    program's worker thread (:meth:`Workers.thinking`), the answer handed back to the program's
+    loop. Before the loop runs no key can wait: a decision is made at once; bringing players
+    back (long work) goes to a worker thread of its own (:meth:`Workers.remembering`), its
+    answer taken once the loop runs."""
 
     def __init__(self, program: Any) -> None:
         self.program = program
@@ -129,8 +160,8 @@ class ProgramThinking:
         if executor is not None:
             return executor
         if long:
-            return remembering()
-        return thinking() if self.program.running else InlineExecutor()
+            return workers(self.program).remembering()
+        return workers(self.program).thinking() if self.program.running else InlineExecutor()
 
     def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
                answer: Answer) -> None:  # fmt: skip

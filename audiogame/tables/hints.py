@@ -15,7 +15,7 @@ from typing import Any
 
 from audiogame.app.table import HUMAN
 from audiogame.i18n import _
-from audiogame.table.local import InlineExecutor, thinking
+from audiogame.table.local import InlineExecutor, workers
 from audiogame.words.hints import hint_text
 from engine.bots import Bot, Hint, make
 
@@ -45,7 +45,7 @@ class HintKey:
         if self._bot is None:
             self._bot = make(table.game, "hard", seed=table.seed)
         app = table.app
-        executor = app.thinkers or (thinking() if app.running else InlineExecutor())
+        executor = app.thinkers or (workers(app).thinking() if app.running else InlineExecutor())
         found: Future[Hint] = executor.submit(self._bot.advise, state.view(HUMAN), legal)
         self._last = (position, found)
         return found

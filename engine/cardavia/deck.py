@@ -114,11 +114,6 @@ def hand_cards(mask: int) -> tuple[Card, ...]:
     )
 
 
-def rank_counts(mask: int) -> list[int]:
-    """How many cards of each rank index the mask holds."""
-    return [POP[mask >> s & 15] for s in SHIFTS]
-
-
 _DECK_BITS: tuple[int, ...] = tuple(1 << i for i, c in enumerate(CARD_AT) if c is not None)
 """The bit of each card of :data:`DECK`, in the same order."""
 

@@ -8,7 +8,7 @@ from engine.actions import Action
 from engine.cardavia.catalog import entry_of
 from engine.cardavia.classify import KIND_NAMES, Key, classify_mask
 from engine.cardavia.deck import BIT_OF, RANK_OF
-from engine.cardavia.moves import CARDS, KIND_SHIFT
+from engine.cardavia.moves import KIND_SHIFT
 
 
 def code_of(action: Action, *, first_play: bool) -> int | None:
@@ -40,8 +40,3 @@ def describe_key(key: Key) -> dict[str, object]:
     14) and ``length`` (number of cards)."""
     kind, top, length = key
     return {"kind": KIND_NAMES[kind], "rank": RANK_OF[top], "length": length}
-
-
-def mask_and_kind(code: int) -> tuple[int, int]:
-    """The cards and the kind of a code."""
-    return code & CARDS, code >> KIND_SHIFT

@@ -68,16 +68,6 @@ def counts_key(hand: int) -> int:
 
 
 _SINGLE_KINDS = (0, SINGLE, PAIR, TRIPLE, BOMB)
-_COST: dict[tuple[int, int, int], float] = {}
-
-
-def _cost(combination: tuple[int, int, int]) -> float:
-    cost = _COST.get(combination)
-    if cost is None:
-        cost = _COST[combination] = combination_cost(*combination)
-    return cost
-
-
 _COST_MEMO: dict[int, float] = {0: 0.0}
 
 

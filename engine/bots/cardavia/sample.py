@@ -115,8 +115,3 @@ class Sampler:
             if not stuck and consistent(public, hands):
                 return hands
         return hands
-
-
-def sample_hands(public: Public, rng: random.Random) -> list[int]:
-    """One deal of the unseen cards (see :class:`Sampler`)."""
-    return Sampler(public).deal(rng)
