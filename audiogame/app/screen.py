@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from audiogame.i18n import _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 ENTER = "c-m"
 TAB = "c-i"
@@ -43,11 +43,14 @@ class Command:
 
 
 class Screen:
-    """A screen of the program. Subclasses give :attr:`title` and :meth:`commands`."""
+    """A screen of the program. Subclasses give :attr:`title` and :meth:`commands`.
+
+    ``app`` is its host (:class:`~audiogame.app.host.Host`): the terminal program, a browser
+    seat, a test's; a screen that needs the whole terminal program says so in its own type."""
 
     title = ""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def heading(self) -> str:

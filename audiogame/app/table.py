@@ -9,20 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
+from audiogame.app.utterance import Utterance, utterances
 from audiogame.bots import DEFAULT_LEVEL
 from audiogame.i18n import N_, _
 from audiogame.saves.record import table_extras
-from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
-from audiogame.words.brief import brief_message
-from audiogame.words.registry import render
 from audiogame.words.seats import HUMAN, Seats
 from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 SETTLING = 0.3
 """Seconds after a turn changes or a game ends during which a key whose meaning depends on it
@@ -49,7 +47,7 @@ class TableScreen(Screen):
     game = ""
 
     def __init__(
-        self, app: AudioGame, config: dict[str, Any], players: int, seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], players: int, seat: SeatState | None = None
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -143,23 +141,19 @@ class TableScreen(Screen):
     def pause(self) -> None:
         from audiogame.app.menus import PauseMenu
 
-        self.app.narrator.cue("back")
-        self.app.push(PauseMenu(self.app, self))
+        self.app.cue("back")
+        self.app.push(PauseMenu(self.app, self))  # type: ignore[arg-type]  # offline only
 
-    def message(self, event: Event) -> str:
-        if self.app.settings.brief:
-            short = brief_message(event, self.seats)
-            if short is not None:
-                return short
-        return render(self.game, event, self.seats)
+    def heard(self, event: Event) -> tuple[Utterance, ...]:
+        """What the player hears of ``event``: its words, cue and placing (a screen that knows
+        better words from its view gives them here)."""
+        return utterances(self.game, event, self.seats, HUMAN, self.app.settings.brief)
 
     def announce(self, events: Iterable[Event]) -> None:
         """Each event: one message and one cue, from the seat that caused it."""
         for event in events:
-            text = self.message(event)
-            cue = cue_for(event, HUMAN) or None
-            pan = seat_pan(event_seat(event), self.seats.players)
-            self.app.say(text, cue=cue, pan=pan)
+            for said in self.heard(event):
+                self.app.say(said.text, cue=said.cue, pan=said.pan)
 
     def resume(self) -> None:
         """Back from the pause menu (or F1's list): where the game stands, as after a resume."""

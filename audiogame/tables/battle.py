@@ -29,7 +29,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
@@ -55,7 +55,7 @@ _OTHERS_PLAY_ON = _OthersPlayOn()
 
 
 def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    app: Host, config: dict[str, Any], seat: SeatState | None = None
 ) -> BattleTable:
     """Open a Battaglia table with the setup's ``config`` (at ``seat`` of a table kept
     elsewhere, when given)."""
@@ -66,7 +66,7 @@ class BattleTable(TableScreen):
     game = "battle"
 
     def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
     ) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self.open = bool(config.get("open"))
@@ -88,7 +88,7 @@ class BattleTable(TableScreen):
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = view.stock[0] if not self.open else len(view.hand)

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
 from audiogame.i18n import _
-from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
 from audiogame.tables.rank_letters import letter_rank, one_text
-from audiogame.words.cardavia import play_order, refusal, settlement_lines
+from audiogame.words.cardavia import play_order, refusal
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import join_words
 from engine.actions import Action, Pass, Play
@@ -32,11 +31,11 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 
 def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    app: Host, config: dict[str, Any], seat: SeatState | None = None
 ) -> CardaviaTable:
     """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``); at ``seat`` of
     a table kept elsewhere, when given."""
@@ -47,7 +46,7 @@ class CardaviaTable(TableScreen):
     game = "cardavia"
 
     def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
     ) -> None:
         super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
@@ -73,7 +72,7 @@ class CardaviaTable(TableScreen):
 
     # ----- opening and deals ---------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         order = join_words([self.seats.subject(seat) for seat in play_order(self.seats)])
         names = join_words([self.seats.subject(seat) for seat in self.seats.all()])
         if self.online:
@@ -150,13 +149,7 @@ class CardaviaTable(TableScreen):
             super().announce([event])
             if event.kind == "game_over":
                 for settlement in settlements:
-                    self.say_settlement(settlement)
-
-    def say_settlement(self, event: Settlement) -> None:
-        cue: str | None = cue_for(event, HUMAN) or None
-        for line in settlement_lines(event.lines, event.totals, self.seats):
-            self.app.say(line, cue=cue)
-            cue = None
+                    super().announce([settlement])
 
     def after_events(self) -> None:
         """After anything happened: the end of the deal, the player's turn, or the next

@@ -23,7 +23,7 @@ from engine.cardavia import classify
 from engine.cardavia.combination import Combination
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
     from audiogame.tables.cardavia import CardaviaTable
 
 BACKTAB = "s-tab"  # Shift+Tab, as prompt_toolkit names it
@@ -100,7 +100,7 @@ class HandKeys:
         self._index = -1
 
     @property
-    def app(self) -> AudioGame:
+    def app(self) -> Host:
         return self.table.app
 
     def move(self, key: str) -> None:

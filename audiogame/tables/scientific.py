@@ -13,12 +13,13 @@ choices, the cards owned, the seer's view and the hand.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
 from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.utterance import Utterance
 from audiogame.i18n import _, ngettext
-from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
@@ -35,14 +36,14 @@ from engine.scientific.events import Exchanged, ExchangeDeclined, PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
 
 def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+    app: Host, config: dict[str, Any], seat: SeatState | None = None
 ) -> ScientificTable:
     """Open a Battaglia scientifica table with the setup's ``config`` (at ``seat`` of a table
     kept elsewhere, when given)."""
@@ -53,7 +54,7 @@ class ScientificTable(TableScreen):
     game = "scientific"
 
     def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
     ) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self._changed_to: Card | None = None  # said once the table took the change
@@ -73,7 +74,7 @@ class ScientificTable(TableScreen):
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = len(view.hand)
@@ -240,7 +241,7 @@ class ScientificTable(TableScreen):
                 if len(group) > 1:
                     holders = [events[i].seat for i in group]
                     text = powers_gained(event.power, holders, self.seats)
-                    self.app.say(text, cue=cue_for(event, HUMAN) or None)
+                    self.app.say(text, cue=self.heard(event)[0].cue)
                     continue
             if event.kind == "choice_made" and getattr(event, "seat", None) == HUMAN:
                 self._revealed_choice = _revealed(events[index + 1 :])
@@ -285,7 +286,13 @@ class ScientificTable(TableScreen):
             )
         return True
 
-    def message(self, event: Event) -> str:
+    def heard(self, event: Event) -> tuple[Utterance, ...]:
+        """The player's own choice and eight are said from the view (the card, the swap)."""
+        heard = super().heard(event)
+        text = self.own_words(event)
+        return heard if text is None else (replace(heard[0], text=text),)
+
+    def own_words(self, event: Event) -> str | None:
         seat = getattr(event, "seat", None)
         if event.kind == "choice_made" and seat == HUMAN:
             # Chosen by a key or by the turn timer: the view holds the card until the reveal,
@@ -307,7 +314,7 @@ class ScientificTable(TableScreen):
                 return exchange_offer(len(view.hand), len(view.won_pile), self.key_for("swap"))
             # No swap is offered (an empty won pile): never "may swap".
             return _("Eight: your won pile is empty, there is nothing to swap.")
-        return super().message(event)
+        return None
 
     def take_hint(self, action: Action) -> None:
         """The take-hint key: the cursor goes to the hinted card."""
