@@ -38,15 +38,21 @@ class Utterance:
 
 
 def utterances(
-    game: str, event: Event, seats: Seats, listener: int | None = HUMAN, brief: bool = False
+    game: str,
+    event: Event,
+    seats: Seats,
+    listener: int | None = HUMAN,
+    brief: bool = False,
+    by_line: bool = True,
 ) -> tuple[Utterance, ...]:
     """What ``listener`` (a seat; ``None``: a spectator) hears of ``event`` at a ``game``
     table seated as ``seats``: one message, or one per line for a deal's settlement (the cue
-    with the first). ``brief``: routine events in the fewest words (the cue says the rest)."""
+    with the first; ``by_line=False``: in one message, as a watcher hears it). ``brief``: routine
+    events in the fewest words (the cue says the rest)."""
     cue = cue_for(event, listener) or None
     pan = seat_pan(event_seat(event), seats.players)
     lines = getattr(event, "lines", None)
-    if event.kind == "settlement" and lines is not None:
+    if by_line and event.kind == "settlement" and lines is not None:
         from audiogame.words.cardavia import settlement_lines
 
         said = settlement_lines(lines, getattr(event, "totals"), seats)  # noqa: B009

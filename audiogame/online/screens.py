@@ -695,13 +695,11 @@ class WatchScreen(Screen):
         return self.game
 
     def show(self, events: list[Any]) -> None:
-        from audiogame.sound import cue_for, event_seat, seat_pan
-        from audiogame.words.registry import render
+        from audiogame.app.utterance import utterances
 
         for event in events:
-            cue = cue_for(event, None) or None
-            pan = seat_pan(event_seat(event), self.seats.players)
-            self.app.say(render(self.game, event, self.seats), cue=cue, pan=pan)
+            for said in utterances(self.game, event, self.seats, None, by_line=False):
+                self.app.say(said.text, cue=said.cue, pan=said.pan)
 
     def commands(self) -> list[Command]:
         return [
