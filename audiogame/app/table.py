@@ -36,13 +36,35 @@ def table_seed(config: dict[str, Any]) -> int:
     return int(seed)
 
 
+class Elsewhere:
+    """What the place a table is kept adds to the screen of one of its seats: its own keys,
+    what it does when the screen opens and closes, whom the hurry key hurries. This one adds
+    nothing (a table in this process, a browser seat); the online terminal gives its own
+    (:class:`audiogame.online.terminal.OnlineSeat`)."""
+
+    def commands(self) -> list[Command]:
+        return []
+
+    def opened(self, screen: TableScreen) -> None:
+        """The screen is open, or open again after the pause."""
+
+    def closed(self, screen: TableScreen) -> None:
+        """The screen is closing."""
+
+    def hurries(self, seat: int) -> bool:
+        """Whether the hurry key makes ``seat`` (another seat) play at once."""
+        return True
+
+
 class TableScreen(Screen):
     """A game in progress, presented from one seat. Subclasses set :attr:`game`.
 
     The screen holds only the seat's end of a table (:attr:`seat`, a
     :class:`~audiogame.table.seat.SeatState`): offline, a table played in the program's own
     process (:class:`~audiogame.table.local.LocalTable`) feeds it; online, the server does.
-    Either way the moves come back through :meth:`on_stream`."""
+    Either way the moves come back through :meth:`on_stream`. What the place a table is kept
+    adds (online play's keys) is :attr:`elsewhere`; a game gives its own keys in
+    :meth:`game_commands`."""
 
     game = ""
 
@@ -63,6 +85,7 @@ class TableScreen(Screen):
             seat = self.open_local()
         self.seat: SeatState = seat
         self.state: SeatState = seat
+        self.elsewhere = Elsewhere()
 
     def open_local(self) -> SeatState:
         """A table in this process, its computer players at the level of the setup."""
@@ -82,6 +105,14 @@ class TableScreen(Screen):
         """The table is open (or open again after the pause): its computer players move."""
         if not self.remote:
             self.seat.request("play")
+        self.elsewhere.opened(self)
+
+    def commands(self) -> list[Command]:
+        return [*self.game_commands(), *self.elsewhere.commands()]
+
+    def game_commands(self) -> list[Command]:
+        """The game's own keys at this table."""
+        return []
 
     def key_scope(self) -> str:
         return self.game
@@ -168,6 +199,7 @@ class TableScreen(Screen):
     def leave(self) -> None:
         if not self.remote:
             self.seat.request("leave")
+        self.elsewhere.closed(self)
 
     # ----- the seat's stream ---------------------------------------------------------------
     def refusal_text(self, error: IllegalAction) -> str:

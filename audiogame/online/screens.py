@@ -630,39 +630,6 @@ def online_commands(play: OnlinePlay) -> list[Command]:
     ]
 
 
-def online_table_class(base: type[Any]) -> type[Any]:
-    """``base`` (a game's table screen) at a seat of an online table."""
-
-    class OnlineTable(base):  # type: ignore[misc]
-        def __init__(
-            self, play: OnlinePlay, app: AudioGame, config: dict[str, Any], seat: Any
-        ) -> None:
-            self.online_play = play
-            super().__init__(app, config, seat)
-
-        def commands(self) -> list[Command]:
-            return [*super().commands(), *online_commands(self.online_play)]
-
-        def open_table(self) -> None:
-            """Open, or back from the pause menu (whose options may have changed): the
-            player's own options of the game go to the table for this seat."""
-            super().open_table()
-            self.online_play.send_seat_options(self.game)
-
-        def leave(self) -> None:
-            super().leave()
-            if self.online_play.presenter is self:
-                self.online_play.leave_table()
-
-        def hurries(self, seat: int) -> bool:
-            """Only a computer player's seat is hurried (seats in this seat's order)."""
-            seats = list(self.online_play.table_info.get("seats") or [])
-            return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
-
-    OnlineTable.__name__ = f"Online{base.__name__}"
-    return OnlineTable
-
-
 class WatchScreen(Screen):
     """Watching a table: its public events, said as they happen; Escape leaves."""
 

@@ -12,6 +12,8 @@ import contextlib
 import ssl
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.screen import Command
+from audiogame.app.table import Elsewhere, TableScreen
 from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
@@ -27,7 +29,6 @@ from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.app.table import TableScreen
 
 BACK_OFF = (0.5, 1.0, 1.5, 2.0)
 """Seconds between attempts to reconnect; the last one repeats, so that the seat is back
@@ -399,17 +400,46 @@ class OnlinePlay:
             self.send({"type": "list"})
 
 
-def make_presenter(play: OnlinePlay, game: str, config: dict[str, Any], seat: SeatState) -> Any:
-    """The game's own table screen, fed the seat's stream, with the keys of online play."""
+class OnlineSeat(Elsewhere):
+    """What online play adds to a game's table screen at a seat of the server's table: who is
+    here, chat, the seat's own options sent when the screen opens, leaving the table when it
+    closes; the hurry key hurries computer players only."""
+
+    def __init__(self, play: OnlinePlay) -> None:
+        self.play = play
+
+    def commands(self) -> list[Command]:
+        from audiogame.online.screens import online_commands
+
+        return online_commands(self.play)
+
+    def opened(self, screen: TableScreen) -> None:
+        """Open, or back from the pause menu (whose options may have changed): the player's
+        own options of the game go to the table for this seat."""
+        self.play.send_seat_options(screen.game)
+
+    def closed(self, screen: TableScreen) -> None:
+        if self.play.presenter is screen:
+            self.play.leave_table()
+
+    def hurries(self, seat: int) -> bool:
+        """Only a computer player's seat is hurried (seats in this seat's order)."""
+        seats = list(self.play.table_info.get("seats") or [])
+        return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
+
+
+def make_presenter(
+    play: OnlinePlay, game: str, config: dict[str, Any], seat: SeatState
+) -> TableScreen:
+    """The game's own table screen (its registration's), fed the seat's stream, with the keys
+    of online play."""
     from audiogame.catalog import game_entry
-    from audiogame.online.screens import online_table_class
 
     factory = game_entry(game).table_factory()
-    assert factory is not None
-    module = __import__(factory.__module__, fromlist=["_"])
-    screen_class = next(
-        value
-        for value in vars(module).values()
-        if isinstance(value, type) and getattr(value, "game", None) == game
-    )
-    return online_table_class(screen_class)(play, play.app, config, seat)
+    if factory is None:
+        raise ValueError(f"{game!r} has no table")
+    screen = factory(play.app, config, seat)
+    if not isinstance(screen, TableScreen):
+        raise TypeError(f"{game!r}'s table is not a table screen")
+    screen.elsewhere = OnlineSeat(play)
+    return screen

@@ -54,9 +54,7 @@ class _OthersPlayOn(Event):
 _OTHERS_PLAY_ON = _OthersPlayOn()
 
 
-def make_table(
-    app: Host, config: dict[str, Any], seat: SeatState | None = None
-) -> BattleTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> BattleTable:
     """Open a Battaglia table with the setup's ``config`` (at ``seat`` of a table kept
     elsewhere, when given)."""
     return BattleTable(app, config, seat)
@@ -65,9 +63,7 @@ def make_table(
 class BattleTable(TableScreen):
     game = "battle"
 
-    def __init__(
-        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self.open = bool(config.get("open"))
         self.focus = 0
@@ -136,7 +132,7 @@ class BattleTable(TableScreen):
             )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def game_commands(self) -> list[Command]:
         if self.open:
             play = [
                 Command(

@@ -34,9 +34,7 @@ if TYPE_CHECKING:
     from audiogame.app.host import Host
 
 
-def make_table(
-    app: Host, config: dict[str, Any], seat: SeatState | None = None
-) -> CardaviaTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> CardaviaTable:
     """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``); at ``seat`` of
     a table kept elsewhere, when given."""
     return CardaviaTable(app, config, seat)
@@ -45,9 +43,7 @@ def make_table(
 class CardaviaTable(TableScreen):
     game = "cardavia"
 
-    def __init__(
-        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
         self._hand = HandCursor(self.view.hand)
@@ -208,7 +204,7 @@ class CardaviaTable(TableScreen):
         self.seat.request("hurry")  # the moves come back through on_stream
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def game_commands(self) -> list[Command]:
         return table_commands(self)
 
     def on_char(self, char: str) -> bool:
@@ -261,7 +257,7 @@ class CardaviaTable(TableScreen):
     def hurries(self, seat: int) -> bool:
         """Whether the hurry key makes ``seat`` play at once: a computer player (every other
         seat offline; online, a person is never hurried)."""
-        return True
+        return self.elsewhere.hurries(seat)
 
     def over_text(self) -> str:
         if self.match.over and self.online:

@@ -42,9 +42,7 @@ if TYPE_CHECKING:
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
 
-def make_table(
-    app: Host, config: dict[str, Any], seat: SeatState | None = None
-) -> ScientificTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> ScientificTable:
     """Open a Battaglia scientifica table with the setup's ``config`` (at ``seat`` of a table
     kept elsewhere, when given)."""
     return ScientificTable(app, config, seat)
@@ -53,9 +51,7 @@ def make_table(
 class ScientificTable(TableScreen):
     game = "scientific"
 
-    def __init__(
-        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self._changed_to: Card | None = None  # said once the table took the change
         self.cursor = HandCursor()
@@ -102,7 +98,7 @@ class ScientificTable(TableScreen):
         )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def game_commands(self) -> list[Command]:
         return [*table_commands(self), *self.common_commands()]
 
     def jump_key(self, key: str) -> None:
