@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, INFORMATION
@@ -16,6 +17,7 @@ from audiogame.saves.record import table_extras
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
 from audiogame.words.seats import HUMAN, Seats
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
 
@@ -34,6 +36,16 @@ def table_seed(config: dict[str, Any]) -> int:
         seed = random.SystemRandom().randrange(1, 1_000_000)
         config["seed"] = seed
     return int(seed)
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """A seat's hand as a page shows it: ``cards`` in the order the keys move through them,
+    ``cursor`` the index of the card in focus, ``selected`` the cards selected or chosen."""
+
+    cards: tuple[Card, ...]
+    cursor: int
+    selected: frozenset[Card]
 
 
 class Elsewhere:
@@ -219,9 +231,21 @@ class TableScreen(Screen):
 
     def on_dealt(self) -> None:
         """A new deal of a match is on the table (the seat is fed already)."""
-        match = getattr(self, "match", None)
-        if match is not None:
-            match.next_deal()
-        dealt = getattr(self, "dealt", None)
-        if dealt is not None:
-            dealt()
+
+    def restore_match(self, deal: int, totals: list[int]) -> None:
+        """A match taken back (a page opened again, a program or server started again): its
+        deal number and running totals as the table keeps them."""
+
+    def auto_passed(self) -> None:
+        """Online, the table passed for the seat (its automatic pass)."""
+
+    # ----- the hand, for a page that shows it ----------------------------------------------
+    def shown_hand(self) -> HandShown:
+        """The hand in the order the keys move through it, the card in focus, the cards
+        selected or chosen."""
+        return HandShown((), 0, frozenset())
+
+    def pick(self, index: int) -> str | None:
+        """Card ``index`` of :meth:`shown_hand` was clicked or tapped: the focus goes there;
+        the key that then selects or plays it, or ``None`` when it is only said."""
+        return None

@@ -62,6 +62,8 @@ def table_label(table: dict[str, Any]) -> str:
 class TextEntry(Screen):
     """Type a line of text; Enter gives it to ``done``, Escape goes back."""
 
+    app: AudioGame
+
     def __init__(
         self,
         app: AudioGame,
@@ -212,6 +214,8 @@ class Connecting(Screen):
     """``audiogame connect`` until the server answers: what is going on is said first, then
     the lobby takes its place, or the refusal is said and the main menu comes back. Escape
     gives up and goes to the main menu."""
+
+    app: AudioGame
 
     title = N_("Connecting")
 
@@ -566,6 +570,8 @@ class CreateMenu(Menu):
 class WaitingRoom(Screen):
     """Seated before the game starts: Enter starts it (the creator), Escape leaves."""
 
+    app: AudioGame
+
     title = N_("Waiting room")
 
     def __init__(self, app: AudioGame, play: OnlinePlay, watching: bool) -> None:
@@ -632,6 +638,8 @@ def online_commands(play: OnlinePlay) -> list[Command]:
 
 class WatchScreen(Screen):
     """Watching a table: its public events, said as they happen; Escape leaves."""
+
+    app: AudioGame
 
     title = N_("Watching")
 

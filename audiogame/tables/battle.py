@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HUMAN, HandShown, TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
@@ -132,6 +132,15 @@ class BattleTable(TableScreen):
             )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
+    def shown_hand(self) -> HandShown:
+        """The open war's hand (classic War has none: its stock is face down)."""
+        return HandShown(tuple(self.view.hand or ()), int(self.focus), frozenset())
+
+    def pick(self, index: int) -> str | None:
+        self.focus = index
+        self._heard = self.view.hand[index]
+        return "enter"
+
     def game_commands(self) -> list[Command]:
         if self.open:
             play = [

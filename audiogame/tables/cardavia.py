@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HUMAN, HandShown, TableScreen
 from audiogame.i18n import _
 from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
@@ -132,6 +132,26 @@ class CardaviaTable(TableScreen):
         """A new deal is on the table: the hand and its opening."""
         self._hand = HandCursor(self.view.hand)
         self.start_deal()
+
+    def on_dealt(self) -> None:
+        self.match.next_deal()
+        self.dealt()
+
+    def restore_match(self, deal: int, totals: list[int]) -> None:
+        self.match.number = deal
+        self.match.totals = list(totals)
+
+    def shown_hand(self) -> HandShown:
+        """The hand from the 3 up to the 2, as the arrows move."""
+        hand = self.hand
+        return HandShown(tuple(hand.cards), int(hand.focus), frozenset(hand.selected))
+
+    def pick(self, index: int) -> str | None:
+        self.hand.focus = index
+        if self.view.awaiting != HUMAN:  # Space would make the others play: say the card
+            self.hand_keys.say_focus()
+            return None
+        return "space"
 
     # ----- speaking events -----------------------------------------------------------------
     def announce(self, events: Iterable[Event]) -> None:

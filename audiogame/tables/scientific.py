@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HUMAN, HandShown, TableScreen
 from audiogame.app.utterance import Utterance
 from audiogame.i18n import _, ngettext
 from audiogame.table.seat import SeatState
@@ -98,6 +98,15 @@ class ScientificTable(TableScreen):
         )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
+    def shown_hand(self) -> HandShown:
+        view = self.view
+        chosen = frozenset({view.my_choice} if view.my_choice else ())
+        return HandShown(tuple(view.hand), int(self.cursor.index), chosen)
+
+    def pick(self, index: int) -> str | None:
+        self.cursor.hear(self.view.hand, index)
+        return "enter"
+
     def game_commands(self) -> list[Command]:
         return [*table_commands(self), *self.common_commands()]
 
