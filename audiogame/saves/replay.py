@@ -28,6 +28,7 @@ from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 
 def load_replay(app: AudioGame, path: Path) -> ReplayScreen:
@@ -98,7 +99,7 @@ def _hidden(events: list[Event]) -> bool:
 class ReplayScreen(Screen):
     title = N_("Replay")
 
-    def __init__(self, app: AudioGame, saved: SavedGame, line: Line) -> None:
+    def __init__(self, app: Host, saved: SavedGame, line: Line) -> None:
         super().__init__(app)
         self.saved = saved
         self.line = line
@@ -110,7 +111,7 @@ class ReplayScreen(Screen):
         return self.saved.game
 
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         self.app.say(_("Replay: {game}.").format(game=describe(self.saved)))
         self.speak(self.line.go_to(0))
         self.app.say(

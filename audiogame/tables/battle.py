@@ -7,12 +7,11 @@ end of the game are spoken.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HUMAN, HandShown, TableScreen
+from audiogame.app.table import HandShown, TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
@@ -21,7 +20,7 @@ from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.battle import cards_owned, refusal
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.scientific import hand_summary
-from audiogame.words.seats import capitalize, join_words
+from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -29,7 +28,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.host import Host
+    from audiogame.app.host import Cancellable, Host
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
@@ -69,7 +68,7 @@ class BattleTable(TableScreen):
         self.focus = 0
         self._heard: Card | None = None  # the hand card last spoken: Enter plays only that one
         self.auto = False
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Cancellable | None = None
         self._prompted: tuple[int, int, str] | None = None
         self._out = False
         self._watching = False
@@ -80,7 +79,8 @@ class BattleTable(TableScreen):
 
     @property
     def view(self) -> BattleView:
-        return self.state.view(HUMAN)
+        view: BattleView = self.state.view(HUMAN)
+        return view
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
