@@ -232,9 +232,13 @@ class TableScreen(Screen):
     def on_dealt(self) -> None:
         """A new deal of a match is on the table (the seat is fed already)."""
 
-    def restore_match(self, deal: int, totals: list[int]) -> None:
+    def restore_match(self, deal: int | None, totals: list[int]) -> None:
         """A match taken back (a page opened again, a program or server started again): its
-        deal number and running totals as the table keeps them."""
+        deal number (``None``: as it is) and running totals as the table keeps them."""
+
+    def more_deals(self) -> bool:
+        """Whether deals of a match are still to come once this one is over."""
+        return False
 
     def auto_passed(self) -> None:
         """Online, the table passed for the seat (its automatic pass)."""

@@ -266,9 +266,8 @@ class OnlinePlay:
                 self.send({"type": "seat_option", "name": option.setting, "value": value})
 
     def on_auto_passed(self, message: dict[str, Any]) -> None:
-        passed = getattr(self.presenter, "auto_passed", None)
-        if passed is not None:
-            passed()
+        if self.presenter is not None:
+            self.presenter.auto_passed()
 
     def on_started(self, message: dict[str, Any]) -> None:
         if self.presenter is not None and self.seat_state is not None:
@@ -310,11 +309,13 @@ class OnlinePlay:
         self.watcher.show([decode_event(data) for data in message.get("events", [])])
 
     def restore_match(self, message: dict[str, Any]) -> None:
-        """A Cardavia match's deal number and totals, as the table keeps them."""
-        match = getattr(self.presenter, "match", None)
-        if match is not None and isinstance(message.get("totals"), list):
-            match.number = int(message.get("deal", match.number))
-            match.totals = [int(total) for total in message["totals"]]
+        """A match's deal number and totals, as the table keeps them."""
+        totals = message.get("totals")
+        if self.presenter is not None and isinstance(totals, list):
+            deal = message.get("deal")
+            self.presenter.restore_match(
+                None if deal is None else int(deal), [int(t) for t in totals]
+            )
 
     def on_update(self, message: dict[str, Any]) -> None:
         if self.watcher is not None:
@@ -329,12 +330,7 @@ class OnlinePlay:
         if self.presenter is None or self.seat_state is None:
             return
         self.seat_state.feed(message)
-        match = getattr(self.presenter, "match", None)
-        if match is not None:
-            match.next_deal()
-        dealt = getattr(self.presenter, "dealt", None)
-        if dealt is not None:
-            dealt()
+        self.presenter.on_dealt()
 
     def on_refused(self, message: dict[str, Any]) -> None:
         if self.presenter is None:
@@ -357,8 +353,7 @@ class OnlinePlay:
         """Whether the seat's game is over (a Cardavia match: its last deal)."""
         if self.seat_state is None or not self.seat_state.is_over:
             return False
-        match = getattr(self.presenter, "match", None)
-        return match is None or bool(match.over)
+        return self.presenter is None or not self.presenter.more_deals()
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:

@@ -138,9 +138,13 @@ class CardaviaTable(TableScreen):
         self.match.next_deal()
         self.dealt()
 
-    def restore_match(self, deal: int, totals: list[int]) -> None:
-        self.match.number = deal
+    def restore_match(self, deal: int | None, totals: list[int]) -> None:
+        if deal is not None:
+            self.match.number = deal
         self.match.totals = list(totals)
+
+    def more_deals(self) -> bool:
+        return not self.match.over
 
     def shown_hand(self) -> HandShown:
         """The hand from the 3 up to the 2, as the arrows move."""

@@ -294,10 +294,12 @@ class BrowserSeat:
         self.state.feed(message)
         config = {**(self.table.get("options") or {}), "names": self.names}
         screen = self.screen = make_screen(self.host, game, config, self.state)
-        if isinstance(message.get("totals"), list) and "deal" in message:
+        totals = message.get("totals")
+        if isinstance(totals, list):
             # A match taken back (a page opened again, a server restarted): its deal number
             # and totals as the table keeps them, before the opening says them.
-            screen.restore_match(int(message["deal"]), [int(t) for t in message["totals"]])
+            deal = message.get("deal")
+            screen.restore_match(None if deal is None else int(deal), [int(t) for t in totals])
         self.host.push(screen)
 
     def spectate(self, message: dict[str, Any]) -> None:
