@@ -10,11 +10,13 @@ player's settings. No terminal, no voice, no mixer: the terminal program
 ...     last = None
 ...     def say(self, text, cue=None, pan=0.0, record=True): heard.append((text, cue))
 ...     def new_turn(self): pass
+>>> class Table(Screen):
+...     title = "Table"
 >>> program = Program(Words())
->>> program.push(Screen(program))
+>>> program.push(Table(program))
 >>> program.dispatch("x")
 >>> heard
-[('', None), ('No action on this key.', 'not_allowed')]
+[('Table', None), ('No action on this key.', 'not_allowed')]
 """
 
 from __future__ import annotations
