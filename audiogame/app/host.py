@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from audiogame.app.screen import Command, Screen
+    from audiogame.app.command import Command
     from audiogame.settings import Settings
 
 
@@ -27,6 +27,28 @@ class Cancellable(Protocol):
     """A timer asked of the host (``asyncio.TimerHandle`` is one)."""
 
     def cancel(self) -> None: ...
+
+
+class Presenter(Protocol):
+    """What a host asks of a screen it shows (:class:`audiogame.app.screen.Screen` is one)."""
+
+    def heading(self) -> str: ...
+
+    def bound_commands(self) -> list[Command]: ...
+
+    def key_scope(self) -> str: ...
+
+    def on_char(self, char: str) -> bool: ...
+
+    def enter(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def status(self) -> list[str]: ...
+
+    def rules_game(self) -> str | None: ...
 
 
 class Host(Protocol):
@@ -47,7 +69,7 @@ class Host(Protocol):
         ...
 
     @property
-    def top(self) -> Screen:
+    def top(self) -> Presenter:
         """The screen on top, the one the keys go to."""
         ...
 
@@ -67,7 +89,7 @@ class Host(Protocol):
         """A new table starts: the history of messages starts empty."""
         ...
 
-    def push(self, screen: Screen) -> None: ...
+    def push(self, screen: Presenter) -> None: ...
 
     def pop(self) -> None: ...
 

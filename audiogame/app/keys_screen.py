@@ -15,11 +15,11 @@ from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from audiogame.app.host import Host
+    from audiogame.app.host import Host, Presenter
 
 
 class KeysScreen(Screen):
-    def __init__(self, app: Host, below: Screen) -> None:
+    def __init__(self, app: Host, below: Presenter) -> None:
         super().__init__(app)
         self.below = below
         self.position = 0

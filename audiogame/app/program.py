@@ -29,11 +29,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE
-from audiogame.app.screen import Command, Screen
+from audiogame.app.command import Command
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.host import Cancellable
+    from audiogame.app.host import Cancellable, Presenter
     from audiogame.settings import Settings
 
 HISTORY_KEYS = {
@@ -59,7 +59,7 @@ class Program:
     def __init__(self, narrator: Any, settings: Settings | None = None) -> None:
         self.narrator = narrator
         self.settings: Settings = settings or default_settings()
-        self.stack: list[Screen] = []
+        self.stack: list[Presenter] = []
         self.running = False
         self.key_count = 0
         self.autosave: Any = None
@@ -73,10 +73,10 @@ class Program:
 
     # ----- screens -------------------------------------------------------------------------
     @property
-    def top(self) -> Screen:
+    def top(self) -> Presenter:
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
+    def push(self, screen: Presenter) -> None:
         self.stack.append(screen)
         screen.enter()
 
@@ -88,7 +88,7 @@ class Program:
             return
         self.top.resume()
 
-    def pop_to(self, kind: type[Screen]) -> None:
+    def pop_to(self, kind: type[Any]) -> None:
         """Close screens down to the nearest ``kind`` (the main menu, a setup menu)."""
         while len(self.stack) > 1 and not isinstance(self.top, kind):
             self.stack.pop().leave()
