@@ -114,3 +114,29 @@ def test_an_italian_and_an_english_page_seat_at_one_table_each_hear_their_own_la
     bruno_shown = [m["lines"] for m in bruno_page if m["type"] == "show"][-1]
     assert anna_shown[1].startswith("Carte possedute: tu ")
     assert bruno_shown[1].startswith("Cards owned: you ")
+
+
+def test_one_event_is_heard_the_same_wherever_it_is_heard() -> None:
+    """A deal's settlement: line by line for a seat (the cue with the first line only), in one
+    message for a watcher; a trick in brief mode in the fewest words, with its cue and pan."""
+    from audiogame.app.utterance import Utterance, utterances
+    from audiogame.words.seats import Seats
+    from engine.cardavia.events import Settlement
+    from engine.cards import parse_cards
+    from engine.events import TrickWon
+    from engine.protocol import SettlementLine
+
+    i18n.set_language("en")
+    seats = Seats(("Anna", "Bruno"), 3, {})
+    lines = (SettlementLine(1, "cards", -2, 2), SettlementLine(2, "cards", -3, 3),
+             SettlementLine(0, "winner", 5))  # fmt: skip
+    settlement = Settlement(lines=lines, totals=(5, -2, -3))
+    heard = utterances("cardavia", settlement, seats)
+    assert len(heard) > 1
+    assert heard[0].cue == "settlement" and {said.cue for said in heard[1:]} == {None}
+    watched = utterances("cardavia", settlement, seats, None, by_line=False)
+    assert watched == (Utterance(" ".join(said.text for said in heard), "settlement", 0.0),)
+    won = TrickWon(seat=1, cards=tuple(parse_cards("7h 9s")))
+    two = Seats(("Anna",), 2, {})
+    assert utterances("battle", won, two) == (Utterance("Anna takes 2 cards.", "trick_won", -1.0),)
+    assert utterances("battle", won, two, brief=True)[0].text != "Anna takes 2 cards."
