@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, overload
 from audiogame.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
     from audiogame.app.screen import Screen
     from audiogame.table.seat import SeatState
     from audiogame.words.seats import Seats
@@ -34,7 +34,7 @@ class TableFactory(Protocol):
     elsewhere when given (online), else keeping the game itself."""
 
     def __call__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], seat: SeatState | None = None
     ) -> Screen: ...
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from audiogame.cues import CuePlayer, NullCuePlayer
 from audiogame.i18n import N_
-from audiogame.speech.base import Speaker
+
+if TYPE_CHECKING:
+    from audiogame.cues import CuePlayer
+    from audiogame.speech.base import Speaker
 
 LOG_STOPPED = N_("The speech log cannot be written any more ({reason}): logging stopped.")
 HISTORY_LIMIT = 5000
@@ -25,8 +27,12 @@ class Narrator:
         cues: CuePlayer | None = None,
         log_path: str | Path | None = None,
     ) -> None:
+        if cues is None:
+            from audiogame.sound.player import NullCuePlayer
+
+            cues = NullCuePlayer()
         self.speaker = speaker
-        self.cues: CuePlayer = cues or NullCuePlayer()
+        self.cues: CuePlayer = cues
         self.history: list[str] = []
         self._cursor: int | None = None
         self._interrupt_next = False
@@ -52,10 +58,14 @@ class Narrator:
         if not text:
             return
         if record:
-            self.history.append(text)
-            del self.history[:-HISTORY_LIMIT]
-            self._cursor = None
+            self.remember(text)
         self._speak(text)
+
+    def remember(self, text: str) -> None:
+        """Keep ``text`` in the history (the last :data:`HISTORY_LIMIT` messages)."""
+        self.history.append(text)
+        del self.history[:-HISTORY_LIMIT]
+        self._cursor = None
 
     def cue(self, name: str, pan: float = 0.0) -> None:
         """A sound with no words (moving in a menu says the item, with this cue)."""

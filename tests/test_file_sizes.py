@@ -9,7 +9,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 400
 
 STILL_LONG = {
-    "audiogame/app/application.py": "the program, being rewritten around a host for presenters",
     "audiogame/tables/battle.py": "the Battaglia presenter, being rewritten with the others",
     "audiogame/web/seat.py": "the browser seat, being rewritten as a host for presenters",
     "engine/cardavia/fast.py": "Cardavia's play-outs, being merged into one transition",

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from audiogame.i18n import KEY, N_, NP_, _, pgettext
 
 if TYPE_CHECKING:
-    from audiogame.app.screen import Command
+    from audiogame.app.command import Command
 
 # The groups of F1's list, in the order it reads them.
 MOVING, CHOOSING, INFORMATION, EVERYWHERE = "moving", "choosing", "information", "everywhere"

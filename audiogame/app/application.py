@@ -1,15 +1,12 @@
-"""The program: one prompt_toolkit application, a stack of screens, and the keys every screen
-shares (F1 keys, F2 repeat, F3 silence, F4 rules, Page Up/Down and Ctrl+Home/End history,
-Ctrl+C quit)."""
+"""The terminal program: the host of :mod:`audiogame.app.program` (a stack of screens and the
+keys every screen shares) in one prompt_toolkit application, with a voice, a mixer, a display
+and the player's saved options."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -19,23 +16,14 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from audiogame import i18n
-from audiogame.app.actions import EVERYWHERE
 from audiogame.app.display import Mirror, build_layout, display_mode
-from audiogame.app.screen import ENTER, Command, Screen
-from audiogame.i18n import N_, _
+from audiogame.app.program import Program
+from audiogame.app.screen import ENTER, Screen
+from audiogame.i18n import _
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import Speaker
 from audiogame.table.local import stop_workers
-
-_HISTORY_KEYS = {
-    "pageup": "previous",
-    "pagedown": "next",
-    "s-pageup": "previous",
-    "s-pagedown": "next",
-    "c-home": "first",
-    "c-end": "last",
-}
 
 
 def key_name(key: Keys | str) -> str:
@@ -44,8 +32,10 @@ def key_name(key: Keys | str) -> str:
     return ENTER if name == "c-j" else name
 
 
-class AudioGame:
+class AudioGame(Program):
     """The running program."""
+
+    narrator: Narrator
 
     def __init__(
         self,
@@ -58,28 +48,16 @@ class AudioGame:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
-        self.narrator = narrator
-        self.settings = settings or Settings()
+        super().__init__(narrator, settings)
         self.store = store
         self.speech_factory = speech_factory
         self.full_screen = full_screen
-        self.stack: list[Screen] = []
         self.mirror = Mirror()
-        self.running = False
-        self.key_count = 0
-        self.autosave: Any = None
-        """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
         self.failure: BaseException | None = None
-        self.clock: Callable[[], float] = time.monotonic
-        """The time keys are judged by (a turn that has just changed)."""
         self.farewell = True
         """Say goodbye when the program ends (the tests' drives end quietly)."""
-        self.thinkers: Executor | None = None
-        """Where computer players think (``None``: the program's worker thread)."""
         self.server_password = ""
         """The online server's password, given once in this run (never written down)."""
-        self._turns = 0
-        self._after: list[Callable[[], None]] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         narrator.on_message = self.mirror.add
         bindings = KeyBindings()
@@ -101,31 +79,9 @@ class AudioGame:
         self.application.min_redraw_interval = 0.05
 
     # ----- screens -------------------------------------------------------------------------
-    @property
-    def top(self) -> Screen:
-        return self.stack[-1]
-
-    def push(self, screen: Screen) -> None:
-        self.stack.append(screen)
-        screen.enter()
-
-    def pop(self) -> None:
-        """Close the top screen; the one below speaks again. Closing the last one quits."""
-        self.stack.pop().leave()
-        if not self.stack:
-            self.quit()
-            return
-        self.top.resume()
-
     def replace_top(self, screen: Screen) -> None:
         self.stack.pop().leave()
         self.push(screen)
-
-    def pop_to(self, kind: type[Screen]) -> None:
-        """Close screens down to the nearest ``kind`` (the main menu, a setup menu)."""
-        while len(self.stack) > 1 and not isinstance(self.top, kind):
-            self.stack.pop().leave()
-        self.top.resume()
 
     def quit(self, goodbye: bool = False) -> None:
         """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
@@ -149,18 +105,8 @@ class AudioGame:
                 self.application.exit()
 
     # ----- speech --------------------------------------------------------------------------
-    def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
-        """Speak ``text`` with its cue; ``record=False`` keeps it out of the history (moving
-        through menus and hands: the history is for what happened). A move not yet saved is
-        saved first: nothing is announced that a crash a moment later could lose."""
-        if self.autosave is not None and self.autosave.dirty:
-            self.autosave.flush(sync=False)
-        self.narrator.say(text, cue=cue, pan=pan, record=record)
+    def redraw(self) -> None:
         self.application.invalidate()
-
-    def refuse(self, text: str) -> None:
-        """Something the player asked cannot be done: the reason, with the not-allowed cue."""
-        self.say(text, cue="not_allowed")
 
     def display_mode(self) -> str:
         active = getattr(self.narrator.speaker, "active", self.narrator.speaker.name)
@@ -190,29 +136,6 @@ class AudioGame:
         else:
             loop.default_exception_handler(context)
 
-    @contextlib.contextmanager
-    def turn(self) -> Iterator[None]:
-        """One turn of the program: a key, or a timer or a worker's answer; what
-        :meth:`after_turn` asked for runs at its end."""
-        self._turns += 1
-        try:
-            yield
-            if self._turns == 1:
-                while self._after:
-                    self._after.pop(0)()
-        finally:
-            self._turns -= 1
-            if not self._turns:
-                self._after.clear()
-
-    def after_turn(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` once the key (or timer) being handled is done; at once outside
-        one. Asked twice in a turn, it runs once."""
-        if not self._turns:
-            callback()
-        elif callback not in self._after:
-            self._after.append(callback)
-
     def from_thread(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` in the program's loop, as a turn of its own (from any thread)."""
         run = self._as_turn(callback)
@@ -228,119 +151,6 @@ class AudioGame:
             callback()
         else:
             self.application.pre_run_callables.append(lambda: self.from_thread(callback))
-
-    def dispatch(self, key: str, data: str = "") -> None:
-        """Do what ``key`` means on the current screen."""
-        if key.startswith("<") or not self.stack:  # terminal reports, mouse: not keys
-            return
-        with self.turn():
-            self._dispatch(key, data)
-
-    def _dispatch(self, key: str, data: str) -> None:
-        self.key_count += 1
-        self.narrator.new_turn()
-        if getattr(self.top, "capturing", None) is not None and key != "c-c":
-            self.top.capture(key)  # type: ignore[attr-defined]  # the key to bind, whatever it is
-            self.application.invalidate()
-            return
-        for command in self.global_commands():
-            if key in command.keys:
-                command.run(key)
-                break
-        else:
-            self._screen_key(key, data)
-        self.application.invalidate()
-
-    def global_commands(self) -> list[Command]:
-        """The keys of every screen (F4 where there are rules to read)."""
-        commands = [
-            Command(
-                ("f1",),
-                N_("the keys of this screen, as a list."),
-                self.say_keys,
-                "keys",
-                EVERYWHERE,
-            ),
-            Command(("f2",), N_("repeat the last message."), self.repeat, "repeat", EVERYWHERE),
-            Command(
-                ("f3",),
-                N_("silence the speech."),
-                lambda key: self.narrator.silence(),
-                "silence",
-                EVERYWHERE,
-            ),
-        ]
-        if self.stack and self.top.rules_game() is not None:
-            commands.append(
-                Command(
-                    ("f4",), N_("the rules of this game."), self.open_rules, "rules", EVERYWHERE
-                )
-            )
-        commands += [
-            Command(("pageup", "pagedown"),
-                    N_("previous and next message in the history."),
-                    lambda key: self.review(_HISTORY_KEYS[key]), "history", EVERYWHERE),
-            Command(("s-pageup", "s-pagedown"),
-                    N_("the same, saying where the message is in the history."),
-                    lambda key: self.review(_HISTORY_KEYS[key], position=True), "history_where",
-                    EVERYWHERE),
-            Command(("c-home", "c-end"), N_("first and last message in the history."),
-                    lambda key: self.review(_HISTORY_KEYS[key]), "history_ends", EVERYWHERE),
-            Command(("c-c",), N_("quit the program."), lambda key: self.quit(goodbye=True),
-                    "quit", EVERYWHERE),
-        ]  # fmt: skip
-        return commands
-
-    def repeat(self, key: str = "") -> None:
-        last = self.narrator.last
-        self.narrator.speak_unrecorded(last if last else _("No messages yet."))
-
-    def open_rules(self, key: str = "") -> None:
-        from audiogame.app.texts import RulesScreen
-
-        game = self.top.rules_game()
-        if game is not None:
-            self.push(RulesScreen(self, game))
-
-    def _screen_key(self, key: str, data: str) -> None:
-        screen = self.top
-        for command in screen.bound_commands():
-            if key in command.keys:
-                command.run(key)
-                return
-        if len(key) == 1 and key.isprintable() and screen.on_char(key):
-            return
-        self.narrator.say(_("No action on this key."), cue="not_allowed", record=False)
-
-    def say_keys(self, key: str = "") -> None:
-        """F1: the keys of the screen and of every screen, as a list browsed like the rules."""
-        from audiogame.app.keys_screen import KeysScreen
-
-        screen = self.top
-        if isinstance(screen, KeysScreen):
-            screen.enter()  # F1 on the list itself: where the player is in it
-            return
-        self.push(KeysScreen(self, screen))
-
-    def review(self, where: str, position: bool = False) -> None:
-        """Page Up and the like: a message of the history; with Shift, where it is in it."""
-        found = self.narrator.review(where)
-        if found is None:
-            self.narrator.speak_unrecorded(_("No messages yet."))
-            return
-        text, moved = found
-        if not moved:
-            self.narrator.cue("not_allowed")
-            if not position:  # with the position, "Message 1 of 40" says the edge already
-                first = where in ("previous", "first")
-                edge = _("First message.") if first else _("Last message.")
-                text = f"{edge} {text}"
-        if position:
-            number, total = self.narrator.review_position
-            text = _("Message {number} of {total}: {text}").format(
-                number=number, total=total, text=text
-            )
-        self.narrator.speak_unrecorded(text)
 
     # ----- time ----------------------------------------------------------------------------
     def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
@@ -368,7 +178,7 @@ class AudioGame:
     def update_settings(self, **changes: Any) -> None:
         """Change, save and apply options at once (language and voice included)."""
         old = self.settings
-        self.settings = replace(old, **changes)
+        super().update_settings(**changes)
         if self.settings.language != old.language:
             i18n.set_language(self.settings.language or i18n.system_language())
         if (self.settings.rate, self.settings.volume) != (old.rate, old.volume):

@@ -15,11 +15,11 @@ from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host, Presenter
 
 
 class KeysScreen(Screen):
-    def __init__(self, app: AudioGame, below: Screen) -> None:
+    def __init__(self, app: Host, below: Presenter) -> None:
         super().__init__(app)
         self.below = below
         self.position = 0
@@ -143,7 +143,7 @@ class KeysScreen(Screen):
             line=command_line(self.current_command())), cue="back")  # fmt: skip
 
     def close(self) -> None:
-        self.app.narrator.cue("back")
+        self.app.cue("back")
         self.app.pop()
 
     def say_line(self, index: int) -> None:

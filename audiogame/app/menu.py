@@ -36,6 +36,8 @@ def fold(text: str) -> str:
 class Menu(Screen):
     """A list of items; subclasses build :meth:`items`."""
 
+    app: AudioGame  # the terminal program's menus
+
     def __init__(self, app: AudioGame) -> None:
         super().__init__(app)
         self.position = 0

@@ -3,51 +3,29 @@ greets the player when it opens or comes back."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from audiogame.app.command import BACKSPACE as BACKSPACE
+from audiogame.app.command import ENTER as ENTER
+from audiogame.app.command import ESCAPE as ESCAPE
+from audiogame.app.command import TAB as TAB
+from audiogame.app.command import Command as Command
 from audiogame.i18n import _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-
-ENTER = "c-m"
-TAB = "c-i"
-BACKSPACE = "c-h"
-ESCAPE = "escape"
-
-
-@dataclass(frozen=True)
-class Command:
-    """An action of a screen: the keys bound to it, what it does (``help``, marked with
-    ``N_``), and ``run``, which gets the key pressed.
-
-    An action with an ``id`` is named in F1's list from its keys ("Left and Right arrows:
-    move through your hand"), or from ``keys_text`` for a family of printable keys that
-    :meth:`Screen.on_char` handles; its ``help`` holds no key name. ``group`` places it in
-    F1's list; ``enabled`` (when given) says whether it applies at this screen now. Without an
-    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings)."""
-
-    keys: tuple[str, ...]
-    help: str
-    run: Callable[[str], None]
-    id: str = ""
-    group: str = "choosing"
-    enabled: Callable[[], bool] | None = None
-    keys_text: str = ""
-
-    def listed(self) -> bool:
-        """Whether F1 lists it now."""
-        return self.enabled is None or self.enabled()
+    from audiogame.app.host import Host
 
 
 class Screen:
-    """A screen of the program. Subclasses give :attr:`title` and :meth:`commands`."""
+    """A screen of the program. Subclasses give :attr:`title` and :meth:`commands`.
+
+    ``app`` is its host (:class:`~audiogame.app.host.Host`): the terminal program, a browser
+    seat, a test's; a screen that needs the whole terminal program says so in its own type."""
 
     title = ""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def heading(self) -> str:

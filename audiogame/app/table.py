@@ -5,24 +5,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
+from audiogame.app.utterance import Utterance, utterances
 from audiogame.bots import DEFAULT_LEVEL
 from audiogame.i18n import N_, _
 from audiogame.saves.record import table_extras
-from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
-from audiogame.words.brief import brief_message
-from audiogame.words.registry import render
 from audiogame.words.seats import HUMAN, Seats
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 SETTLING = 0.3
 """Seconds after a turn changes or a game ends during which a key whose meaning depends on it
@@ -38,18 +38,50 @@ def table_seed(config: dict[str, Any]) -> int:
     return int(seed)
 
 
+@dataclass(frozen=True)
+class HandShown:
+    """A seat's hand as a page shows it: ``cards`` in the order the keys move through them,
+    ``cursor`` the index of the card in focus, ``selected`` the cards selected or chosen."""
+
+    cards: tuple[Card, ...]
+    cursor: int
+    selected: frozenset[Card]
+
+
+class Elsewhere:
+    """What the place a table is kept adds to the screen of one of its seats: its own keys,
+    what it does when the screen opens and closes, whom the hurry key hurries. This one adds
+    nothing (a table in this process, a browser seat); the online terminal gives its own
+    (:class:`audiogame.online.terminal.OnlineSeat`)."""
+
+    def commands(self) -> list[Command]:
+        return []
+
+    def opened(self, screen: TableScreen) -> None:
+        """The screen is open, or open again after the pause."""
+
+    def closed(self, screen: TableScreen) -> None:
+        """The screen is closing."""
+
+    def hurries(self, seat: int) -> bool:
+        """Whether the hurry key makes ``seat`` (another seat) play at once."""
+        return True
+
+
 class TableScreen(Screen):
     """A game in progress, presented from one seat. Subclasses set :attr:`game`.
 
     The screen holds only the seat's end of a table (:attr:`seat`, a
     :class:`~audiogame.table.seat.SeatState`): offline, a table played in the program's own
     process (:class:`~audiogame.table.local.LocalTable`) feeds it; online, the server does.
-    Either way the moves come back through :meth:`on_stream`."""
+    Either way the moves come back through :meth:`on_stream`. What the place a table is kept
+    adds (online play's keys) is :attr:`elsewhere`; a game gives its own keys in
+    :meth:`game_commands`."""
 
     game = ""
 
     def __init__(
-        self, app: AudioGame, config: dict[str, Any], players: int, seat: SeatState | None = None
+        self, app: Host, config: dict[str, Any], players: int, seat: SeatState | None = None
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -65,6 +97,7 @@ class TableScreen(Screen):
             seat = self.open_local()
         self.seat: SeatState = seat
         self.state: SeatState = seat
+        self.elsewhere = Elsewhere()
 
     def open_local(self) -> SeatState:
         """A table in this process, its computer players at the level of the setup."""
@@ -84,6 +117,14 @@ class TableScreen(Screen):
         """The table is open (or open again after the pause): its computer players move."""
         if not self.remote:
             self.seat.request("play")
+        self.elsewhere.opened(self)
+
+    def commands(self) -> list[Command]:
+        return [*self.game_commands(), *self.elsewhere.commands()]
+
+    def game_commands(self) -> list[Command]:
+        """The game's own keys at this table."""
+        return []
 
     def key_scope(self) -> str:
         return self.game
@@ -143,23 +184,19 @@ class TableScreen(Screen):
     def pause(self) -> None:
         from audiogame.app.menus import PauseMenu
 
-        self.app.narrator.cue("back")
-        self.app.push(PauseMenu(self.app, self))
+        self.app.cue("back")
+        self.app.push(PauseMenu(self.app, self))  # type: ignore[arg-type]  # offline only
 
-    def message(self, event: Event) -> str:
-        if self.app.settings.brief:
-            short = brief_message(event, self.seats)
-            if short is not None:
-                return short
-        return render(self.game, event, self.seats)
+    def heard(self, event: Event) -> tuple[Utterance, ...]:
+        """What the player hears of ``event``: its words, cue and placing (a screen that knows
+        better words from its view gives them here)."""
+        return utterances(self.game, event, self.seats, HUMAN, self.app.settings.brief)
 
     def announce(self, events: Iterable[Event]) -> None:
         """Each event: one message and one cue, from the seat that caused it."""
         for event in events:
-            text = self.message(event)
-            cue = cue_for(event, HUMAN) or None
-            pan = seat_pan(event_seat(event), self.seats.players)
-            self.app.say(text, cue=cue, pan=pan)
+            for said in self.heard(event):
+                self.app.say(said.text, cue=said.cue, pan=said.pan)
 
     def resume(self) -> None:
         """Back from the pause menu (or F1's list): where the game stands, as after a resume."""
@@ -174,6 +211,7 @@ class TableScreen(Screen):
     def leave(self) -> None:
         if not self.remote:
             self.seat.request("leave")
+        self.elsewhere.closed(self)
 
     # ----- the seat's stream ---------------------------------------------------------------
     def refusal_text(self, error: IllegalAction) -> str:
@@ -193,9 +231,25 @@ class TableScreen(Screen):
 
     def on_dealt(self) -> None:
         """A new deal of a match is on the table (the seat is fed already)."""
-        match = getattr(self, "match", None)
-        if match is not None:
-            match.next_deal()
-        dealt = getattr(self, "dealt", None)
-        if dealt is not None:
-            dealt()
+
+    def restore_match(self, deal: int | None, totals: list[int]) -> None:
+        """A match taken back (a page opened again, a program or server started again): its
+        deal number (``None``: as it is) and running totals as the table keeps them."""
+
+    def more_deals(self) -> bool:
+        """Whether deals of a match are still to come once this one is over."""
+        return False
+
+    def auto_passed(self) -> None:
+        """Online, the table passed for the seat (its automatic pass)."""
+
+    # ----- the hand, for a page that shows it ----------------------------------------------
+    def shown_hand(self) -> HandShown:
+        """The hand in the order the keys move through it, the card in focus, the cards
+        selected or chosen."""
+        return HandShown((), 0, frozenset())
+
+    def pick(self, index: int) -> str | None:
+        """Card ``index`` of :meth:`shown_hand` was clicked or tapped: the focus goes there;
+        the key that then selects or plays it, or ``None`` when it is only said."""
+        return None

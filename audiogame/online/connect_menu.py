@@ -100,6 +100,8 @@ class Connecting(Screen):
     the lobby takes its place, or the refusal is said and the main menu comes back. Escape
     gives up and goes to the main menu."""
 
+    app: AudioGame
+
     title = N_("Connecting")
 
     def __init__(self, app: AudioGame, play: OnlinePlay) -> None:

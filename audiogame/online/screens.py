@@ -20,6 +20,8 @@ from audiogame.online.text_entry import TextEntry
 class WaitingRoom(Screen):
     """Seated before the game starts: Enter starts it (the creator), Escape leaves."""
 
+    app: AudioGame
+
     title = N_("Waiting room")
 
     def __init__(self, app: AudioGame, play: OnlinePlay, watching: bool) -> None:
@@ -84,41 +86,10 @@ def online_commands(play: OnlinePlay) -> list[Command]:
     ]
 
 
-def online_table_class(base: type[Any]) -> type[Any]:
-    """``base`` (a game's table screen) at a seat of an online table."""
-
-    class OnlineTable(base):  # type: ignore[misc]
-        def __init__(
-            self, play: OnlinePlay, app: AudioGame, config: dict[str, Any], seat: Any
-        ) -> None:
-            self.online_play = play
-            super().__init__(app, config, seat)
-
-        def commands(self) -> list[Command]:
-            return [*super().commands(), *online_commands(self.online_play)]
-
-        def open_table(self) -> None:
-            """Open, or back from the pause menu (whose options may have changed): the
-            player's own options of the game go to the table for this seat."""
-            super().open_table()
-            self.online_play.send_seat_options(self.game)
-
-        def leave(self) -> None:
-            super().leave()
-            if self.online_play.presenter is self:
-                self.online_play.leave_table()
-
-        def hurries(self, seat: int) -> bool:
-            """Only a computer player's seat is hurried (seats in this seat's order)."""
-            seats = list(self.online_play.table_info.get("seats") or [])
-            return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
-
-    OnlineTable.__name__ = f"Online{base.__name__}"
-    return OnlineTable
-
-
 class WatchScreen(Screen):
     """Watching a table: its public events, said as they happen; Escape leaves."""
+
+    app: AudioGame
 
     title = N_("Watching")
 
@@ -149,13 +120,11 @@ class WatchScreen(Screen):
         return self.game
 
     def show(self, events: list[Any]) -> None:
-        from audiogame.sound import cue_for, event_seat, seat_pan
-        from audiogame.words.registry import render
+        from audiogame.app.utterance import utterances
 
         for event in events:
-            cue = cue_for(event, None) or None
-            pan = seat_pan(event_seat(event), self.seats.players)
-            self.app.say(render(self.game, event, self.seats), cue=cue, pan=pan)
+            for said in utterances(self.game, event, self.seats, None, by_line=False):
+                self.app.say(said.text, cue=said.cue, pan=said.pan)
 
     def commands(self) -> list[Command]:
         return [

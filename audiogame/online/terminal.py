@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from audiogame.app.screen import Command
+from audiogame.app.table import Elsewhere, TableScreen
 from audiogame.i18n import _
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
@@ -86,9 +88,8 @@ class OnlinePlay(ServerLink):
                 self.send({"type": "seat_option", "name": option.setting, "value": value})
 
     def on_auto_passed(self, message: dict[str, Any]) -> None:
-        passed = getattr(self.presenter, "auto_passed", None)
-        if passed is not None:
-            passed()
+        if self.presenter is not None:
+            self.presenter.auto_passed()
 
     def on_started(self, message: dict[str, Any]) -> None:
         if self.presenter is not None and self.seat_state is not None:
@@ -130,11 +131,13 @@ class OnlinePlay(ServerLink):
         self.watcher.show([decode_event(data) for data in message.get("events", [])])
 
     def restore_match(self, message: dict[str, Any]) -> None:
-        """A Cardavia match's deal number and totals, as the table keeps them."""
-        match = getattr(self.presenter, "match", None)
-        if match is not None and isinstance(message.get("totals"), list):
-            match.number = int(message.get("deal", match.number))
-            match.totals = [int(total) for total in message["totals"]]
+        """A match's deal number and totals, as the table keeps them."""
+        totals = message.get("totals")
+        if self.presenter is not None and isinstance(totals, list):
+            deal = message.get("deal")
+            self.presenter.restore_match(
+                None if deal is None else int(deal), [int(t) for t in totals]
+            )
 
     def on_update(self, message: dict[str, Any]) -> None:
         if self.watcher is not None:
@@ -149,12 +152,7 @@ class OnlinePlay(ServerLink):
         if self.presenter is None or self.seat_state is None:
             return
         self.seat_state.feed(message)
-        match = getattr(self.presenter, "match", None)
-        if match is not None:
-            match.next_deal()
-        dealt = getattr(self.presenter, "dealt", None)
-        if dealt is not None:
-            dealt()
+        self.presenter.on_dealt()
 
     def on_refused(self, message: dict[str, Any]) -> None:
         if self.presenter is None:
@@ -177,8 +175,7 @@ class OnlinePlay(ServerLink):
         """Whether the seat's game is over (a Cardavia match: its last deal)."""
         if self.seat_state is None or not self.seat_state.is_over:
             return False
-        match = getattr(self.presenter, "match", None)
-        return match is None or bool(match.over)
+        return self.presenter is None or not self.presenter.more_deals()
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:
@@ -220,17 +217,46 @@ class OnlinePlay(ServerLink):
             self.send({"type": "list"})
 
 
-def make_presenter(play: OnlinePlay, game: str, config: dict[str, Any], seat: SeatState) -> Any:
-    """The game's own table screen, fed the seat's stream, with the keys of online play."""
+class OnlineSeat(Elsewhere):
+    """What online play adds to a game's table screen at a seat of the server's table: who is
+    here, chat, the seat's own options sent when the screen opens, leaving the table when it
+    closes; the hurry key hurries computer players only."""
+
+    def __init__(self, play: OnlinePlay) -> None:
+        self.play = play
+
+    def commands(self) -> list[Command]:
+        from audiogame.online.screens import online_commands
+
+        return online_commands(self.play)
+
+    def opened(self, screen: TableScreen) -> None:
+        """Open, or back from the pause menu (whose options may have changed): the player's
+        own options of the game go to the table for this seat."""
+        self.play.send_seat_options(screen.game)
+
+    def closed(self, screen: TableScreen) -> None:
+        if self.play.presenter is screen:
+            self.play.leave_table()
+
+    def hurries(self, seat: int) -> bool:
+        """Only a computer player's seat is hurried (seats in this seat's order)."""
+        seats = list(self.play.table_info.get("seats") or [])
+        return 0 <= seat < len(seats) and dict(seats[seat]).get("kind") == "bot"
+
+
+def make_presenter(
+    play: OnlinePlay, game: str, config: dict[str, Any], seat: SeatState
+) -> TableScreen:
+    """The game's own table screen (its registration's), fed the seat's stream, with the keys
+    of online play."""
     from audiogame.catalog import game_entry
-    from audiogame.online.screens import online_table_class
 
     factory = game_entry(game).table_factory()
-    assert factory is not None
-    module = __import__(factory.__module__, fromlist=["_"])
-    screen_class = next(
-        value
-        for value in vars(module).values()
-        if isinstance(value, type) and getattr(value, "game", None) == game
-    )
-    return online_table_class(screen_class)(play, play.app, config, seat)
+    if factory is None:
+        raise ValueError(f"{game!r} has no table")
+    screen = factory(play.app, config, seat)
+    if not isinstance(screen, TableScreen):
+        raise TypeError(f"{game!r}'s table is not a table screen")
+    screen.elsewhere = OnlineSeat(play)
+    return screen

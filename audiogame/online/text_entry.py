@@ -17,6 +17,8 @@ MAX_TYPED = 300
 class TextEntry(Screen):
     """Type a line of text; Enter gives it to ``done``, Escape goes back."""
 
+    app: AudioGame
+
     def __init__(
         self,
         app: AudioGame,

@@ -13,7 +13,6 @@ from audiogame.narrator import Narrator
 from audiogame.saves.moves import is_deal, parse_deal, parse_move
 from audiogame.saves.record import restore_extras
 from audiogame.saves.store import SavedGame, SaveError
-from audiogame.speech.base import SilentSpeaker
 from audiogame.table.local import LocalTable, table_of
 from engine import games
 from engine.events import Event
@@ -25,6 +24,8 @@ if TYPE_CHECKING:
 @contextlib.contextmanager
 def muted(app: AudioGame) -> Iterator[None]:
     """Nothing said, no cue played, nothing kept in the history."""
+    from audiogame.speech.base import SilentSpeaker
+
     narrator = app.narrator
     app.narrator = Narrator(SilentSpeaker())
     try:

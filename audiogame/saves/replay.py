@@ -16,19 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, REPLAYING
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
+from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.moves import is_deal, parse_move
 from audiogame.saves.rebuild import Line
 from audiogame.saves.screens import describe
 from audiogame.saves.store import SavedGame, keep_aside, read_save
-from audiogame.sound import cue_for, event_seat, seat_pan
 from audiogame.words.battle import cards_owned
-from audiogame.words.registry import render
 from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 
 def load_replay(app: AudioGame, path: Path) -> ReplayScreen:
@@ -99,7 +99,7 @@ def _hidden(events: list[Event]) -> bool:
 class ReplayScreen(Screen):
     title = N_("Replay")
 
-    def __init__(self, app: AudioGame, saved: SavedGame, line: Line) -> None:
+    def __init__(self, app: Host, saved: SavedGame, line: Line) -> None:
         super().__init__(app)
         self.saved = saved
         self.line = line
@@ -111,7 +111,7 @@ class ReplayScreen(Screen):
         return self.saved.game
 
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         self.app.say(_("Replay: {game}.").format(game=describe(self.saved)))
         self.speak(self.line.go_to(0))
         self.app.say(
@@ -250,17 +250,8 @@ class ReplayScreen(Screen):
             events = [event for event in events if event is not over]
             events.insert(kinds.index("settlement"), over)
         for event in events:
-            pan = seat_pan(event_seat(event), seats.players)
-            cue = cue_for(event, HUMAN) or None
-            if event.kind == "settlement" and self.saved.game == "cardavia":
-                from audiogame.words.cardavia import settlement_lines
-
-                for line in settlement_lines(event.lines, event.totals, seats):  # type: ignore[attr-defined]
-                    self.app.say(line, cue=cue, pan=pan)
-                    cue = None
-                continue
-            text = capitalize(render(self.saved.game, event, seats))
-            self.app.say(text, cue=cue, pan=pan)
+            for said in utterances(self.saved.game, event, seats):
+                self.app.say(capitalize(said.text), cue=said.cue, pan=said.pan)
 
     def status(self) -> list[str]:
         return [self.where()]

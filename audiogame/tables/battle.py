@@ -7,12 +7,11 @@ end of the game are spoken.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HandShown, TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
@@ -21,7 +20,7 @@ from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.battle import cards_owned, refusal
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.scientific import hand_summary
-from audiogame.words.seats import capitalize, join_words
+from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -29,7 +28,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Cancellable, Host
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
@@ -54,9 +53,7 @@ class _OthersPlayOn(Event):
 _OTHERS_PLAY_ON = _OthersPlayOn()
 
 
-def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-) -> BattleTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> BattleTable:
     """Open a Battaglia table with the setup's ``config`` (at ``seat`` of a table kept
     elsewhere, when given)."""
     return BattleTable(app, config, seat)
@@ -65,15 +62,13 @@ def make_table(
 class BattleTable(TableScreen):
     game = "battle"
 
-    def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self.open = bool(config.get("open"))
         self.focus = 0
         self._heard: Card | None = None  # the hand card last spoken: Enter plays only that one
         self.auto = False
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Cancellable | None = None
         self._prompted: tuple[int, int, str] | None = None
         self._out = False
         self._watching = False
@@ -84,11 +79,12 @@ class BattleTable(TableScreen):
 
     @property
     def view(self) -> BattleView:
-        return self.state.view(HUMAN)
+        view: BattleView = self.state.view(HUMAN)
+        return view
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = view.stock[0] if not self.open else len(view.hand)
@@ -136,7 +132,16 @@ class BattleTable(TableScreen):
             )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def shown_hand(self) -> HandShown:
+        """The open war's hand (classic War has none: its stock is face down)."""
+        return HandShown(tuple(self.view.hand or ()), int(self.focus), frozenset())
+
+    def pick(self, index: int) -> str | None:
+        self.focus = index
+        self._heard = self.view.hand[index]
+        return "enter"
+
+    def game_commands(self) -> list[Command]:
         if self.open:
             play = [
                 Command(

@@ -13,18 +13,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HandShown, TableScreen
 from audiogame.i18n import _
-from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import HandCursor, selection_combination
 from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.tables.cardavia_match import Match
 from audiogame.tables.rank_letters import letter_rank, one_text
-from audiogame.words.cardavia import play_order, refusal, settlement_lines
+from audiogame.words.cardavia import play_order, refusal
 from audiogame.words.cardavia_names import combination_name
-from audiogame.words.seats import join_words
+from audiogame.words.seats import HUMAN, join_words
 from engine.actions import Action, Pass, Play
 from engine.cardavia import CardaviaView
 from engine.cardavia.events import Settlement
@@ -32,12 +31,10 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 
-def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-) -> CardaviaTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> CardaviaTable:
     """Open a Cardavia table with the setup's ``config`` (``deals``, ``seed``); at ``seat`` of
     a table kept elsewhere, when given."""
     return CardaviaTable(app, config, seat)
@@ -46,9 +43,7 @@ def make_table(
 class CardaviaTable(TableScreen):
     game = "cardavia"
 
-    def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, 3, seat)
         self.match = Match(self.seed, int(config.get("deals") or 1))
         self._hand = HandCursor(self.view.hand)
@@ -60,7 +55,8 @@ class CardaviaTable(TableScreen):
 
     @property
     def view(self) -> CardaviaView:
-        return self.state.view(HUMAN)
+        view: CardaviaView = self.state.view(HUMAN)
+        return view
 
     @property
     def hand(self) -> HandCursor:
@@ -73,7 +69,7 @@ class CardaviaTable(TableScreen):
 
     # ----- opening and deals ---------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         order = join_words([self.seats.subject(seat) for seat in play_order(self.seats)])
         names = join_words([self.seats.subject(seat) for seat in self.seats.all()])
         if self.online:
@@ -138,6 +134,30 @@ class CardaviaTable(TableScreen):
         self._hand = HandCursor(self.view.hand)
         self.start_deal()
 
+    def on_dealt(self) -> None:
+        self.match.next_deal()
+        self.dealt()
+
+    def restore_match(self, deal: int | None, totals: list[int]) -> None:
+        if deal is not None:
+            self.match.number = deal
+        self.match.totals = list(totals)
+
+    def more_deals(self) -> bool:
+        return not self.match.over
+
+    def shown_hand(self) -> HandShown:
+        """The hand from the 3 up to the 2, as the arrows move."""
+        hand = self.hand
+        return HandShown(tuple(hand.cards), int(hand.focus), frozenset(hand.selected))
+
+    def pick(self, index: int) -> str | None:
+        self.hand.focus = index
+        if self.view.awaiting != HUMAN:  # Space would make the others play: say the card
+            self.hand_keys.say_focus()
+            return None
+        return "space"
+
     # ----- speaking events -----------------------------------------------------------------
     def announce(self, events: Iterable[Event]) -> None:
         """One message and one cue per event; the end of the deal before its settlement,
@@ -150,13 +170,7 @@ class CardaviaTable(TableScreen):
             super().announce([event])
             if event.kind == "game_over":
                 for settlement in settlements:
-                    self.say_settlement(settlement)
-
-    def say_settlement(self, event: Settlement) -> None:
-        cue: str | None = cue_for(event, HUMAN) or None
-        for line in settlement_lines(event.lines, event.totals, self.seats):
-            self.app.say(line, cue=cue)
-            cue = None
+                    super().announce([settlement])
 
     def after_events(self) -> None:
         """After anything happened: the end of the deal, the player's turn, or the next
@@ -215,7 +229,7 @@ class CardaviaTable(TableScreen):
         self.seat.request("hurry")  # the moves come back through on_stream
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def game_commands(self) -> list[Command]:
         return table_commands(self)
 
     def on_char(self, char: str) -> bool:
@@ -268,7 +282,7 @@ class CardaviaTable(TableScreen):
     def hurries(self, seat: int) -> bool:
         """Whether the hurry key makes ``seat`` play at once: a computer player (every other
         seat offline; online, a person is never hurried)."""
-        return True
+        return self.elsewhere.hurries(seat)
 
     def over_text(self) -> str:
         if self.match.over and self.online:

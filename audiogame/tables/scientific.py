@@ -13,37 +13,37 @@ choices, the cards owned, the seer's view and the hand.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import HandShown, TableScreen
+from audiogame.app.utterance import Utterance
 from audiogame.i18n import _, ngettext
-from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
 from audiogame.tables import scientific_info as info
 from audiogame.tables.hand_cursor import HandCursor
 from audiogame.tables.rank_letters import letter_rank, one_text
+from audiogame.tables.scientific_events import revealed_card, same_power
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
-from audiogame.words.seats import capitalize, join_words
+from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.events import Eliminated, Event, Reveal
+from engine.events import Eliminated, Event
 from engine.scientific.events import Exchanged, ExchangeDeclined, PowerGained
 from engine.scientific.view import ScientificView
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Host
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
 
 
-def make_table(
-    app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-) -> ScientificTable:
+def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> ScientificTable:
     """Open a Battaglia scientifica table with the setup's ``config`` (at ``seat`` of a table
     kept elsewhere, when given)."""
     return ScientificTable(app, config, seat)
@@ -52,9 +52,7 @@ def make_table(
 class ScientificTable(TableScreen):
     game = "scientific"
 
-    def __init__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
-    ) -> None:
+    def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)
         self._changed_to: Card | None = None  # said once the table took the change
         self.cursor = HandCursor()
@@ -73,7 +71,7 @@ class ScientificTable(TableScreen):
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.app.narrator.clear_history()
+        self.app.clear_history()
         view = self.view
         names = join_words([self.seats.subject(seat) for seat in range(view.players)])
         each = len(view.hand)
@@ -101,7 +99,16 @@ class ScientificTable(TableScreen):
         )  # fmt: skip
 
     # ----- keys ----------------------------------------------------------------------------
-    def commands(self) -> list[Command]:
+    def shown_hand(self) -> HandShown:
+        view = self.view
+        chosen = frozenset({view.my_choice} if view.my_choice else ())
+        return HandShown(tuple(view.hand), int(self.cursor.index), chosen)
+
+    def pick(self, index: int) -> str | None:
+        self.cursor.hear(self.view.hand, index)
+        return "enter"
+
+    def game_commands(self) -> list[Command]:
         return [*table_commands(self), *self.common_commands()]
 
     def jump_key(self, key: str) -> None:
@@ -233,17 +240,15 @@ class ScientificTable(TableScreen):
                 offer.append(event)  # it asks for a key: said last, after what else happened
                 continue
             if isinstance(event, PowerGained) and event.seat != HUMAN:
-                group = [
-                    i for i in self.same_power(events, index) if self.worth_saying(events[i], view)
-                ]
+                group = [i for i in same_power(events, index) if self.worth_saying(events[i], view)]
                 said.update(group)
                 if len(group) > 1:
                     holders = [events[i].seat for i in group]
                     text = powers_gained(event.power, holders, self.seats)
-                    self.app.say(text, cue=cue_for(event, HUMAN) or None)
+                    self.app.say(text, cue=self.heard(event)[0].cue)
                     continue
             if event.kind == "choice_made" and getattr(event, "seat", None) == HUMAN:
-                self._revealed_choice = _revealed(events[index + 1 :])
+                self._revealed_choice = revealed_card(events[index + 1 :])
             super().announce([event])
             if isinstance(event, Eliminated) and event.seat == HUMAN:
                 self._out = True
@@ -253,21 +258,6 @@ class ScientificTable(TableScreen):
         if revealed and view.reversed and not self._order_said and not self._out:
             self.app.say(_("Reversed order."))  # after the trick's outcome, before any offer
         super().announce(offer)
-
-    @staticmethod
-    def same_power(events: list[Event], start: int) -> list[int]:
-        """Computer players gaining the power of ``events[start]`` in the same trick: named in
-        one message (with eight players, seven "is the seer" would be a long wait)."""
-        first = events[start]
-        assert isinstance(first, PowerGained)
-        group = []
-        for index in range(start, len(events)):
-            event = events[index]
-            if not isinstance(event, PowerGained):
-                break
-            if event.power == first.power and event.seat != HUMAN:
-                group.append(index)
-        return group
 
     def worth_saying(self, event: Event, view: ScientificView) -> bool:
         kind = event.kind
@@ -285,7 +275,13 @@ class ScientificTable(TableScreen):
             )
         return True
 
-    def message(self, event: Event) -> str:
+    def heard(self, event: Event) -> tuple[Utterance, ...]:
+        """The player's own choice and eight are said from the view (the card, the swap)."""
+        heard = super().heard(event)
+        text = self.own_words(event)
+        return heard if text is None else (replace(heard[0], text=text),)
+
+    def own_words(self, event: Event) -> str | None:
         seat = getattr(event, "seat", None)
         if event.kind == "choice_made" and seat == HUMAN:
             # Chosen by a key or by the turn timer: the view holds the card until the reveal,
@@ -307,7 +303,7 @@ class ScientificTable(TableScreen):
                 return exchange_offer(len(view.hand), len(view.won_pile), self.key_for("swap"))
             # No swap is offered (an empty won pile): never "may swap".
             return _("Eight: your won pile is empty, there is nothing to swap.")
-        return super().message(event)
+        return None
 
     def take_hint(self, action: Action) -> None:
         """The take-hint key: the cursor goes to the hinted card."""
@@ -383,13 +379,3 @@ class ScientificTable(TableScreen):
             info.owned_text(view, self.seats),
             info.rules_text(view, self.seats),
         ]
-
-
-def _revealed(events: list[Event]) -> Card | None:
-    """The player's card in the first reveal among ``events`` that shows one."""
-    for event in events:
-        if isinstance(event, Reveal):
-            card = dict(event.cards).get(HUMAN)
-            if card is not None:
-                return card
-    return None

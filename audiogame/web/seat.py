@@ -3,9 +3,11 @@ seat's stream, speak for the page; the page's keys go to those screens as a term
 
 The server hands every outgoing message to :meth:`BrowserSeat.outgoing`. The seat's stream
 (``started``, ``update``, ``dealt``, ``refused``) goes into a :class:`SeatState` and on to the
-table screen (:mod:`audiogame.tables`) of a program without a terminal (:class:`PageProgram`),
-whose narrator sends each message, cue and placing to the page instead of a voice; after each,
-the page is sent the screen's state lines, the hand and the keys. People's comings and goings,
+table screen (:mod:`audiogame.tables`) of a small host of its own (:class:`PageHost`: no
+terminal, no voice, no mixer), whose narrator sends each message, cue and placing to the page;
+after each, the page is sent the screen's state lines, the hand and the keys. The seat speaks
+its player's language (:func:`audiogame.i18n.speaking`), whatever the server's and the other
+seats' are. People's comings and goings,
 chat, errors and the lobby get their words here. Everything said comes from that seat's stream
 only, so nothing here can tell a card the seat was not sent.
 """
@@ -13,31 +15,25 @@ only, so nothing here can tell a card the seat was not sent.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from prompt_toolkit.input import DummyInput
-from prompt_toolkit.output import DummyOutput
-
 from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
-from audiogame.app.application import AudioGame
-from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command, Screen
-from audiogame.cues import NullCuePlayer
-from audiogame.i18n import N_, _
+from audiogame.app.program import Program
+from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command
+from audiogame.app.table import TableScreen
+from audiogame.app.utterance import utterances
+from audiogame.i18n import N_, _, speaking
 from audiogame.narrator import Narrator
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text, who_text
 from audiogame.settings import Settings
-from audiogame.sound import cue_for, event_seat, seat_pan
-from audiogame.speech.base import RecordingSpeaker
 from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.words.cards import card_name
-from audiogame.words.registry import render
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
@@ -56,17 +52,6 @@ CLOSING = {
 }
 
 
-@contextlib.contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Words in ``language`` for the moment; the server's own language afterwards."""
-    before = i18n.language()
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
-
-
 PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's key names that the terminal names otherwise."""
 NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
@@ -74,16 +59,43 @@ NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
 online (the deal code stays secret)."""
 
 
+class Unheard:
+    """The server's voice and mixer for a page: none (the page speaks and plays for itself)."""
+
+    name = "page"
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        pass
+
+    def silence(self) -> None:
+        pass
+
+    def set_voice(self, rate: int, volume: int) -> None:
+        pass
+
+    def play(self, name: str, pan: float = 0.0) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def set_enabled(self, enabled: bool) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 class PageNarrator(Narrator):
     """A narrator whose every message, cue and placing goes to the page."""
 
     def __init__(self, send: Send) -> None:
-        super().__init__(RecordingSpeaker(), NullCuePlayer())
+        super().__init__(Unheard(), Unheard())
         self.send = send
 
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
         if record and text:
-            self.history.append(text)
+            self.remember(text)
         self.send({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
                    "urgent": cue == "your_turn"})  # fmt: skip
 
@@ -94,8 +106,9 @@ class PageNarrator(Narrator):
         self.send({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
 
 
-class PageProgram(AudioGame):
-    """The program without a terminal: it holds one table screen for one browser seat.
+class PageHost(Program):
+    """The host of one browser seat's table screen: the program's stack and keys, with no
+    terminal, voice or mixer; what it says goes to the page, in the seat's ``language``.
 
     Its timers (automatic play) run in the server's loop; after each, ``after_timer`` hands
     the seat's requests to the table and the page its new state."""
@@ -104,14 +117,10 @@ class PageProgram(AudioGame):
         settings = Settings(language=language)
         if pace is not None:
             settings = replace(settings, pace=pace)
-        super().__init__(narrator=PageNarrator(send), settings=settings,
-                         input=DummyInput(), output=DummyOutput())  # fmt: skip
+        super().__init__(PageNarrator(send), settings)
         self.language = language
         self.after_timer: Callable[[], None] = lambda: None
         self.timers: set[asyncio.TimerHandle] = set()
-
-    def quit(self, goodbye: bool = False) -> None:
-        self.stack.clear()
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
         try:
@@ -144,13 +153,17 @@ class PageProgram(AudioGame):
         self.stack.clear()
 
 
-def make_screen(program: AudioGame, game: str, config: dict[str, Any], seat: SeatState) -> Screen:
+def make_screen(host: PageHost, game: str, config: dict[str, Any], seat: SeatState) -> TableScreen:
+    """The game's own table screen, from its registration."""
     from audiogame.catalog import game_entry
 
     factory = game_entry(game).table_factory()
     if factory is None:
         raise ValueError(f"{game!r} has no table")
-    return factory(program, config, seat)
+    screen = factory(host, config, seat)
+    if not isinstance(screen, TableScreen):
+        raise TypeError(f"{game!r}'s table is not a table screen")
+    return screen
 
 
 class BrowserSeat:
@@ -166,9 +179,9 @@ class BrowserSeat:
         self.table: dict[str, Any] | None = None
         self.me: int | None = None
         self.names: list[str] = []
-        self.program: PageProgram | None = None
+        self.host: PageHost | None = None
         self.state: SeatState | None = None
-        self.screen: Any = None
+        self.screen: TableScreen | None = None
         self.intents: list[Intent] = []
         self.failed = False
         self.seat_options: dict[str, Any] = {}
@@ -218,7 +231,7 @@ class BrowserSeat:
                 self.state.options = dict(self.seat_options)
             self.send(message)  # the page shows the options as the table keeps them
         elif kind == "auto_passed":
-            if self.screen is not None and hasattr(self.screen, "auto_passed"):
+            if self.screen is not None:
                 self.screen.auto_passed()
                 self.publish()
         elif kind == "timed_out":
@@ -231,7 +244,7 @@ class BrowserSeat:
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
             self.stop()
-            self.table = self.screen = self.state = self.program = None
+            self.table = self.screen = self.state = self.host = None
             self.seat_options = {}
             self.send(message)
         else:  # welcome, lobby, chat: as they are
@@ -258,11 +271,8 @@ class BrowserSeat:
         else:
             assert self.state is not None
             events = self.state.feed(message)
-            if kind == "dealt" and hasattr(self.screen, "dealt"):
-                match = getattr(self.screen, "match", None)
-                if match is not None:  # a Cardavia match: its deal number, as the terminal's
-                    match.next_deal()
-                self.screen.dealt()
+            if kind == "dealt":  # a match's next deal: its number and opening, as the terminal's
+                self.screen.on_dealt()
             else:
                 self.screen.on_stream(events, message.get("by") == 0)
         self.publish()
@@ -276,21 +286,21 @@ class BrowserSeat:
         pace = (self.table.get("options") or {}).get("pace")
         if not isinstance(pace, int | float) or isinstance(pace, bool):
             pace = None  # the program's own (automatic play's pace is the table's)
-        self.program = PageProgram(self.send, self.language,
-                                   None if pace is None else max(0.1, float(pace)))  # fmt: skip
-        self.program.after_timer = self.timer_ran
+        self.host = PageHost(self.send, self.language,
+                             None if pace is None else max(0.1, float(pace)))  # fmt: skip
+        self.host.after_timer = self.timer_ran
         self.state = SeatState(game, players, self.submit, self.request)
         self.state.options = dict(self.seat_options)
         self.state.feed(message)
         config = {**(self.table.get("options") or {}), "names": self.names}
-        self.screen = make_screen(self.program, game, config, self.state)
-        match = getattr(self.screen, "match", None)
-        if match is not None and isinstance(message.get("totals"), list):
-            # A Cardavia match taken back (a page opened again, a server restarted): its deal
-            # number and totals as the table keeps them, before the opening says them.
-            match.number = int(message.get("deal", match.number))
-            match.totals = [int(total) for total in message["totals"]]
-        self.program.push(self.screen)
+        screen = self.screen = make_screen(self.host, game, config, self.state)
+        totals = message.get("totals")
+        if isinstance(totals, list):
+            # A match taken back (a page opened again, a server restarted): its deal number
+            # and totals as the table keeps them, before the opening says them.
+            deal = message.get("deal")
+            screen.restore_match(None if deal is None else int(deal), [int(t) for t in totals])
+        self.host.push(screen)
 
     def spectate(self, message: dict[str, Any]) -> None:
         """A spectator's stream: the public events, each seat by its name."""
@@ -305,16 +315,15 @@ class BrowserSeat:
             heading = _("Watching {game}").format(game=_(game_entry(str(self.table["game"])).title))
             self.say(_("{heading}: {names}.").format(heading=heading, names=join_words(
                 list(seats.names))))  # fmt: skip
+        game = str(self.table["game"])
         for data in message.get("events", []):
-            event = decode_event(data)
-            self.send({"type": "say", "text": render(str(self.table["game"]), event, seats),
-                       "cue": cue_for(event, None) or None,
-                       "pan": seat_pan(event_seat(event), len(self.names))})  # fmt: skip
+            for said in utterances(game, decode_event(data), seats, None, by_line=False):
+                self.send({"type": "say", "text": said.text, "cue": said.cue, "pan": said.pan})
 
     def stop(self) -> None:
         """The connection or the table is gone: the screen's timers stop."""
-        if self.program is not None:
-            self.program.stop()
+        if self.host is not None:
+            self.host.stop()
 
     def timer_ran(self) -> None:
         """A timer of the screen (automatic play) ran: its moves go to the table, and the
@@ -336,12 +345,10 @@ class BrowserSeat:
         if screen is None:
             return
         self.changed({"type": "show", "lines": [str(line) for line in screen.status()]})
-        view = screen.view
-        hand = self.hand_of(screen)
-        cursor, selected = self.cursor_and_selection(screen, view, hand)
-        self.changed({"type": "hand", "cursor": cursor if hand else None,
-                   "cards": [{"name": card_name(card), "selected": card in selected}
-                             for card in hand]})  # fmt: skip
+        hand = screen.shown_hand()
+        self.changed({"type": "hand", "cursor": hand.cursor if hand.cards else None,
+                   "cards": [{"name": card_name(card), "selected": card in hand.selected}
+                             for card in hand.cards]})  # fmt: skip
         self.changed({"type": "keys", "keys": self.key_list(screen.commands())})
 
     def changed(self, message: dict[str, Any]) -> None:
@@ -349,22 +356,6 @@ class BrowserSeat:
         if self.shown.get(message["type"]) != message:
             self.shown[message["type"]] = message
             self.send(message)
-
-    @staticmethod
-    def hand_of(screen: Any) -> list[Any]:
-        """The hand in the order the screen moves through it."""
-        if hasattr(screen, "hand") and hasattr(screen.hand, "cards"):  # Cardavia: 3 up to 2
-            return list(screen.hand.cards)
-        return list(getattr(screen.view, "hand", ()) or ())
-
-    @staticmethod
-    def cursor_and_selection(screen: Any, view: Any, hand: list[Any]) -> tuple[int, set[Any]]:
-        if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
-            return int(screen.hand.focus), set(screen.hand.selected)
-        if hasattr(screen, "cursor"):  # Battaglia scientifica
-            chosen = {view.my_choice} if getattr(view, "my_choice", None) else set()
-            return int(screen.cursor.index), chosen
-        return int(getattr(screen, "focus", 0)), set()
 
     @staticmethod
     def key_list(commands: list[Command]) -> list[dict[str, Any]]:
@@ -395,15 +386,15 @@ class BrowserSeat:
     def key(self, key: str) -> list[Intent]:
         """A key of the page's game region: the screen does what the terminal does."""
         with speaking(self.language):
-            if self.screen is None or self.program is None:
+            if self.screen is None or self.host is None:
                 self.say(_("The game has not started yet."), "not_allowed")
                 return []
             name = PAGE_KEYS.get(key, key)
             if name in NOT_FOR_THE_PAGE:
                 self.say(_("No action on this key."), "not_allowed")
                 return []
-            self.program.dispatch(name)
-            if not self.program.stack:  # the table screen closed (Enter after the end)
+            self.host.dispatch(name)
+            if not self.host.stack:  # the table screen closed (Enter after the end)
                 self.intents.append(("leave", None))
             else:
                 self.publish()
@@ -414,22 +405,12 @@ class BrowserSeat:
         """A card of the hand clicked or tapped: go there and select or choose it."""
         with speaking(self.language):
             screen = self.screen
-            hand = self.hand_of(screen) if screen is not None else []
-            if screen is None or not 0 <= index < len(hand):
+            cards = screen.shown_hand().cards if screen is not None else ()
+            if screen is None or not 0 <= index < len(cards):
                 self.say(_("That card is no longer in your hand."), "not_allowed")
                 return []
-            if hasattr(screen, "hand") and hasattr(screen.hand, "focus"):  # Cardavia
-                screen.hand.focus = index
-                if screen.view.awaiting != 0:  # Space would make the others play: say the card
-                    screen.hand_keys.say_focus()
-                    self.publish()
-                    return []
-                key = "space"
-            elif hasattr(screen, "cursor"):
-                screen.cursor.hear(hand, index)
-                key = "enter"
-            else:
-                screen.focus = index
-                screen._heard = hand[index]
-                key = "enter"
+            key = screen.pick(index)
+            if key is None:
+                self.publish()
+                return []
         return self.key(key)
