@@ -1,9 +1,11 @@
-"""A game is registered in one place: the tests' own game ("high card", tests/tiny_game.py),
-registered with the engine and the front end by tests/tiny_game_front.py and nothing else,
-is offered, set up, played by keys, heard, and practised like the three that ship."""
+"""A game is registered in one place: the tests' own game ("high card", tests/tiny_game.py with
+its facts, tests/tiny_game_front.py with its front end), registered by the two lines of the
+fixture below and nothing else, is offered, set up, played by keys, heard, practised, checked
+and offered at a new online table with its own options like the three that ship."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,19 +13,34 @@ from typing import Any
 
 import pytest
 
-from audiogame.catalog import GAMES, game_entry
+from audiogame.catalog import GAMES, game_entry, offered
 from audiogame.practice.model import GROUP_TITLES, GROUPS, cues_in
 from audiogame.sound.cues import all_cue_names, cue_for
 from audiogame.testing import drive
 from audiogame.words.registry import missing_renderers
-from tests.tiny_game import HighCardTie
-from tests.tiny_game_front import registered
+from tests.tiny_game import FACTS, HighCardTie
+from tests.tiny_game_front import entry, registered
 
 
 @pytest.fixture
 def high_card() -> Iterator[str]:
-    with registered() as game:
+    with offered(FACTS, entry) as game:
         yield game
+
+
+def test_the_game_is_registered_by_at_most_three_lines_outside_its_files() -> None:
+    """The fixture above is all a game needs outside its own files (its engine, its facts, its
+    front end): its body has at most three lines, and they name nothing but the game's own
+    declarations and the one way to offer a game."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    fixture = next(node for node in tree.body
+                   if isinstance(node, ast.FunctionDef) and node.name == "high_card")  # fmt: skip
+    assert fixture.end_lineno is not None
+    lines = range(fixture.body[0].lineno, fixture.end_lineno + 1)
+    assert len(lines) <= 3
+    body = [node for statement in fixture.body for node in ast.walk(statement)]
+    names = {node.id for node in body if isinstance(node, ast.Name)}
+    assert names == {"offered", "FACTS", "entry", "game"}
 
 
 def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str) -> None:
@@ -90,6 +107,69 @@ def test_its_rules_and_practice_are_reached_by_keys(high_card: str) -> None:
     assert practice.spoken[-1].startswith("Listen: High card, 3 sounds.")
     assert practice.spoken[-1].endswith("Cards are turned face up, 1 of 3")
     assert practice.played[-2:] == ["war", "trick_won"]
+
+
+def test_every_field_of_its_events_and_view_is_classified_for_a_seats_frame(
+    high_card: str,
+) -> None:
+    """The frame that renumbers a seat's events finds the game's records from its facts (its
+    declared event kinds and view), and a field it does not know is named."""
+    from audiogame.table.frame import records_of, unclassified
+    from tests.tiny_game import HighCardView
+
+    assert {HighCardTie, HighCardView} <= set(records_of(high_card))
+    assert unclassified(high_card) == {}
+    assert all(unclassified(game) == {} for game in ("battle", "scientific", "cardavia"))
+    assert unclassified_with_a_banker() == {"BankerChosen": ["banker"]}
+
+
+def unclassified_with_a_banker() -> dict[str, list[str]]:
+    """What the frame finds of a game whose event has a seat field of a new name."""
+    import dataclasses
+
+    from audiogame.table.frame import unclassified
+    from engine.registry import register_game, unregister_game
+
+    register_game(dataclasses.replace(FACTS, name="banker", rule_prefix="BK",
+                                      event_modules=("tests.banker_event",)))  # fmt: skip
+    try:
+        return unclassified("banker")
+    finally:
+        unregister_game("banker")
+
+
+def test_the_new_online_table_form_offers_it_with_its_own_options(high_card: str) -> None:
+    """The terminal's form for a new online table: the fourth game, its number of players and
+    its own option from its facts, a seat for each player; Create sends them."""
+    from prompt_toolkit.input import create_pipe_input
+
+    from audiogame.app.menus import MainMenu
+    from audiogame.online.screens import CreateMenu
+    from audiogame.testing import key_bytes, make_session
+
+    sent: list[dict[str, Any]] = []
+
+    class Play:
+        def send(self, message: dict[str, Any]) -> None:
+            sent.append(message)
+
+    with create_pipe_input() as pipe:
+        session = make_session(input=pipe)
+        session.app.start([MainMenu(session.app), CreateMenu(session.app, Play())])  # type: ignore[arg-type]
+        keys = ["down", "left", "down", "right", "right", "down", "right",
+                "down", "down", "down", "right", "home", "enter", "c-c"]  # fmt: skip
+        pipe.send_text(key_bytes(keys))
+        session.app.run()
+    spoken = session.spoken
+    assert "Game: High card" in " ".join(spoken)
+    assert any(line.startswith("Players: 4 players") for line in spoken)  # 2, 3, 4: no 5
+    assert any(line.startswith("Cards each: 5") for line in spoken)
+    assert any(line.startswith("Seat 4: computer player, hard") for line in spoken)
+    assert sent == [{
+        "type": "create", "game": high_card, "options": {"players": 4, "cards": 5},
+        "seats": ["person", "bot:normal", "bot:normal", "bot:hard"], "private": False,
+        "grace": 60, "turn_timer": 0,
+    }]  # fmt: skip
 
 
 def test_once_withdrawn_the_game_is_offered_no_more() -> None:
