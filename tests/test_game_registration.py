@@ -257,3 +257,31 @@ def test_a_game_no_one_registered_is_refused_by_the_server(tmp_path: Path) -> No
 
     error = asyncio.run(ask())
     assert error["code"] == "invalid" and "high_card" in error["message"]
+
+
+def test_the_page_offers_it_in_its_new_table_form_with_its_own_options(high_card: str) -> None:
+    """The page builds its form from what the server puts in it: the tests' game is there,
+    with its players and its own option from its facts, beside the others in the page's
+    language."""
+    import html
+    import json
+    import re
+
+    from audiogame.web.pages import page, setup_forms
+
+    forms = {form["key"]: form for form in setup_forms("en")}
+    assert list(forms) == ["battle", "scientific", "cardavia", high_card]
+    assert forms[high_card]["players"] == {"min": 2, "max": 4, "default": 2}
+    assert forms[high_card]["options"] == [{"key": "cards", "label": "Cards each",
+        "switch": False, "default": 3, "values": [[3, "3"], [5, "5"]]}]  # fmt: skip
+    italian = {form["key"]: form for form in setup_forms("it")}
+    assert italian["cardavia"]["options"][0]["label"] == "Smazzate nella partita"
+    assert italian["battle"]["options"][0]["values"] == [[52, "52 carte"], [32, "32 carte"]]
+    page.cache_clear()
+    try:
+        found = re.search(rb'id="setup-forms">(.*?)</script>', page("en"))
+        assert found is not None
+        inside = json.loads(html.unescape(found.group(1).decode("utf-8")))
+        assert [form["key"] for form in inside["games"]][-1] == high_card
+    finally:
+        page.cache_clear()
