@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.events import Event
+from engine.protocol import Game
 
 OptionValue = int | bool
 """An option's value: a whole number or yes/no (a table's setup travels as JSON)."""
@@ -152,9 +153,10 @@ class GameFacts:
     def defaults(self) -> dict[str, OptionValue]:
         return {option.name: option.default for option in self.all_options()}
 
-    def game(self) -> Any:
-        """The game's ``GAME`` (an :class:`engine.protocol.Game`)."""
-        return importlib.import_module(self.module).GAME
+    def game(self) -> Game:
+        """The game's ``GAME``, imported the first time it is asked for."""
+        game: Game = importlib.import_module(self.module).GAME
+        return game
 
     def view_class(self) -> type:
         module, _, name = self.view.rpartition(".")
