@@ -9,17 +9,24 @@ register a tiny game of their own). Every list of games (:data:`GAMES`, the prac
 the cue map) is read from here, so that it always holds every registered game.
 
 A game's engine is registered with the engine (:mod:`engine.registry`: its rules, events and
-computer players), under the same name.
+computer players), under the same name, with its facts (:class:`engine.facts.GameFacts`): the
+number of players, each option's values and default, the class of its views. A registration
+here reads them from there (:meth:`GameEntry.facts`) and writes none of them again: the setup's
+players option is :func:`players_option`, another option's default and values come from
+:func:`spec_option`.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from audiogame.i18n import N_, _, ngettext
+from engine.facts import GameFacts
+from engine.registry import register_game, registration, unregister_game
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
@@ -126,6 +133,49 @@ LEVEL = SetupOption(
 )
 
 
+def players_option(game: str) -> SetupOption:
+    """The setup's number of players, from the engine's facts of ``game``."""
+    facts = registration(game)
+    return SetupOption(
+        "players",
+        N_("Players"),
+        tuple(range(facts.min_players, facts.max_players + 1)),
+        facts.default_players,
+        "--players",
+        players_text,
+        N_("how many play at the table, you included"),
+    )
+
+
+def spec_option(
+    game: str,
+    key: str,
+    label: str,
+    flag: str,
+    describe: Callable[[Any], str] = str,
+    help: str = "",
+    steps: tuple[int, ...] = (),
+) -> SetupOption:
+    """A setup option of ``game`` whose default and values are its engine's (a yes/no starts
+    at its default; a number with choices steps through them, one with a range from its least
+    to its most, or through ``steps`` where the range is too wide to walk)."""
+    spec = registration(game).option(key)
+    values: tuple[Any, ...]
+    if spec.is_switch:
+        values = (spec.default, not spec.default)
+    elif steps:
+        values = steps
+    elif spec.choices:
+        values = spec.choices
+    elif spec.minimum is not None and spec.maximum is not None:
+        values = tuple(range(spec.minimum, spec.maximum + 1))
+    else:
+        raise ValueError(f"{game}: {key} has no end to its range: give its steps")
+    if spec.default not in values or not all(spec.allows(value) for value in values):
+        raise ValueError(f"{game}: the steps of {key} are not its engine's values")
+    return SetupOption(key, label, values, spec.default, flag, describe, help)
+
+
 def _function(dotted: str) -> Any:
     module, _, name = dotted.rpartition(".")
     return getattr(importlib.import_module(module), name)
@@ -163,10 +213,9 @@ class GameEntry:
     event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
     play and why (by default a card and the reasons of the card games).
-    ``engine_options`` are the setup options its engine takes, ``view`` the class of its
-    views (a dotted name: a seat's stream decodes them), ``rules`` the folder of its rules
-    (``<game>.<language>.txt``; by default ``audiogame/rules``), ``seats`` the number of seats
-    of a setup, ``match`` whether a setup's ``deals`` make a match of several deals, ``paced``
+    ``rules`` is the folder of its rules (``<game>.<language>.txt``; by default
+    ``audiogame/rules``), ``match`` whether a setup's ``deals`` make a match of several deals,
+    ``paced``
     whether its computer players play at a pace the table's creator chooses online.
     ``player_options`` are the player's own options of this game in the options menu.
     ``code_id`` is its number in deal codes (:mod:`audiogame.saves.codes`: a released format,
@@ -187,15 +236,27 @@ class GameEntry:
     not_emitted: frozenset[str] = frozenset()
     hint_play: str = ""
     hint_reason: str = ""
-    engine_options: tuple[str, ...] = ()
-    view: str = ""
     rules: str = ""
-    seats: Callable[[Mapping[str, Any]], int] | None = None
     match: bool = False
     paced: bool = False
     player_options: tuple[PlayerOption, ...] = ()
     code_id: int | None = None
     code_fields: Mapping[int, tuple[tuple[str, tuple[Any, ...]], ...]] = field(default_factory=dict)
+
+    @property
+    def facts(self) -> GameFacts:
+        """What the engine declares of this game (:mod:`engine.facts`)."""
+        return registration(self.key)
+
+    @property
+    def engine_options(self) -> tuple[str, ...]:
+        """The setup options its engine takes (the others are the table's own)."""
+        return self.facts.engine_options
+
+    @property
+    def view(self) -> str:
+        """The class of its views (a dotted name: a seat's stream decodes them)."""
+        return self.facts.view
 
     def defaults(self) -> dict[str, Any]:
         return {option.key: option.default for option in self.options}
@@ -219,7 +280,10 @@ class GameEntry:
 
     def seat_count(self, config: Mapping[str, Any]) -> int:
         """How many seats a table of this setup has."""
-        return self.seats(config) if self.seats is not None else int(config["players"])
+        facts = self.facts
+        if facts.min_players == facts.max_players:
+            return facts.min_players
+        return int(config.get("players", facts.default_players))
 
     def table_factory(self) -> TableFactory | None:
         """The table's constructor, or None while the game has no table yet."""
@@ -273,6 +337,24 @@ def register(entry: GameEntry) -> None:
 def unregister(key: str) -> None:
     """Withdraw a game added with :func:`register` (``KeyError`` if there is none)."""
     del _entries()[key]
+
+
+@contextmanager
+def offered(facts: GameFacts, entry: Callable[[], GameEntry]) -> Iterator[str]:
+    """A game of its own files offered while the block runs: its engine's ``facts`` registered
+    (:func:`engine.registry.register_game`), then its front end's registration, built by
+    ``entry`` once they are (its setup reads them); both withdrawn at the end."""
+    register_game(facts)
+    try:
+        register(entry())
+    except BaseException:
+        unregister_game(facts.name)
+        raise
+    try:
+        yield facts.name
+    finally:
+        unregister(facts.name)
+        unregister_game(facts.name)
 
 
 class _Games(Sequence[GameEntry]):

@@ -16,11 +16,12 @@ from engine.cards import Card, parse_cards
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.protocol import Game, Result, SettlementLine, State
-from engine.registry import event_classes, registered, registration
+from engine.registry import event_classes, registered, registration, shipped
 
-GAME_NAMES: tuple[str, ...] = ("battle", "scientific", "cardavia")
-"""The games that ship with the program, in a fixed order (saves and deal codes name them).
-Every registered game, these and any other, is in :data:`games`."""
+GAME_NAMES: tuple[str, ...] = shipped()
+"""The games that ship with the program, in a fixed order (saves and deal codes name them),
+as :data:`engine.registry.SHIPPED` declares them. Every registered game, these and any
+other, is in :data:`games`."""
 
 
 class _Games(Mapping[str, Game]):

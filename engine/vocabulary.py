@@ -19,41 +19,11 @@ ActionKind = Literal["play", "pass", "flip", "face_down", "exchange"]
 """What a seat does: play cards, pass (Cardavia), flip (classic Battaglia), lay a card face
 down (Battaglia aperta), swap hand and won pile (Scientific Battle, SB-13)."""
 
-EventKind = Literal[
-    # shared by the trick games
-    "reveal",
-    "trick_won",
-    "war",
-    "pile_taken_up",
-    "choice_made",
-    "eliminated",
-    "trick_limit",
-    "game_over",
-    # Battaglia
-    "set_aside",
-    "face_down_laid",
-    # Scientific Battle
-    "seer_turn",
-    "revolution",
-    "jacks_cancel",
-    "joker_cancels_war",
-    "joker_forces_war",
-    "jokers_cancel",
-    "power_gained",
-    "exchanged",
-    "exchange_declined",
-    # Cardavia
-    "deal_started",
-    "played",
-    "bomb",
-    "celestial_bomb",
-    "passed",
-    "new_round",
-    "few_cards",
-    "bomb_bonus",
-    "settlement",
-]
-"""One kind per thing a player must hear (see ``docs/engine.md``)."""
+EventKind = str
+"""One kind per thing a player must hear (see ``docs/engine.md``). Each game declares its
+own, as the classes of its events (``engine/<game>/events.py``, named by its facts):
+:func:`engine.event_kinds` lists them, for one game or all, and a game added later needs no
+line here."""
 
 TrickCause = Literal["highest", "joker", "abandoned_war", "last_player"]
 """Why a seat takes the cards on the table: the strongest card, a lone joker that cancelled a

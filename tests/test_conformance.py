@@ -16,29 +16,54 @@ import pytest
 from audiogame.i18n import set_language
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import games
-from engine.vocabulary import EventKind, values
+from engine import GAME_NAMES, event_kinds, games
+from engine.facts import GameFacts
+from engine.registry import registration
 from tests.conformance import play_random_game, replay
 
 QUICK_SEEDS = 2
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "200"))
 
-BATTLE = [
-    {"players": p, "deck": d, "face_down": fd, "open": op, "trick_limit": 60}
-    for p, d, fd, op in itertools.product((2, 3, 6), (52, 32), (True, False), (False, True))
-]
-SCIENTIFIC = [{"players": p, "trick_limit": 80} for p in range(2, 9)]
-CARDAVIA: list[dict[str, Any]] = [{}]
+SHORT = {"trick_limit": 60}
+"""Options played at another value than their default, to keep random games short."""
 
-CONFIGS = (
-    [("battle", o) for o in BATTLE]
-    + [("scientific", o) for o in SCIENTIFIC]
-    + [("cardavia", o) for o in CARDAVIA]
-)
+
+def player_counts(facts: GameFacts) -> tuple[int, ...]:
+    """The fewest players, one more, the middle and the most."""
+    low, high = facts.min_players, facts.max_players
+    return tuple(sorted({low, min(low + 1, high), (low + high + 1) // 2, high}))
+
+
+def configurations(game: str) -> list[dict[str, Any]]:
+    """Every combination of a game's yes/no and choice options, at each number of players of
+    :func:`player_counts`; numbers with a range at their default (or :data:`SHORT`'s)."""
+    facts = registration(game)
+    axes: list[list[tuple[str, Any]]] = []
+    if facts.min_players != facts.max_players:
+        axes.append([("players", n) for n in player_counts(facts)])
+    for option in facts.options:
+        if option.table:
+            continue  # the table's, not the engine's (a match of several deals)
+        if option.is_switch:
+            axes.append([(option.name, value) for value in (False, True)])
+        elif option.choices:
+            axes.append([(option.name, value) for value in option.choices])
+        else:
+            axes.append([(option.name, SHORT.get(option.name, option.default))])
+    return [dict(combination) for combination in itertools.product(*axes)]
+
+
+CONFIGS = [(game, options) for game in GAME_NAMES for options in configurations(game)]
 IDS = [
-    game + "-" + "-".join(f"{k}{v}" for k, v in options.items() if k != "trick_limit")
+    game + "-" + "-".join(f"{k}{v}" for k, v in options.items() if k not in SHORT)
     for game, options in CONFIGS
 ]
+
+
+def zones_of(state: Any) -> dict[str, tuple[Any, ...]]:
+    """Where every card is (each engine's ``zones``, which the conformance helpers read)."""
+    found: dict[str, tuple[Any, ...]] = state.zones()
+    return found
 
 
 def check_seeds(game: str, options: dict[str, Any], seeds: range) -> list[list[Any]]:
@@ -68,9 +93,9 @@ def test_random_play_holds_every_invariant(config: tuple[str, dict[str, Any]]) -
     for one, other in itertools.combinations(played, 2):
         assert one != other, "two seeds played the same game"
     if game != "scientific":
-        deals = [games[game].new_state(seed=s, **options).zones() for s in range(QUICK_SEEDS)]
-        for one, other in itertools.combinations(deals, 2):
-            assert one != other, "two seeds dealt the same cards"
+        deals = [zones_of(games[game].new_state(seed=s, **options)) for s in range(QUICK_SEEDS)]
+        for dealt, again in itertools.combinations(deals, 2):
+            assert dealt != again, "two seeds dealt the same cards"
 
 
 @pytest.mark.slow
@@ -82,6 +107,41 @@ def test_random_play_holds_every_invariant_over_many_seeds(
     check_seeds(game, options, range(QUICK_SEEDS, SEEDS))
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_engine_takes_every_value_its_facts_declare_and_refuses_the_others(game: str) -> None:
+    """Each option the game declares, at its default, each of its values and the ends of its
+    range, makes a game; one past an end, or a value of another type, is refused and says
+    which option (the server checks a new table by the same facts)."""
+    facts = registration(game)
+    engine = games[game]
+    assert (engine.min_players, engine.max_players) == (facts.min_players, facts.max_players)
+    assert engine.new_state(seed=1).players == facts.default_players
+    for option in facts.all_options():
+        if option.table:
+            continue
+        good: list[Any] = [option.default, *option.choices]
+        bad: list[Any] = ["1", 1.0, None]
+        if option.is_switch:
+            good += [True, False]
+            bad = [0, 1, "yes", None]
+        for end, past in ((option.minimum, -1), (option.maximum, 1)):
+            if end is not None and not option.choices:
+                good.append(end)
+                bad.append(end + past)
+        if option.choices:
+            bad.append(max(option.choices) + 1)
+        for value in good:
+            assert option.allows(value)
+            state = engine.new_state(seed=1, **{option.name: value})
+            assert state.players == (value if option.name == "players" else facts.default_players)
+        for value in bad:
+            assert not option.allows(value), (option.name, value)
+            with pytest.raises(ValueError, match=option.name):
+                engine.new_state(seed=1, **{option.name: value})
+    with pytest.raises(ValueError, match="no_such_option"):
+        engine.new_state(seed=1, no_such_option=1)
+
+
 @pytest.fixture
 def restore_language() -> Iterator[None]:
     yield
@@ -90,8 +150,7 @@ def restore_language() -> Iterator[None]:
 
 def celestial_bomb_events() -> list[Any]:
     """A deal whose first play is the four 3s, the celestial bomb (CV-8)."""
-    state = games["cardavia"].new_state(seed=1)
-    zones = state.zones()
+    zones = zones_of(games["cardavia"].new_state(seed=1))
     threes = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank == 3]
     rest = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank != 3]
     hands = [threes + rest[:12], rest[12:28], rest[28:]]
@@ -128,7 +187,8 @@ def test_every_event_of_every_game_has_words_in_both_languages() -> None:
             kind = event.kind + str(getattr(event, "cause", getattr(event, "reason", "")))
             seen.setdefault((game, kind), (event, options))
     kinds = {event.kind for event, _options in seen.values()}
-    assert kinds == set(values(EventKind)), "some kinds of event were never played"
+    declared = {kind for game in GAME_NAMES for kind in event_kinds(game)}
+    assert kinds == declared, "some kinds of event were never played"
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia")
     for (game, _kind), (event, options) in seen.items():
         seats = Seats(names, options.get("players", 3), options)

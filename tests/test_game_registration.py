@@ -1,9 +1,11 @@
-"""A game is registered in one place: the tests' own game ("high card", tests/tiny_game.py),
-registered with the engine and the front end by tests/tiny_game_front.py and nothing else,
-is offered, set up, played by keys, heard, and practised like the three that ship."""
+"""A game is registered in one place: the tests' own game ("high card", tests/tiny_game.py with
+its facts, tests/tiny_game_front.py with its front end), registered by the two lines of the
+fixture below and nothing else, is offered, set up, played by keys, heard, practised, checked
+and offered at a new online table with its own options like the three that ship."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,19 +13,34 @@ from typing import Any
 
 import pytest
 
-from audiogame.catalog import GAMES, game_entry
+from audiogame.catalog import GAMES, game_entry, offered
 from audiogame.practice.model import GROUP_TITLES, GROUPS, cues_in
 from audiogame.sound.cues import all_cue_names, cue_for
 from audiogame.testing import drive
 from audiogame.words.registry import missing_renderers
-from tests.tiny_game import HighCardTie
-from tests.tiny_game_front import registered
+from tests.tiny_game import FACTS, HighCardTie
+from tests.tiny_game_front import entry, registered
 
 
 @pytest.fixture
 def high_card() -> Iterator[str]:
-    with registered() as game:
+    with offered(FACTS, entry) as game:
         yield game
+
+
+def test_the_game_is_registered_by_at_most_three_lines_outside_its_files() -> None:
+    """The fixture above is all a game needs outside its own files (its engine, its facts, its
+    front end): its body has at most three lines, and they name nothing but the game's own
+    declarations and the one way to offer a game."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    fixture = next(node for node in tree.body
+                   if isinstance(node, ast.FunctionDef) and node.name == "high_card")  # fmt: skip
+    assert fixture.end_lineno is not None
+    lines = range(fixture.body[0].lineno, fixture.end_lineno + 1)
+    assert len(lines) <= 3
+    body = [node for statement in fixture.body for node in ast.walk(statement)]
+    names = {node.id for node in body if isinstance(node, ast.Name)}
+    assert names == {"offered", "FACTS", "entry", "game"}
 
 
 def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str) -> None:
@@ -92,6 +109,69 @@ def test_its_rules_and_practice_are_reached_by_keys(high_card: str) -> None:
     assert practice.played[-2:] == ["war", "trick_won"]
 
 
+def test_every_field_of_its_events_and_view_is_classified_for_a_seats_frame(
+    high_card: str,
+) -> None:
+    """The frame that renumbers a seat's events finds the game's records from its facts (its
+    declared event kinds and view), and a field it does not know is named."""
+    from audiogame.table.frame import records_of, unclassified
+    from tests.tiny_game import HighCardView
+
+    assert {HighCardTie, HighCardView} <= set(records_of(high_card))
+    assert unclassified(high_card) == {}
+    assert all(unclassified(game) == {} for game in ("battle", "scientific", "cardavia"))
+    assert unclassified_with_a_banker() == {"BankerChosen": ["banker"]}
+
+
+def unclassified_with_a_banker() -> dict[str, list[str]]:
+    """What the frame finds of a game whose event has a seat field of a new name."""
+    import dataclasses
+
+    from audiogame.table.frame import unclassified
+    from engine.registry import register_game, unregister_game
+
+    register_game(dataclasses.replace(FACTS, name="banker", rule_prefix="BK",
+                                      event_modules=("tests.banker_event",)))  # fmt: skip
+    try:
+        return unclassified("banker")
+    finally:
+        unregister_game("banker")
+
+
+def test_the_new_online_table_form_offers_it_with_its_own_options(high_card: str) -> None:
+    """The terminal's form for a new online table: the fourth game, its number of players and
+    its own option from its facts, a seat for each player; Create sends them."""
+    from prompt_toolkit.input import create_pipe_input
+
+    from audiogame.app.menus import MainMenu
+    from audiogame.online.new_table import CreateMenu
+    from audiogame.testing import key_bytes, make_session
+
+    sent: list[dict[str, Any]] = []
+
+    class Play:
+        def send(self, message: dict[str, Any]) -> None:
+            sent.append(message)
+
+    with create_pipe_input() as pipe:
+        session = make_session(input=pipe)
+        session.app.start([MainMenu(session.app), CreateMenu(session.app, Play())])  # type: ignore[arg-type]
+        keys = ["down", "left", "down", "right", "right", "down", "right",
+                "down", "down", "down", "right", "home", "enter", "c-c"]  # fmt: skip
+        pipe.send_text(key_bytes(keys))
+        session.app.run()
+    spoken = session.spoken
+    assert "Game: High card" in " ".join(spoken)
+    assert any(line.startswith("Players: 4 players") for line in spoken)  # 2, 3, 4: no 5
+    assert any(line.startswith("Cards each: 5") for line in spoken)
+    assert any(line.startswith("Seat 4: computer player, hard") for line in spoken)
+    assert sent == [{
+        "type": "create", "game": high_card, "options": {"players": 4, "cards": 5},
+        "seats": ["person", "bot:normal", "bot:normal", "bot:hard"], "private": False,
+        "grace": 60, "turn_timer": 0,
+    }]  # fmt: skip
+
+
 def test_once_withdrawn_the_game_is_offered_no_more() -> None:
     with registered() as game:
         assert game_entry(game).title == "High card"
@@ -144,6 +224,7 @@ def test_the_game_is_played_over_a_real_server_without_a_line_of_the_server_nami
             await asyncio.gather(*(play_out(link, n, start) for n, (link, start) in pairs))
             room = server.rooms[table]
             seats = [room.seat_of(link_peer(server, link)) for link in people]
+            assert room.table is not None
             log, seed = list(room.table.log), room.seed
             for link in people:
                 await link.close()
@@ -177,3 +258,31 @@ def test_a_game_no_one_registered_is_refused_by_the_server(tmp_path: Path) -> No
 
     error = asyncio.run(ask())
     assert error["code"] == "invalid" and "high_card" in error["message"]
+
+
+def test_the_page_offers_it_in_its_new_table_form_with_its_own_options(high_card: str) -> None:
+    """The page builds its form from what the server puts in it: the tests' game is there,
+    with its players and its own option from its facts, beside the others in the page's
+    language."""
+    import html
+    import json
+    import re
+
+    from audiogame.web.pages import page, setup_forms
+
+    forms = {form["key"]: form for form in setup_forms("en")}
+    assert list(forms) == ["battle", "scientific", "cardavia", high_card]
+    assert forms[high_card]["players"] == {"min": 2, "max": 4, "default": 2}
+    assert forms[high_card]["options"] == [{"key": "cards", "label": "Cards each",
+        "switch": False, "default": 3, "values": [[3, "3"], [5, "5"]]}]  # fmt: skip
+    italian = {form["key"]: form for form in setup_forms("it")}
+    assert italian["cardavia"]["options"][0]["label"] == "Smazzate nella partita"
+    assert italian["battle"]["options"][0]["values"] == [[52, "52 carte"], [32, "32 carte"]]
+    page.cache_clear()
+    try:
+        found = re.search(rb'id="setup-forms">(.*?)</script>', page("en"))
+        assert found is not None
+        inside = json.loads(html.unescape(found.group(1).decode("utf-8")))
+        assert [form["key"] for form in inside["games"]][-1] == high_card
+    finally:
+        page.cache_clear()

@@ -3,18 +3,20 @@ from here, is found by the engine and holds every invariant of the conformance s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
 
 from engine import GAME_NAMES, event_kinds, games
-from engine.registry import register_game, registered, unregister_game
+from engine.registry import register_game, registered, registration, unregister_game
 from tests.conformance import play_random_game, replay
+from tests.tiny_game import FACTS
 
 
 @pytest.fixture
 def high_card() -> Iterator[str]:
-    register_game("high_card", "tests.tiny_game", ["tests.tiny_game"], "tests.tiny_game")
+    register_game(FACTS)
     try:
         yield "high_card"
     finally:
@@ -24,7 +26,9 @@ def high_card() -> Iterator[str]:
 def test_the_three_games_are_registered_once_each() -> None:
     assert registered() == GAME_NAMES == ("battle", "scientific", "cardavia")
     with pytest.raises(ValueError, match="already registered"):
-        register_game("cardavia", "engine.cardavia")
+        register_game(registration("cardavia"))
+    with pytest.raises(ValueError, match="the rule prefix CV is cardavia's"):
+        register_game(dataclasses.replace(FACTS, rule_prefix="CV"))
     with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
         games["high_card"]
 
@@ -47,4 +51,4 @@ def test_a_game_that_is_gone_is_refused_again(high_card: str) -> None:
     try:
         assert high_card not in games
     finally:
-        register_game(high_card, "tests.tiny_game", ["tests.tiny_game"], "tests.tiny_game")
+        register_game(FACTS)

@@ -118,7 +118,7 @@ def test_automatic_play_on_the_page_plays_a_whole_battaglia_game(
     driver = browser
     with live_server(tmp_path) as server:
         enter_lobby(driver, server["url"], "Anna")
-        create_table(driver, "battle", players="2", deck="32", trick_limit_battle="100")
+        create_table(driver, "battle", players="2", deck_battle="32", trick_limit_battle="100")
         start_game(driver)
         keys(driver, "p")
         wait_for(lambda: any(t.startswith("Automatic play on") for t in history(driver)))

@@ -55,11 +55,14 @@ def test_first_view_lobby_and_every_setup_form(tmp_path: Path, browser: Any) -> 
                 ".filter(e => !e.hidden).map(e => e.querySelector('[id]').id)"
             )
             wanted = {
-                "battle": ["players", "deck", "face_down", "open", "trick_limit_battle"],
-                "scientific": ["players", "trick_limit_scientific"],
-                "cardavia": ["deals"],
+                "battle": ["deck_battle", "face_down_battle", "open_battle", "trick_limit_battle"],
+                "scientific": ["trick_limit_scientific"],
+                "cardavia": ["deals_cardavia"],
             }
             assert shown == wanted[game]
+            players = driver.find_element("id", "players")  # its limits are the game's facts
+            limits = {"battle": (True, "6"), "scientific": (True, "8"), "cardavia": (False, "3")}
+            assert (players.is_displayed(), players.get_attribute("max")) == limits[game]
             clean(driver, f"the new {game} table form")
 
 
@@ -70,7 +73,7 @@ def test_each_table_is_named_live_and_clean(tmp_path: Path, game: str, browser: 
     driver = browser
     with live_server(tmp_path) as server:
         enter_lobby(driver, server["url"], "Anna")
-        create_table(driver, game, **({"open": "on"} if game == "battle" else {}))
+        create_table(driver, game, **({"open_battle": "on"} if game == "battle" else {}))
         start_game(driver)
         wait_for(lambda: texts(driver, "#state li"))
         region = [n for n in ax_nodes(driver) if ax_value(n, "role") == "listbox"]

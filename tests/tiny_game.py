@@ -19,8 +19,23 @@ from engine.actions import Action, Flip
 from engine.cards import Card, full_deck
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event, GameOver, Reveal, TrickWon
+from engine.facts import GameFacts, OptionSpec
 from engine.protocol import Result
-from engine.vocabulary import EventKind
+
+FACTS = GameFacts(
+    name="high_card",
+    module=__name__,
+    rule_prefix="HC",
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    view=f"{__name__}.HighCardView",
+    options=(OptionSpec("cards", 3, choices=(3, 5)),),
+    event_modules=(__name__,),
+    bots=__name__,
+    simultaneous=True,
+)
+"""Everything the engine and the front ends need to know of the game, declared once."""
 
 FLIP = Flip()
 
@@ -29,7 +44,7 @@ FLIP = Flip()
 class HighCardTie(Event):
     """``seats`` tied for the highest card: the first of them takes the trick."""
 
-    kind: ClassVar[EventKind] = "high_card_tie"  # a kind of this game alone
+    kind: ClassVar[str] = "high_card_tie"  # a kind of this game alone
     seats: tuple[int, ...]
 
 
@@ -124,10 +139,10 @@ class HighCardState:
 
 
 class HighCardGame:
-    name = "high_card"
-    min_players = 2
-    max_players = 4
-    simultaneous = True
+    name = FACTS.name
+    min_players = FACTS.min_players
+    max_players = FACTS.max_players
+    simultaneous = FACTS.simultaneous
 
     def new_state(
         self,

@@ -7,21 +7,27 @@ The words are English only: the game exists only in the tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from audiogame.app.screen import ENTER, Command
 from audiogame.app.table import TableScreen
-from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, register, unregister
+from audiogame.catalog import (
+    LEVEL,
+    SEED,
+    GameEntry,
+    offered,
+    players_option,
+    spec_option,
+)
 from audiogame.words.cards import card_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.actions import Flip
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.registry import register_game, unregister_game
+from tests.tiny_game import FACTS
 
 GAME = "high_card"
 
@@ -101,35 +107,24 @@ class HighCardTable(TableScreen):
 
 
 # ----- the registration ----------------------------------------------------------------------
-ENTRY = GameEntry(
-    GAME,
-    "High card",
-    (
-        SetupOption("players", "Players", (2, 3, 4), 2, "--players"),
-        SetupOption("cards", "Cards each", (3, 5), 3, "--cards"),
-        LEVEL,
-        SEED,
-    ),
-    table=__name__,
-    words=__name__,
-    cues={"high_card_tie": "war"},
-    practice_title="High card",
-    practice=("reveal", "war", "trick_won"),
-    not_emitted=frozenset({"war", "pile_taken_up", "choice_made", "eliminated", "trick_limit"}),
-    engine_options=("players", "cards"),
-    view="tests.tiny_game.HighCardView",
-    rules=str(Path(__file__).resolve().parent / "tiny_rules"),
-)
+def entry() -> GameEntry:
+    """The game's registration with the front end: built once its engine's facts are
+    registered (its setup reads them)."""
+    return GameEntry(
+        GAME,
+        "High card",
+        (players_option(GAME), spec_option(GAME, "cards", "Cards each", "--cards"), LEVEL, SEED),
+        table=__name__,
+        words=__name__,
+        cues={"high_card_tie": "war"},
+        practice_title="High card",
+        practice=("reveal", "war", "trick_won"),
+        not_emitted=frozenset({"war", "pile_taken_up", "choice_made", "eliminated", "trick_limit"}),
+        rules=str(Path(__file__).resolve().parent / "tiny_rules"),
+    )
 
 
-@contextmanager
-def registered() -> Iterator[str]:
-    """The tiny game registered with the engine (rules, events, computer players) and with
-    the front end (everything else) while the block runs."""
-    register_game(GAME, "tests.tiny_game", ["tests.tiny_game"], "tests.tiny_game")
-    register(ENTRY)
-    try:
-        yield GAME
-    finally:
-        unregister(GAME)
-        unregister_game(GAME)
+def registered() -> AbstractContextManager[str]:
+    """The tiny game offered (its engine's facts and its front end's registration) while the
+    block runs."""
+    return offered(FACTS, entry)

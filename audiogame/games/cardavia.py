@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiogame.catalog import LEVEL, SEED, GameEntry, PlayerOption, SetupOption, deals_text
+from audiogame.catalog import LEVEL, SEED, GameEntry, PlayerOption, deals_text, spec_option
 from audiogame.i18n import N_
 
 
@@ -16,10 +16,8 @@ ENTRY = GameEntry(
     "cardavia",
     N_("Cardavia"),
     (
-        SetupOption(
-            "deals", N_("Deals in the match"), tuple(range(1, 21)), 1, "--deals", deals_text,
-            N_("several deals keep running totals"),
-        ),
+        spec_option("cardavia", "deals", N_("Deals in the match"), "--deals", deals_text,
+                    N_("several deals keep running totals")),
         LEVEL,
         SEED,
     ),
@@ -58,8 +56,6 @@ ENTRY = GameEntry(
     ),
     hint_play="audiogame.words.hints.cardavia_play",
     hint_reason="audiogame.words.hints.cardavia_reason",
-    view="engine.cardavia.view.CardaviaView",
-    seats=lambda config: 3,
     match=True,
     paced=True,
     player_options=(PlayerOption(N_("Automatic pass in Cardavia"), "auto_pass"),),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiogame.catalog import LEVEL, SEED, GameEntry, SetupOption, players_text, tricks_text
+from audiogame.catalog import LEVEL, SEED, GameEntry, players_option, spec_option, tricks_text
 from audiogame.i18n import N_
 
 
@@ -31,14 +31,10 @@ ENTRY = GameEntry(
     "scientific",
     N_("Battaglia scientifica (Scientific Battle)"),
     (
-        SetupOption(
-            "players", N_("Players"), (2, 3, 4, 5, 6, 7, 8), 2, "--players", players_text,
-            N_("how many play at the table, you included"),
-        ),
-        SetupOption(
-            "trick_limit", N_("Trick limit"), (100, 200, 500, 1000, 2000), 500, "--trick-limit",
-            tricks_text, N_("after this many tricks the player with most cards wins"),
-        ),
+        players_option("scientific"),
+        spec_option("scientific", "trick_limit", N_("Trick limit"), "--trick-limit", tricks_text,
+                    N_("after this many tricks the player with most cards wins"),
+                    steps=(100, 200, 500, 1000, 2000)),
         LEVEL,
         SEED,
     ),
@@ -79,8 +75,6 @@ ENTRY = GameEntry(
         "exchanged": N_("A player swaps his hand and his won pile"),
     },
     not_emitted=frozenset({"set_aside"}),
-    view="engine.scientific.view.ScientificView",
-    engine_options=("players", "trick_limit"),
     code_id=1,
     code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

@@ -50,7 +50,9 @@ class CreateMenu(Menu):
         self.turn_timer = 0
         self.pace: float = float(app.settings.pace)
         """Seconds between the computer players' moves (the options' pace until changed)."""
-        self.seats = ["bot:normal"] * 7
+        most = max(entry.facts.max_players for entry in GAMES)
+        self.seats = ["bot:normal"] * (most - 1)
+        """The kind of every seat after the creator's, as many as the largest table's."""
         self.set_game(0)
         self.recall()
 
@@ -70,7 +72,7 @@ class CreateMenu(Menu):
                 self.config[option.key] = value
         seats = last.get("seats")
         if isinstance(seats, list):
-            for index, kind in enumerate(seats[:7]):
+            for index, kind in enumerate(seats[: len(self.seats)]):
                 if kind in LEVELS:
                     self.seats[index] = kind
         for name, values in (("grace", GRACE), ("turn_timer", TURN_TIMER), ("pace", PACES)):
@@ -93,7 +95,7 @@ class CreateMenu(Menu):
         ]
 
     def players(self) -> int:
-        return int(self.config.get("players", 3))
+        return self.entry.seat_count(self.config)
 
     def items(self) -> Sequence[MenuItem]:
         seats = [self.seat_item(index) for index in range(1, self.players())]

@@ -16,10 +16,11 @@ from audiogame.catalog import game_entry
 from audiogame.online.room_seats import RoomSeats
 from audiogame.online.room_state import Peer, RoomError, Seat
 from audiogame.online.store import at_rest, token_matches
+from audiogame.online.table_setup import SetupRefused, checked_setup
 from audiogame.table.codec import decode_action, encode_refusal
 from audiogame.table.driver import Driver
 from audiogame.table.seeds import secret_seed
-from audiogame.table.session import Table, seat_count
+from audiogame.table.session import Table
 from engine.errors import IllegalAction
 
 __all__ = ["Peer", "Room", "RoomError", "Seat", "check_options", "find_token", "new_seed"]
@@ -33,31 +34,11 @@ def new_seed() -> int:
 
 
 def check_options(game: str, options: dict[str, Any], seats: int) -> dict[str, Any]:
-    """The setup of a new table: a registered game, every option one of the setup menu's
-    values."""
+    """The setup of a new table, checked against its game's facts (table_setup.py)."""
     try:
-        entry = game_entry(game)
-    except KeyError:
-        raise RoomError("invalid", f"there is no game {game!r}") from None
-    config = {key: value for key, value in entry.defaults().items() if key not in ("level", "seed")}
-    for key, value in options.items():
-        if key == "pace":
-            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 5:
-                raise RoomError("invalid", "pace is 0 to 5 seconds")
-            config[key] = value
-            continue
-        try:
-            option = entry.option(key)
-        except StopIteration:
-            raise RoomError("invalid", f"{game} has no option {key!r}") from None
-        same_type = any(type(value) is type(allowed) and value == allowed
-                        for allowed in option.values)  # fmt: skip
-        if key in ("level", "seed") or not same_type:  # 2.0 is no number of players, 0 no "no"
-            raise RoomError("invalid", f"{key} cannot be {value!r}")
-        config[key] = value
-    if seat_count(game, {"players": seats}) != seats or config.get("players", seats) != seats:
-        raise RoomError("invalid", "the seats do not match the number of players")
-    return config
+        return checked_setup(game, options, seats)
+    except SetupRefused as error:
+        raise RoomError("invalid", str(error)) from None
 
 
 class Room(RoomSeats):

@@ -3,8 +3,10 @@
 The engine numbers seats from the table's first seat; a presenter speaks to one seat, who is
 "you", seat 0, with the others in order around the table after him (as offline, where the player
 always sits at seat 0). :func:`to_frame` renumbers every seat a value names; everything else is
-kept. Every field of every event and view is named in one of the sets below (a test checks it),
-so that a new field cannot pass through unrenumbered.
+kept. Every field of every event and view is named in one of the sets below, so that a new
+field cannot pass through unrenumbered: :func:`unclassified` finds, from a game's facts (its
+declared event kinds and view type, and every record their fields hold), any field no set
+names, and a test wants none for every registered game.
 
 >>> from engine.events import Reveal, TrickWon
 >>> from engine.cards import parse_cards
@@ -21,7 +23,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_type_hints
+
+from engine.registry import registration
 
 T = TypeVar("T")
 
@@ -154,3 +158,37 @@ def to_frame(value: T, me: int, players: int) -> T:
 def unknown_fields(cls: type) -> list[str]:
     """Fields of a dataclass or named tuple that no set above names (a test wants none)."""
     return [name for name in field_names(cls) if name not in KNOWN]
+
+
+def _records_in(annotation: Any) -> list[type]:
+    """The dataclasses and named tuples a field's type names (``tuple[Line, ...]``: Line)."""
+    found: list[type] = []
+    if isinstance(annotation, type) and field_names(annotation):
+        found.append(annotation)
+    for argument in get_args(annotation):
+        found += _records_in(argument)
+    return found
+
+
+def records_of(game: str) -> list[type]:
+    """Every record a seat of ``game`` may receive that :class:`Frame` renumbers: the classes
+    of its declared event kinds and of its view, and the records their fields hold where the
+    frame goes into them (:data:`NESTED`, settlement ``lines``), found from their types (a
+    card or a combination names no seat: it passes whole)."""
+    facts = registration(game)
+    waiting: list[type] = [*facts.event_classes().values(), facts.view_class()]
+    seen: list[type] = []
+    while waiting:
+        cls = waiting.pop(0)
+        if cls in seen:
+            continue
+        seen.append(cls)
+        for name, annotation in get_type_hints(cls).items():
+            if name in NESTED or name == "lines":
+                waiting += _records_in(annotation)
+    return seen
+
+
+def unclassified(game: str) -> dict[str, list[str]]:
+    """Each record of ``game`` (:func:`records_of`) with fields no set above names."""
+    return {cls.__name__: unknown_fields(cls) for cls in records_of(game) if unknown_fields(cls)}

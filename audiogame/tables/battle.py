@@ -47,7 +47,7 @@ class _OthersPlayOn(Event):
     """Not an engine event: this screen's note that the others play on to the end."""
 
     __slots__ = ()
-    kind = "others_play_on"  # type: ignore[assignment]
+    kind = "others_play_on"
 
 
 _OTHERS_PLAY_ON = _OthersPlayOn()

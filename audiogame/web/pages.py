@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import ServerConnection
@@ -29,8 +30,9 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from audiogame.app.texts import paragraphs, rules_text
-from audiogame.catalog import GAMES
-from audiogame.i18n import LANGUAGES
+from audiogame.catalog import GAMES, LEVEL
+from audiogame.i18n import LANGUAGES, _, set_language
+from audiogame.i18n import language as current_language
 from audiogame.web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -68,6 +70,46 @@ def language_of(query: str, headers: Mapping[str, str]) -> str:
     return "en"
 
 
+def setup_forms(language: str) -> list[dict[str, Any]]:
+    """Every game's new-table form for the page, in ``language``: its name, its number of
+    players (from its engine's facts), each of its own options with its label, its values
+    and their words, its default; the levels of the computer players."""
+    before = current_language()
+    set_language(language)
+    try:
+        forms = []
+        for entry in GAMES:
+            facts = entry.facts
+            options = [
+                {
+                    "key": option.key,
+                    "label": _(option.label),
+                    "switch": facts.option(option.key).is_switch,
+                    "default": option.default,
+                    "values": [[value, option.describe(value)] for value in option.values],
+                }
+                for option in entry.options
+                if option.key not in ("players", "level", "seed")
+            ]
+            players = {"min": facts.min_players, "max": facts.max_players,
+                       "default": facts.default_players}  # fmt: skip
+            forms.append({"key": entry.key, "title": _(entry.short_title or entry.title),
+                          "players": players, "options": options})  # fmt: skip
+        return forms
+    finally:
+        set_language(before)
+
+
+def levels(language: str) -> list[list[str]]:
+    """The computer players' levels and their words in ``language``."""
+    before = current_language()
+    set_language(language)
+    try:
+        return [[level, LEVEL.describe(level)] for level in LEVEL.values]
+    finally:
+        set_language(before)
+
+
 @cache
 def page(language: str) -> bytes:
     """The page in ``language``: the template's ``{{key}}`` filled with the words, and every
@@ -80,6 +122,9 @@ def page(language: str) -> bytes:
     # The rules of every game (F4), in the page's language.
     rules = {entry.key: paragraphs(rules_text(entry.key, language)) for entry in GAMES}
     values["rules_json"] = html.escape(json.dumps(rules, ensure_ascii=False), quote=False)
+    # The new-table form of every game, built by the page from this (lobby.js).
+    forms = {"games": setup_forms(language), "levels": levels(language)}
+    values["games_json"] = html.escape(json.dumps(forms, ensure_ascii=False), quote=False)
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template).encode("utf-8")
 
 

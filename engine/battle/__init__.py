@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine.battle.facts import FACTS
 from engine.battle.options import check_hands, deal, parse_options
 from engine.battle.state import BattleState
 from engine.battle.view import BattleView
@@ -27,10 +28,10 @@ from engine.protocol import Game
 class BattleGame:
     """The game of Battaglia: 2 to 6 players, all acting at once."""
 
-    name = "battle"
-    min_players = 2
-    max_players = 6
-    simultaneous = True
+    name = FACTS.name
+    min_players = FACTS.min_players
+    max_players = FACTS.max_players
+    simultaneous = FACTS.simultaneous
 
     def new_state(
         self,

@@ -8,13 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.battle.facts import FACTS
 from engine.cards import Card, full_deck
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
-DEFAULT_TRICK_LIMIT = 2000
-DECK_SIZES: tuple[int, ...] = (52, 32)
-OPTION_NAMES: tuple[str, ...] = ("players", "deck", "face_down", "open", "trick_limit")
+MIN_PLAYERS = FACTS.min_players
+MAX_PLAYERS = FACTS.max_players
+DEFAULT_TRICK_LIMIT = int(FACTS.option("trick_limit").default)
+DECK_SIZES: tuple[int, ...] = tuple(int(size) for size in FACTS.option("deck").choices)
+OPTION_NAMES: tuple[str, ...] = FACTS.engine_options
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,9 @@ from typing import Any
 
 from engine.actions import Action
 from engine.bots.common import LEVELS, Bot, Hint
-from engine.registry import registered, registration
+from engine.registry import registered, registration, shipped
 
-GAMES: tuple[str, ...] = ("battle", "scientific", "cardavia")
+GAMES: tuple[str, ...] = shipped()
 """The games that ship with computer players; any registered game with a ``bots`` module has
 them too (:mod:`engine.registry`)."""
 

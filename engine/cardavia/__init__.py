@@ -25,20 +25,21 @@ from typing import Any
 from engine.cardavia.classify import classify
 from engine.cardavia.combination import Combination
 from engine.cardavia.deck import DECK, deal, mask_of
+from engine.cardavia.facts import FACTS
 from engine.cardavia.state import CardaviaState
 from engine.cardavia.view import CardaviaView
 from engine.cards import Card
 
-OPTIONS = ("players",)
+OPTIONS = FACTS.engine_options
 
 
 class CardaviaGame:
     """The game object registered as ``engine.games["cardavia"]``."""
 
-    name = "cardavia"
-    min_players = 3
-    max_players = 3
-    simultaneous = False
+    name = FACTS.name
+    min_players = FACTS.min_players
+    max_players = FACTS.max_players
+    simultaneous = FACTS.simultaneous
 
     def new_state(
         self,

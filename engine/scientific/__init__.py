@@ -19,6 +19,7 @@ from typing import Any
 from engine.cards import Card
 from engine.protocol import Game
 from engine.scientific.deal import check_hands, deal_suits
+from engine.scientific.facts import FACTS
 from engine.scientific.options import MAX_PLAYERS, MIN_PLAYERS, parse_options
 from engine.scientific.state import ScientificState
 from engine.scientific.view import ScientificView
@@ -27,10 +28,10 @@ from engine.scientific.view import ScientificView
 class ScientificGame:
     """The game: 2 to 8 players choosing at the same time, one suit and a joker each."""
 
-    name: str = "scientific"
+    name: str = FACTS.name
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
-    simultaneous: bool = True
+    simultaneous: bool = FACTS.simultaneous
 
     def new_state(
         self,

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
-DEFAULT_TRICK_LIMIT = 500
-OPTION_NAMES: tuple[str, ...] = ("players", "trick_limit")
+from engine.scientific.facts import FACTS
+
+MIN_PLAYERS = FACTS.min_players
+MAX_PLAYERS = FACTS.max_players
+DEFAULT_TRICK_LIMIT = int(FACTS.option("trick_limit").default)
+OPTION_NAMES: tuple[str, ...] = FACTS.engine_options
 
 
 @dataclass(frozen=True, slots=True)

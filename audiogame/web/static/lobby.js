@@ -41,21 +41,102 @@ function button(label, describedBy, action) {
   return element;
 }
 
+/** Every game's form, as the server declares it (its name, players and options, in the
+ * page's language) and the computer players' levels: read once from the page. */
+let setup = null;
+function forms() {
+  setup ??= JSON.parse(document.getElementById("setup-forms").textContent);
+  return setup;
+}
+
+function gameOf(form) {
+  const { games } = forms();
+  return games.find((game) => game.key === form.elements.game?.value) ?? games[0];
+}
+
+function element(tag, properties = {}) {
+  return Object.assign(document.createElement(tag), properties);
+}
+
+function labelled(id, text, control) {
+  const paragraph = element("p");
+  paragraph.append(element("label", { htmlFor: id, textContent: text }), " ", control);
+  return paragraph;
+}
+
+/** The game choice, each game's own fields and a level for every seat a game may have. */
+function build(form) {
+  const { games, levels } = forms();
+  const choice = form.querySelector("#games");
+  games.forEach((game, index) => {
+    const radio = element("input", {
+      type: "radio", id: `game-${game.key}`, name: "game", value: game.key, checked: index === 0,
+    });
+    const line = element("p");
+    line.append(radio, " ", element("label", { htmlFor: radio.id, textContent: game.title }));
+    choice.append(line);
+  });
+  const most = Math.max(...games.map((game) => game.players.max));
+  const seats = form.querySelector("#levels");
+  for (let seat = 2; seat <= most; seat += 1) {
+    const select = element("select", { id: `level-${seat}`, name: `level-${seat}` });
+    for (const [value, text] of levels) {
+      select.append(element("option", { value, textContent: text, selected: value === "normal" }));
+    }
+    const line = labelled(select.id, word("seat_level", { number: seat }), select);
+    line.dataset.seat = String(seat);
+    seats.append(line);
+  }
+  const own = form.querySelector("#game-options");
+  for (const game of games) {
+    for (const option of game.options) {
+      const id = `${option.key}_${game.key}`;
+      let line;
+      if (option.switch) {
+        const box = element("input", { type: "checkbox", id, name: id, checked: option.default });
+        line = element("p");
+        line.append(box, " ", element("label", { htmlFor: id, textContent: option.label }));
+      } else {
+        const select = element("select", { id, name: id });
+        for (const [value, text] of option.values) {
+          select.append(element("option", {
+            value: String(value), textContent: text, selected: value === option.default,
+          }));
+        }
+        line = labelled(id, option.label, select);
+      }
+      line.dataset.for = game.key;
+      own.append(line);
+    }
+  }
+  form.dataset.built = "true";
+}
+
 /** How many seats, and how many of them people, the form asks for. */
 function seatCounts(form) {
   const fields = form.elements;
-  const game = fields.game.value;
+  const game = gameOf(form);
+  const { min, max } = game.players;
   const number = (name) => Number.parseInt(fields[name].value, 10);
-  const players = game === "cardavia" ? 3 : Math.max(2, Math.min(game === "battle" ? 6 : 8, number("players") || 2));
+  const players = Math.max(min, Math.min(max, number("players") || game.players.default));
   const people = Math.max(1, Math.min(players, number("people") || 1));
   return { game, players, people };
 }
 
 /** Show only the fields of the game chosen, and a level for each computer player's seat. */
 export function followGame(form) {
+  if (!form.dataset.built) build(form);
   const { game, players, people } = seatCounts(form);
+  const count = form.elements.players;
+  if (count.dataset.game !== game.key) {  // another game: its own limits and default
+    Object.assign(count, { min: game.players.min, max: game.players.max });
+    count.value = String(game.players.default);
+    count.dataset.game = game.key;
+  }
+  form.querySelector("#players-field").hidden = game.players.min === game.players.max;
+  form.elements.people.max = String(players);
   for (const field of form.querySelectorAll("[data-for]")) {
-    field.hidden = !field.dataset.for.split(" ").includes(game);
+    field.hidden = field.dataset.for !== game.key;
   }
   for (const field of form.querySelectorAll("[data-seat]")) {
     const seat = Number(field.dataset.seat);
@@ -73,17 +154,14 @@ export function createMessage(form) {
     seats.push(seat < people ? "person" : `bot:${fields[`level-${seat + 1}`].value}`);
   }
   const options = {};
-  if (game === "battle") {
-    Object.assign(options, {
-      players, deck: number("deck"), face_down: fields.face_down.checked, open: fields.open.checked,
-    });
+  if (game.players.min !== game.players.max) options.players = players;
+  for (const option of game.options) {
+    const field = fields[`${option.key}_${game.key}`];
+    options[option.key] = option.switch ? field.checked : Number.parseInt(field.value, 10);
   }
-  if (game === "scientific") options.players = players;
-  if (game !== "cardavia") options.trick_limit = number(`trick_limit_${game}`);
-  if (game === "cardavia") options.deals = number("deals");
   options.pace = number("pace");
   return {
-    type: "create", game, options, seats, private: fields.private.checked,
+    type: "create", game: game.key, options, seats, private: fields.private.checked,
     grace: number("grace"), turn_timer: number("turn_timer"),
   };
 }

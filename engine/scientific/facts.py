@@ -1,0 +1,19 @@
+"""What Scientific Battle is (SB-1, SB-15): 2 to 8 players choosing at once, a trick limit."""
+
+from __future__ import annotations
+
+from engine.facts import GameFacts, OptionSpec
+
+FACTS = GameFacts(
+    name="scientific",
+    module="engine.scientific",
+    rule_prefix="SB",
+    min_players=2,
+    max_players=8,
+    default_players=2,
+    view="engine.scientific.view.ScientificView",
+    options=(OptionSpec("trick_limit", 500, minimum=1),),
+    event_modules=("engine.scientific.events",),
+    bots="engine.bots.scientific.players",
+    simultaneous=True,
+)
