@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tests.audio_bed import heard_after, start, wait_quiet
+from tests.pty_program import turned_up
 
 pytestmark = pytest.mark.audio
 
@@ -29,7 +30,7 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     sound.kill()
     time.sleep(0.3)
     for _ in range(3):
-        program.press(["space"], settle=5)
+        program.press(["space"], until=turned_up)
     said = program.said()
     assert said.count(LOST) == 1
     assert said[-1].startswith(("You take", "Anna takes", "Your war", "You:"))  # play goes on
@@ -39,8 +40,8 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     try:
         time.sleep(0.3)
         moment = time.monotonic()
-        program.press(["space"], settle=5)
-        program.press(["space"], settle=5)
+        program.press(["space"], until=turned_up)
+        program.press(["space"], until=turned_up)
         said = program.said()
         assert said.count(BACK) == 1 and said.count(LOST) == 1
         assert heard_after(record, moment), "nothing heard once the sound server was back"
@@ -58,7 +59,7 @@ def test_no_sound_server_at_start(sound, tmp_path):
     said = program.said()
     assert said[0] == "Audiogame. Speech: console lines."
     notice = "No sound device was found: the game goes on without sound cues."
-    program.press(["space"], settle=5)
+    program.press(["space"], until=turned_up)
     said = program.said()
     assert said.count(notice) == 1
     assert said[-1].startswith(("You take", "Anna takes"))
@@ -79,7 +80,7 @@ def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound,
         "Audiogame. Speech: console lines.",
         "The speech-dispatcher voice could not start: using console lines.",
     ]
-    program.press(["space"], settle=5)
+    program.press(["space"], until=turned_up)
     program.press(["c-c"])
     code, errors = program.finish()
     assert code == 0 and errors == ""
@@ -98,8 +99,8 @@ def test_a_voice_that_dies_mid_message_hands_over_once(sound, recording, tmp_pat
         os.kill(pid, signal.SIGKILL)
     time.sleep(0.3)
     moment = wait_quiet(recording)
-    program.press(["space"], settle=5)
-    program.press(["space"], settle=5)
+    program.press(["space"], until=turned_up)
+    program.press(["space"], until=turned_up)
     said = program.said()
     notice = (
         "Speech through the speech-dispatcher voice stopped working; now using speech synthesizer."

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from tests.audio_bed import heard_after, start, wait_quiet
+from tests.pty_program import turned_up
 
 pytestmark = pytest.mark.audio
 
@@ -37,16 +38,16 @@ def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(sound, recording, tmp_
     assert recording.heard(begin, time.monotonic() + 1.0), "nothing heard at start"
     program.press(["f3"])
     moment = wait_quiet(recording)
-    program.press(["space"], settle=5)
+    program.press(["space"], until=turned_up)
     assert any(line.startswith("You:") for line in program.said()[-3:])
     assert heard_after(recording, moment), "the card turned up was not heard"
     program.press(["f3"])
     moment = wait_quiet(recording)
-    program.press(["escape"], settle=5)
+    program.press(["escape"], until=lambda new: "Pause. Resume the game, 1 of 5" in new)
     assert heard_after(recording, moment), "the pause menu was not heard"
     program.press(["f3"])
     moment = wait_quiet(recording)
-    program.press(["down"], settle=5)
+    program.press(["down"], until=lambda new: "Keys of the table, 2 of 5" in new)
     assert heard_after(recording, moment), "the menu item was not heard"
     program.press(["c-c"])
     code, errors = program.finish()
