@@ -26,6 +26,17 @@ def turned_up(new: list[str]) -> bool:
     return any("You: " in line for line in new)
 
 
+def opened_list(new: list[str]) -> bool:
+    """Whether the lines said since a key include a practice list opened ("Listen: Battle, 9
+    sounds. Up and Down arrows play each sound...")."""
+    return any(" sounds. Up and Down arrows play each sound" in line for line in new)
+
+
+def back_in_the_practice_menu(new: list[str]) -> bool:
+    """Whether the practice menu's item was said again ("Listen: Battle, 1 of 10")."""
+    return any(line.startswith("Listen: ") and " sounds. " not in line for line in new)
+
+
 class Program:
     """``python -m audiogame --speech console ARGS`` on a pseudo-terminal of 24 by 80.
 
