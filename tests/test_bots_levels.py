@@ -12,6 +12,7 @@ import pytest
 from engine import games
 from engine.bots import LEVELS, Bot, make
 from engine.bots.cardavia.players import HardCardavia
+from engine.cardavia.state import CardaviaState
 from tests.levels import LEVEL_PARAMS, play_checked, same_choice_whatever_the_hidden_hands
 
 SIZES = {"battle": range(2, 7), "scientific": range(2, 9), "cardavia": range(3, 4)}
@@ -86,6 +87,7 @@ def test_cardavia_levels_see_only_their_view(level: str) -> None:
     compared = decisions = 0
     for seed in range(6):
         state = games["cardavia"].new_state(seed=seed)
+        assert isinstance(state, CardaviaState)
         while not state.is_over:
             seat = state.to_act()[0]
             decisions += 1
