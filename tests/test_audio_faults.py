@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from audiogame.sound.output import RECHECK
 from tests.audio_bed import heard_after, start, wait_quiet
 from tests.pty_program import Program, turned_up
 
@@ -50,6 +51,10 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     assert program.said()[0] == "Audiogame. Speech: speech-dispatcher voice."
     recording.stop()
     sound.kill()
+    # The program looks at the sound output at most every RECHECK seconds: once that long has
+    # passed since the kill, the next message finds it gone (a minimum, never a hope: a slower
+    # machine only waits longer). Before that, the voice may fail first and say so instead.
+    time.sleep(RECHECK)
     for _ in range(3):
         program.press(["space"], until=turned_up)
     said = program.wait_for(lambda said: LOST in said)
@@ -59,6 +64,7 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     sound.start()
     record = sound.record()
     try:
+        time.sleep(RECHECK)  # as above: the next message finds the output back
         moment = time.monotonic()
         record.wait_until(moment)  # the recording runs
         program.press(["space"], until=turned_up)
