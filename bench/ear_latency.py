@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from audiogame.settings import Settings, SettingsStore  # noqa: E402
-from tests.pty_program import Program  # noqa: E402
+from tests.pty_program import Program, opened_list  # noqa: E402
 from tests.sound_server import Recording, SoundServer  # noqa: E402
 
 ONSET_WAIT = 3.0
@@ -79,7 +79,7 @@ def keys(
 ) -> tuple[list[float], int, str, list[float]]:
     if kind == "cue":
         running = program(server, folder, ["practice"], "console")
-        running.press(["enter"], settle=5)
+        running.press(["enter"], until=opened_list)
         presses = [b"\x1b[B", b"\x1b[A"]  # Down, Up: a cue each
     else:
         running = program(server, folder, ["play", "battle", "--seed", "3"], kind, sound=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +18,23 @@ from audiogame.testing import key_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 CURSOR_QUERY = b"\x1b[6n"
+
+
+def turned_up(new: list[str]) -> bool:
+    """Whether the lines said since a key include a card turned up ("You: six. Anna: two.",
+    "Face down: you and Anna. You: jack. Anna: seven."): what Space waits for at Battaglia."""
+    return any("You: " in line for line in new)
+
+
+def opened_list(new: list[str]) -> bool:
+    """Whether the lines said since a key include a practice list opened ("Listen: Battle, 9
+    sounds. Up and Down arrows play each sound...")."""
+    return any(" sounds. Up and Down arrows play each sound" in line for line in new)
+
+
+def back_in_the_practice_menu(new: list[str]) -> bool:
+    """Whether the practice menu's item was said again ("Listen: Battle, 1 of 10")."""
+    return any(line.startswith("Listen: ") and " sounds. " not in line for line in new)
 
 
 class Program:
@@ -110,19 +128,52 @@ class Program:
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
-        raise AssertionError(f"not said in time; said so far: {self.said()[-8:]}")
+        raise AssertionError(
+            f"not said in time; said so far: {self.said()[-8:]}; the screen: {self.screen()!r}"
+        )
 
     def say_count(self) -> int:
         return len(self.said())
 
-    def press(self, keys: Sequence[str], settle: float = 0.0) -> None:
-        """Type ``keys``; with ``settle``, wait until the program has said something new."""
+    def press(
+        self,
+        keys: Sequence[str],
+        until: Callable[[list[str]], bool] | None = None,
+        timeout: float = 20.0,
+    ) -> list[str]:
+        """Type ``keys``; with ``until``, wait until the lines said since then pass it and
+        the program reads keys again, and return them. When they never do (in ``timeout``
+        seconds, or the program ends first), fail with what was said and what was on the
+        screen."""
         before = self.say_count()
         os.write(self.master, key_bytes(keys).encode())
-        if settle:
-            end = time.monotonic() + settle
-            while self.say_count() == before and time.monotonic() < end:
-                time.sleep(0.02)
+        if until is None:
+            return []
+        end = time.monotonic() + timeout
+        while True:
+            said = self.said()[before:]
+            if until(said) and self.reading_keys():
+                return said
+            if self.process.poll() is not None or time.monotonic() > end:
+                raise AssertionError(
+                    f"after {keys}, not said in time; said since: {said[-8:]}; "
+                    f"the screen: {self.screen()!r}"
+                )
+            time.sleep(0.02)
+
+    def wait_for_screen(self, text: bytes, count: int = 1, timeout: float = 20.0) -> None:
+        """Wait until the program has written ``text`` to its terminal ``count`` times (for a
+        program whose speech log cannot be read); fail with the screen when it never does."""
+        end = time.monotonic() + timeout
+        while bytes(self.output).count(text) < count or not self.reading_keys():
+            if self.process.poll() is not None or time.monotonic() > end:
+                raise AssertionError(f"{text!r} not shown in time; the screen: {self.screen()!r}")
+            time.sleep(0.02)
+
+    def screen(self) -> str:
+        """The end of what the program wrote to its terminal, escape sequences taken out."""
+        text = bytes(self.output[-2000:]).decode("utf-8", "replace")
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r", "", text)[-600:]
 
     def kill(self) -> None:
         """SIGKILL: no cleanup of any kind."""

@@ -128,7 +128,7 @@ def test_console_lines_are_written_while_the_terminal_still_reads_keys_one_by_on
     program = Program(["play", "battle", "--seed", "7"], tmp_path, script=script)
     program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(5):
-        program.press(["w"], settle=3.0)
+        program.press(["w"], until=lambda new: any(line.startswith("Your stock") for line in new))
     program.press(["c-c"])
     assert program.finish()[0] == 0
     modes = record.read_text(encoding="utf-8").split()

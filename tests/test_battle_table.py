@@ -65,6 +65,76 @@ def test_classic_game_is_spoken_trick_by_trick_to_the_end_bt3_bt4_bt7(
     assert session.played.count("game_won") + session.played.count("game_lost") == 1
 
 
+OPENING_5 = {
+    "en": [
+        "Battaglia, deal number 5: you and Anna. 16 cards each.",
+        "Turn up your card: Space or Enter. Your stock and won pile: W. All the keys: F1.",
+        "You: jack. Anna: jack.",
+        "War between you and Anna! 2 cards on the table.",
+        "Your war cards: press Space or Enter.",
+        "Face down: you and Anna. You: jack. Anna: nine.",
+        "You take 6 cards.",
+        "You: nine. Anna: ten.",
+        "Anna takes 2 cards.",
+        "You: queen. Anna: eight.",
+        "You take 2 cards.",
+    ],
+    "it": [
+        "Battaglia, smazzata numero 5: tu e Anna. 16 carte a testa.",
+        "Scopri la tua carta: Spazio o Invio. Mazzetto e carte vinte: W. Tutti i tasti: F1.",
+        "Tu: fante. Anna: fante.",
+        "Battaglia tra te e Anna! 2 carte sul tavolo.",
+        "Le tue carte di battaglia: premi Spazio o Invio.",
+        "Carte coperte: tu e Anna. Tu: fante. Anna: nove.",
+        "Prendi 6 carte.",
+        "Tu: nove. Anna: dieci.",
+        "Anna prende 2 carte.",
+        "Tu: donna. Anna: otto.",
+        "Prendi 2 carte.",
+    ],
+}
+"""Deal 5 of 32 cards, word for word: a tie of jacks, the war, its 6 cards taken (BT-3, BT-4)."""
+
+ENDING_17 = {
+    "en": [
+        "You: seven. Anna: ace.",
+        "Anna takes 2 cards.",
+        "You have no cards left: you are out of the game.",
+        "Game over: Anna wins, owning every card.",
+        "Press Enter to go back to the game setup.",
+        "The game is over.",
+    ],
+    "it": [
+        "Tu: sette. Anna: asso.",
+        "Anna prende 2 carte.",
+        "Non hai più carte: sei fuori dal gioco.",
+        "Partita finita: vince Anna, che ha tutte le carte.",
+        "Premi Invio per tornare alla preparazione della partita.",
+        "La partita è finita.",
+    ],
+}
+"""The end of deal 17 of 32 cards (23 cards turned up), word for word, and the Space after it
+refused (BT-7)."""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_first_tricks_and_a_war_are_said_word_for_word_bt3_bt4(language: str) -> None:
+    session = drive(
+        ["space"] * 4, game="battle", config={"seed": 5, "players": 2, "deck": 32},
+        language=language,
+    )  # fmt: skip
+    assert session.spoken == OPENING_5[language]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_end_of_a_game_is_said_word_for_word_bt7(language: str) -> None:
+    session = drive(
+        ["space"] * 24, game="battle", config={"seed": 17, "players": 2, "deck": 32},
+        language=language,
+    )  # fmt: skip
+    assert session.spoken[-6:] == ENDING_17[language]
+
+
 def test_six_players_hear_the_cards_set_aside_bt2() -> None:
     """BT-2: 52 cards among 6 players: 8 each, 4 set aside and announced."""
     session = drive([], game="battle", config={"seed": 3, "players": 6})

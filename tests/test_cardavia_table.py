@@ -134,3 +134,80 @@ def test_every_play_event_has_words() -> None:
     kinds = {event.kind for event in script.events}
     assert {"deal_started", "passed", "new_round", "settlement", "game_over"} <= kinds
     assert kinds & set(PLAY_KINDS)
+
+
+DEAL_5_KEYS = ["n", "tab", "enter", "n", "p", "n", "p", *["n", "tab", "enter"] * 4, "n", "p",
+               *["n", "tab", "enter"] * 3, "enter"]  # fmt: skip
+"""Deal 5 played through: N (the next one plays), Tab Enter (the first play offered), P
+(pass), and Enter at the end."""
+
+DEAL_5_HEARD = {
+    "en": (
+        [
+            "Cardavia, deal number 5: you, Anna and Bruno. 16 cards each. "
+            "Order of play: you, Bruno and Anna.",
+            "Anna holds the three of hearts and leads.",
+            "Your hand, 16 cards: four, 2 fives, 2 sixes, seven, eight, nine, ten, 2 jacks, "
+            "2 queens, 2 kings, two.",
+            "Your hand: Left and Right arrows. Select a card: Space. Your plays: Tab and "
+            "Shift+Tab. Play: Enter. All the keys: F1.",
+            "Anna: straight from 3 to jack.",
+            "Your turn.",
+            "straight from 4 to queen, 1 of 2",
+            "You: straight from 4 to queen.",
+            "Bruno: three aces bomb!",
+            "Anna passes.",
+        ],
+        [
+            "Both passed: you lead.",
+            "king, 1 of 1",
+            "You: king.",
+            "You go out and win the deal!",
+            "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14.",
+            "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11.",
+            "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
+            "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
+            "Press Enter to go back to the game setup.",
+            "Start the game, 1 of 6",
+        ],
+    ),
+    "it": (
+        [
+            "Cardavia, smazzata numero 5: tu, Anna e Bruno. 16 carte a testa. "
+            "Ordine di gioco: tu, Bruno e Anna.",
+            "Anna ha il tre di cuori e comincia.",
+            "La tua mano, 16 carte: quattro, 2 cinque, 2 sei, sette, otto, nove, dieci, 2 fanti, "
+            "2 donne, 2 re, due.",
+            "La tua mano: Frecce sinistra e destra. Selezionare una carta: Spazio. Le tue "
+            "giocate: Tab e Maiusc+Tab. Giocare: Invio. Tutti i tasti: F1.",
+            "Anna: scala dal 3 al fante.",
+            "Tocca a te.",
+            "scala dal 4 alla donna, 1 di 2",
+            "Tu: scala dal 4 alla donna.",
+            "Bruno: bomba di tre assi!",
+            "Anna passa.",
+        ],
+        [
+            "Entrambi hanno passato: cominci tu.",
+            "re, 1 di 1",
+            "Tu: re.",
+            "Chiudi e vinci la smazzata!",
+            "Bruno: 6 carte rimaste, meno 6; premio bomba, più 20; totale più 14.",
+            "Anna: 1 carta rimasta, meno 1; la bomba di Bruno, meno 10; totale meno 11.",
+            "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; totale meno 3.",
+            "Punti della smazzata: tu meno 3, Bruno più 14, Anna meno 11.",
+            "Premi Invio per tornare alla preparazione della partita.",
+            "Comincia la partita, 1 di 6",
+        ],
+    ),
+}
+"""The start and the end of deal 5, word for word: a bomb answers a straight, and the
+settlement counts its bonus (CV-13) and the cards left (CV-12)."""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_deal_with_a_bomb_is_said_word_for_word_cv12_cv13(language: str) -> None:
+    said = drive(DEAL_5_KEYS, game="cardavia", config={"seed": 5}, language=language).spoken
+    start, end = DEAL_5_HEARD[language]
+    assert said[: len(start)] == start
+    assert said[-len(end) :] == end

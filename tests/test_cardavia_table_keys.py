@@ -301,7 +301,9 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
 
     import audiogame.table.session as table_module
     from audiogame.testing import key_bytes, make_session, opening
+    from tests.online_support import until
 
+    thinking = threading.Event()
     release = threading.Event()
     real_make_bot = table_module.make_bot
 
@@ -310,6 +312,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
             self.bot = bot
 
         def choose(self, view, legal):
+            thinking.set()
             release.wait(10)  # decides only once W has been answered
             return self.bot.choose(view, legal)
 
@@ -321,23 +324,26 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
             program.app.thinkers = None  # the program's own worker thread
             program.app.start(opening(program.app, "cardavia", ANNA_LEADS))
             task = asyncio.ensure_future(program.app.run_async())
-            await asyncio.sleep(0.3)  # the pace has passed: Anna is thinking
+
+            def hands() -> int:
+                return sum(line.startswith("Your hand,") for line in program.spoken)
+
+            def anna_played() -> bool:
+                return any(line.startswith("Anna: ") for line in program.spoken)
+
+            await until(thinking.is_set, said=program.spoken)  # Anna is thinking
+            opening_hands = hands()  # the opening says the hand once
             pipe.send_text(key_bytes(["w"]))
-            for _ in range(500):
-                if any(line.startswith("Your hand") for line in program.spoken):  # W answered
-                    break
-                await asyncio.sleep(0.01)
+            await until(lambda: hands() > opening_hands, said=program.spoken)  # W answered
+            assert not anna_played(), program.spoken  # while she still thinks
             release.set()
-            for _ in range(500):
-                if any(line.startswith("Anna: ") for line in program.spoken):
-                    break
-                await asyncio.sleep(0.01)
+            await until(anna_played, said=program.spoken)
             pipe.send_text(key_bytes(["c-c"]))
             await task
             return program.spoken
 
     said = asyncio.run(run())
-    hand = next(i for i, line in enumerate(said) if line.startswith("Your hand"))
+    hand = [i for i, line in enumerate(said) if line.startswith("Your hand,")][1]
     anna = next(i for i, line in enumerate(said) if line.startswith("Anna: "))
     assert hand < anna, said  # W's answer, then Anna's play
 

@@ -14,7 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from audiogame.crash import crash_message, report
 from audiogame.saves.screens import ResumeMenu
 from audiogame.testing import key_bytes, make_session, opening
-from tests.pty_program import Program
+from tests.pty_program import Program, turned_up
 
 BREAK_E = (
     "import sys\n"
@@ -82,8 +82,8 @@ def test_the_real_program_crashes_cleanly_and_offers_to_resume(tmp_path: Path) -
 
     program = Program(["play", "battle", "--seed", "12"], tmp_path, script=BREAK_E, name="first")
     program.wait_for(lambda said: any("Turn up your card" in line for line in said))
-    program.press([" "], settle=3.0)
-    program.press([" "], settle=3.0)
+    program.press([" "], until=turned_up)
+    program.press([" "], until=turned_up)
     running = program.settings()
     assert running is not None and not running[3] & termios.ICANON  # keys one by one
     program.press(["e"])

@@ -1,25 +1,38 @@
 """Seeded games played with the baseline players are pinned: the same seeds must give the same
 games, step by step, whatever is done to make the engine faster.
 
-Each game is written down as text: at every decision the seat, every seat's view, the legal
-actions, the action chosen and the events it caused; at the end the result. The digests below
-were taken from the engine of commit 7d3cabe, before the speed work of issue #11 item 7; a
-change of any view, list of legal actions, event or result changes a digest. The games are the
-configurations of ``bench/engine_speed.py``, plus Battaglia with face-down cards and Cardavia's
-greedy players, which choose from the views themselves.
+Each game is written down in ``tests/pinned_games/<name>.json``, one line of text a step: the
+opening events; at every decision the seat, the action chosen, how many actions were legal and
+a short digest of every seat's view and the legal actions; the events the action caused; at the
+end the result and every seat's last view. A change of any of these shows as a diff of those
+lines (the first step that differs, with the steps before it). The files were written from the
+engine whose games also gave the SHA-256 digests taken at commit 7d3cabe (before the speed work
+of issue #11 item 7). The games are the configurations of ``bench/engine_speed.py``, plus
+Battaglia with face-down cards and Cardavia's greedy players, which choose from the views
+themselves.
+
+``python -m tests.test_engine_pinned_games --write`` writes the files again from this engine
+(only when a change of the games is meant: the diff is then the change).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import games
+from engine.actions import Action
 from engine.baseline import make_baseline
+from engine.cards import Card
 
 SEEDS = range(4)
+FOLDER = Path(__file__).resolve().parent / "pinned_games"
 
 PINNED: dict[str, tuple[str, dict[str, Any], str]] = {
     "cardavia-random": ("cardavia", {}, "random"),
@@ -32,49 +45,98 @@ PINNED: dict[str, tuple[str, dict[str, Any], str]] = {
     "scientific-4-greedy": ("scientific", {"players": 4}, "greedy"),
 }
 
-DIGESTS = {
-    "cardavia-random": "695eafc8829699f5ca2c812ae4b913944442093c5f8578e06ea2371499d0fbd8",
-    "cardavia-greedy": "74befe8ea7046ce25930656c0f64410462036fba4034ce1ee0171819138b5764",
-    "battle-classic-2": "3fc37e4ebf94a7c0693b4d9eb01be1aa7038c3ecd8a556ec0a2c9eedd6334d57",
-    "battle-classic-4-32": "c95a8a53447991b77ec0aaf31bc7eef2bc3f1fae885b32ebf9be263eeaf704c8",
-    "battle-face-down-3": "ba708d113123afc58a538a0881712d16d8df963807272183b898545d4d9ac194",
-    "battle-open-2-greedy": "6bcb87040356e68d7c8f7bc37d3e7affcc63886b3345a334339a9dd92cc9ba0e",
-    # SB-13: an exchange declined is announced; the same games with those events left out
-    # give e3d4bee29ad1d3985af302cc08c1234405984679bd6b9a03a7a92a362ffe6f5e, the digest before.
-    "scientific-2": "805377042e1694fb8ccd79cd56aecf5b4c8a8d74cc66eadba1d47195ed1084bc",
-    "scientific-4-greedy": "bad41e6d08bef4831a3d18046cad5b148a3853f982af51f66d8264ea51d25537",
-}
+
+def plain(value: Any) -> str:
+    """``value`` as short text: cards and actions as the players write them (``10h#1``,
+    ``play 3h 3s``), events, views and results as ``Name(field=value, ...)``."""
+    if isinstance(value, Card):
+        return value.token()
+    if isinstance(value, Action):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [field.name for field in dataclasses.fields(value)]
+        return f"{type(value).__name__}({_fields(value, names)})"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple (the views)
+        return f"{type(value).__name__}({_fields(value, value._fields)})"
+    if isinstance(value, tuple):
+        inner = ", ".join(plain(item) for item in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return f"[{', '.join(plain(item) for item in value)}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(plain(item) for item in value)) + "}"
+    return repr(value)
 
 
-def transcript(game: str, options: dict[str, Any], kind: str, seed: int) -> str:
-    """One whole seeded game as text (see the module's docstring)."""
+def _fields(value: Any, names: Any) -> str:
+    return ", ".join(f"{name}={plain(getattr(value, name))}" for name in names)
+
+
+def transcript(game: str, options: dict[str, Any], kind: str, seed: int) -> list[str]:
+    """One whole seeded game, a line a step (see the module's docstring)."""
     state = games[game].new_state(seed=seed, **options)
     players = [make_baseline(game, kind, seed * 10 + s) for s in range(state.players)]
-    lines = [repr(event) for event in state.opening_events()]
+    lines = [plain(event) for event in state.opening_events()]
     while not state.is_over:
         seat = state.to_act()[0]
         views = [state.view(s) for s in range(state.players)]
         legal = state.legal_actions(seat)
         action = players[seat].choose(views[seat], legal)
-        lines.append(f"{seat} {views!r} {legal!r} {action!r}")
-        lines.extend(repr(event) for event in state.apply(seat, action))
-    lines.append(repr(state.result()))
-    for s in range(state.players):
-        lines.append(repr(state.view(s)))
-    return "\n".join(lines)
+        seen = hashlib.sha256(plain((views, legal)).encode()).hexdigest()[:12]
+        lines.append(f"{seat} {action} ({len(legal)} legal; views and legal {seen})")
+        lines.extend(plain(event) for event in state.apply(seat, action))
+    lines.append(plain(state.result()))
+    lines.extend(f"view {s}: {plain(state.view(s))}" for s in range(state.players))
+    return lines
 
 
-def digest(name: str) -> str:
+def played(name: str) -> dict[str, Any]:
     game, options, kind = PINNED[name]
-    text = "\n\n".join(transcript(game, options, kind, seed) for seed in SEEDS)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return {
+        "game": game,
+        "options": options,
+        "players": kind,
+        "seeds": {str(seed): transcript(game, options, kind, seed) for seed in SEEDS},
+    }
+
+
+def first_difference(pinned: list[str], now: list[str]) -> str:
+    """Where two transcripts part: the step number, the steps before it and the two steps."""
+    step = next(
+        (i for i, (a, b) in enumerate(zip(pinned, now, strict=False)) if a != b),
+        min(len(pinned), len(now)),
+    )
+    before = "\n  ".join(pinned[max(0, step - 3) : step])
+    pinned_step = pinned[step] if step < len(pinned) else "(the end)"
+    now_step = now[step] if step < len(now) else "(the end)"
+    return f"step {step}, after:\n  {before}\npinned: {pinned_step}\nnow:    {now_step}"
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
 def test_seeded_games_are_the_pinned_ones(name: str) -> None:
-    assert digest(name) == DIGESTS[name], f"the seeded games of {name} changed"
+    pinned = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    now = played(name)
+    assert {k: now[k] for k in ("game", "options", "players")} == {
+        k: pinned[k] for k in ("game", "options", "players")
+    }
+    assert list(now["seeds"]) == list(pinned["seeds"])
+    for seed, lines in pinned["seeds"].items():
+        assert now["seeds"][seed] == lines, f"{name}, seed {seed}: " + first_difference(
+            lines, now["seeds"][seed]
+        )
 
 
-if __name__ == "__main__":  # prints the digests of this engine
-    for key in PINNED:
-        print(f'    "{key}": "{digest(key)}",')
+def write() -> None:
+    """Write every pinned game from this engine, one line of JSON a step."""
+    FOLDER.mkdir(exist_ok=True)
+    for name in PINNED:
+        text = json.dumps(played(name), indent=1, ensure_ascii=False)
+        (FOLDER / f"{name}.json").write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m tests.test_engine_pinned_games --write")
+    write()

@@ -215,7 +215,7 @@ def test_a_name_with_escape_sequences_never_reaches_the_terminal_or_the_voice(
     )
     program = Program(["play", "battle", "--seed", "5"], tmp_path)
     said = program.wait_for(lambda said: any("Turn up your card" in line for line in said))
-    program.press(["e"], settle=3.0)
+    program.press(["e"], until=lambda new: any(line.startswith("Cards owned") for line in new))
     said = program.said()
     program.press(["c-c"])
     program.finish()

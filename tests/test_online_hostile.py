@@ -4,6 +4,7 @@ nothing, never crashing the server or holding up another table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from pathlib import Path
@@ -174,11 +175,15 @@ def test_a_slow_reader_is_dropped_once_its_queue_is_full() -> None:
         remote_address = ("127.0.0.1", 1)
         closed_with: tuple[int, str] | None = None
 
+        def __init__(self) -> None:
+            self.closed = asyncio.Event()
+
         async def send(self, data: str) -> None:
             await asyncio.Event().wait()  # the reader never reads
 
         async def close(self, code: int = 1000, reason: str = "") -> None:
             self.closed_with = (code, reason)
+            self.closed.set()
 
     class Quiet:
         rate = burst = 10.0
@@ -193,7 +198,8 @@ def test_a_slow_reader_is_dropped_once_its_queue_is_full() -> None:
         conn = Connection(ws, Quiet())  # type: ignore[arg-type]
         for _ in range(SEND_QUEUE + 2):
             conn.send({"type": "chat", "name": "Bruno", "text": "hi"})
-        await asyncio.sleep(0.05)
+        with contextlib.suppress(TimeoutError):  # never closed: None, and the test says so
+            await asyncio.wait_for(ws.closed.wait(), 10)
         return ws.closed_with
 
     assert asyncio.run(go()) == (1008, "too_slow")

@@ -472,7 +472,7 @@ def test_5_the_terminal_client_drops_what_would_move_the_terminal(tmp_path: Path
             await ws.recv()
             await ws.send(json.dumps({"type": "welcome", "version": VERSION, "name": "A\x1b[2J"}))
             await ws.send(json.dumps({"type": "chat", "name": "x\x1b]0;t\x07", "text": hostile}))
-            await asyncio.sleep(1)
+            await ws.wait_closed()  # until the client has read it and left
 
         async with serve(handler, "127.0.0.1", 0) as listener:
             port = listener.sockets[0].getsockname()[1]

@@ -5,9 +5,11 @@ SIGKILL and started again resumes its tables, and people take their seats back."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -135,6 +137,19 @@ def over_for_all(message: dict[str, Any]) -> bool:
     return any(event["kind"] == "game_over" for event in message.get("events", []))
 
 
+def kept_moves(data: Path) -> int:
+    """How many moves the server has written to its store so far (read as another process
+    would: only what is committed)."""
+    path = data / "server" / "tables.sqlite3"
+    if not path.exists():
+        return 0
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        try:
+            return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
+        except sqlite3.OperationalError:  # the store is still being made
+            return 0
+
+
 def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
     process = subprocess.Popen(
         [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", str(data)],
@@ -162,7 +177,7 @@ def test_a_server_killed_mid_game_resumes_every_table(tmp_path: Path) -> None:
             next(m["token"] for m in link.messages if m["type"] == "joined")
             for link in (anna, bruno)
         ]
-        await asyncio.sleep(0.2)  # the last move's row reaches the database
+        await until(lambda: kept_moves(tmp_path) == 10, said=kept_moves(tmp_path))  # 5 x 2 flips
         return tokens[0], tokens[1], reveal
 
     try:

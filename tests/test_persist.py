@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -48,29 +47,42 @@ def test_a_link_planted_at_the_old_temporary_name_is_never_written_through(
     assert not (data / "autosave.json").is_symlink()
 
 
-def test_two_writers_and_a_reader_never_see_half_a_file(tmp_path: Path) -> None:
+def test_two_writers_and_a_reader_never_see_half_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race forced, step by step: the first writer has written its new file but not yet
+    put it in place when a reader reads and a second writer saves from start to end. The
+    reader sees whole files only (the old save, then the second one), the two writers never
+    share a temporary file, and once the first writer finishes its save is the one kept, with
+    no temporary file left behind."""
     store = SaveStore(tmp_path)
-    store.save(a_save(moves=1))
-    failures: list[BaseException] = []
-    reads = 0
+    store.save(a_save(5, moves=1))
+    real_replace = persist.replace
+    seen: list[tuple[str, int]] = []
+    temporaries: list[set[str]] = []
 
-    def write(seed: int) -> None:
-        try:
-            for count in range(150):
-                SaveStore(tmp_path).save(a_save(seed, moves=count % 40))
-        except BaseException as error:  # reported below
-            failures.append(error)
+    def temporary_files() -> set[str]:
+        return {path.name for path in tmp_path.iterdir() if path.name != "autosave.json"}
 
-    writers = [threading.Thread(target=write, args=(seed,)) for seed in (1, 2)]
-    for writer in writers:
-        writer.start()
-    while any(writer.is_alive() for writer in writers):
+    def read() -> None:
         saved = read_save(store.path)  # raises on a truncated or mixed file
-        assert saved.seed in (1, 2, 5)
-        reads += 1
-    for writer in writers:
-        writer.join()
-    assert failures == [] and reads > 0
+        seen.append((str(saved.seed), len(saved.moves)))
+
+    def replace_after_the_others(source: str | Path, target: str | Path, **how: Any) -> None:
+        if not temporaries:  # the first writer, between its write and its replace
+            temporaries.append(temporary_files())
+            read()
+            SaveStore(tmp_path).save(a_save(2, moves=20))  # the second writer, all of it
+            read()
+        else:  # the second writer, between its write and its replace
+            temporaries.append(temporary_files())
+        real_replace(source, target, **how)
+
+    monkeypatch.setattr(persist, "replace", replace_after_the_others)
+    SaveStore(tmp_path).save(a_save(1, moves=30))
+    read()
+    assert seen == [("5", 1), ("2", 20), ("1", 30)]
+    assert len(temporaries[0]) == 1 and len(temporaries[1]) == 2  # each writer its own file
     assert sorted(path.name for path in tmp_path.iterdir()) == ["autosave.json"]
 
 

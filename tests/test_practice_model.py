@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,6 +57,45 @@ def test_each_game_lists_the_cues_of_its_own_events() -> None:
     assert shared | cues_of_kinds("engine.scientific.events") <= set(GROUP_CUES["scientific"])
     assert cues_of_kinds("engine.cardavia.events") - {"game_over"} <= set(GROUP_CUES["cardavia"])
     assert set(UI_CUES) <= set(GROUP_CUES["program"])
+
+
+GROUPS_HEARD = {
+    "battle": {
+        "reveal", "war", "trick_won", "choice_made", "face_down_laid", "pile_taken_up",
+        "set_aside", "eliminated", "trick_limit",
+    },
+    "scientific": {
+        "choice_made", "reveal", "war", "trick_won", "revolution", "revolution_back",
+        "jacks_cancel", "joker_cancels_war", "joker_forces_war", "jokers_cancel", "power_seer",
+        "seer_turn", "power_counting", "power_exchange", "exchanged", "pile_taken_up",
+        "eliminated", "trick_limit",
+    },
+    "cardavia": {
+        "deal_started", "played", "passed", "new_round", "bomb", "celestial_bomb", "bomb_bonus",
+        "few_cards", "last_card", "settlement",
+    },
+    "program": {
+        "menu_move", "menu_edge", "select", "back", "your_turn", "not_allowed", "game_won",
+        "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong",
+    },
+}  # fmt: skip
+"""The cues each group of the practice mode plays, written out (a cue the players can hear in
+a game must be found in its game's group)."""
+
+CUE_FILES = Path(__file__).resolve().parent.parent / "sounds"
+
+
+def test_each_group_plays_the_cues_written_out_and_all_of_them_is_every_cue_file() -> None:
+    """The groups against the list above, and "all" against the cue files in ``sounds/``
+    (neither is read from the registry the practice mode is built from)."""
+    assert set(GROUPS) == set(GROUPS_HEARD)
+    for group in GROUPS:
+        assert [c.cue for c in cues_in(group)] == list(GROUP_CUES[group]), group
+        assert set(GROUP_CUES[group]) == GROUPS_HEARD[group], group
+    files = sorted(path.stem for path in CUE_FILES.glob("*.ogg"))
+    assert len(files) == 42
+    assert sorted(c.cue for c in cues_in("all")) == files  # each once
+    assert set().union(*GROUPS_HEARD.values()) == set(files)
 
 
 def test_the_all_group_has_every_cue_once_and_every_group_a_title() -> None:

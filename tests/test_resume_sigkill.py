@@ -13,7 +13,7 @@ import pytest
 
 from audiogame.i18n import set_language
 from audiogame.testing import local_table, make_session
-from tests.pty_program import Program
+from tests.pty_program import Program, turned_up
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="needs a POSIX pseudo-terminal and SIGKILL"
@@ -44,7 +44,7 @@ def test_a_battle_killed_with_sigkill_resumes_exactly(tmp_path: Path, attempt: i
     first = Program(["play", "battle", "--seed", str(SEED)], tmp_path, name="first")
     first.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(rng.randrange(3, 25)):
-        first.press([" "], settle=2.0)
+        first.press([" "], until=turned_up)
     # A random moment: sometimes right after a key, before it has been answered.
     first.press([" "] * rng.randrange(0, 3))
     first.kill()
@@ -61,7 +61,7 @@ def test_a_battle_killed_with_sigkill_resumes_exactly(tmp_path: Path, attempt: i
     said = second.wait_for(lambda said: said[-1].startswith("Cards owned"))
     assert said[-2:] == [turn, owned]
     assert saved_moves(tmp_path) == moves  # resuming changes nothing by itself
-    second.press([" "], settle=5.0)
+    second.press([" "], until=turned_up)
     second.press(["c-c"])
     code, _stderr = second.finish()
     assert code == 0

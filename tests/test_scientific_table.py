@@ -97,6 +97,74 @@ def is_subsequence(needed: list[str], said: list[str]) -> bool:
     return all(any(line == text for text in position) for line in needed)
 
 
+JOKER_JACK_ACE = ["end", "enter", "end", "left", "left", "left", "enter", "end", "enter"]
+"""Deal 1 of 2 players: the joker, then the jack, then the ace."""
+
+HEARD_JOKER_JACK_ACE = {
+    "en": [
+        "joker, 14 of 14",
+        "You choose: joker.",
+        "You: joker. Anna: ace.",
+        "Your joker forces a war.",
+        "War! 2 cards on the table.",
+        "ace of hearts, 13 of 13",
+        "king of hearts, 12 of 13",
+        "queen of hearts, 11 of 13",
+        "jack of hearts, 10 of 13",
+        "You choose: jack of hearts.",
+        "You: jack. Anna: king.",
+        "Revolution! The two is now highest, the ace lowest.",
+        "You take 4 cards.",
+        "ace of hearts, 12 of 12",
+        "You choose: ace of hearts.",
+        "You: ace. Anna: two.",
+        "Anna takes 2 cards.",
+        "Reversed order.",
+    ],
+    "it": [
+        "jolly, 14 di 14",
+        "Hai scelto: jolly.",
+        "Tu: jolly. Anna: asso.",
+        "Il tuo jolly provoca una battaglia.",
+        "Battaglia! 2 carte sul tavolo.",
+        "asso di cuori, 13 di 13",
+        "re di cuori, 12 di 13",
+        "donna di cuori, 11 di 13",
+        "fante di cuori, 10 di 13",
+        "Hai scelto: fante di cuori.",
+        "Tu: fante. Anna: re.",
+        "Rivoluzione! Ora il due è il più alto, l'asso il più basso.",
+        "Prendi 4 carte.",
+        "asso di cuori, 12 di 12",
+        "Hai scelto: asso di cuori.",
+        "Tu: asso. Anna: due.",
+        "Anna prende 2 carte.",
+        "Ordine rovesciato.",
+    ],
+}
+"""What those keys make heard, word for word (after the opening's two lines)."""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_joker_a_revolution_and_the_reversed_order_word_for_word_sb7_sb10(
+    language: str,
+) -> None:
+    """SB-10: the lone joker forces a war; SB-7: the jack reverses the order at once, in its
+    own trick (the jack beats the king) and after it (the two beats the ace); SB-5: the war's
+    cards go to the next trick's winner (4 cards)."""
+    session = drive(
+        JOKER_JACK_ACE, game="scientific", config={"seed": 1, "players": 2}, language=language
+    )
+    assert session.spoken[2:] == HEARD_JOKER_JACK_ACE[language]
+    assert (
+        session.spoken[0]
+        == {
+            "en": "Battaglia scientifica: you and Anna. 14 cards each.",
+            "it": "Battaglia scientifica: tu e Anna. 14 carte a testa.",
+        }[language]
+    )
+
+
 @pytest.mark.parametrize(("players", "policy"), [(2, 7), (2, 4), (4, 1), (8, 4)])
 def test_whole_game_is_spoken_trick_by_trick_to_the_end_sb2_sb4_sb5_sb6(
     players: int, policy: int

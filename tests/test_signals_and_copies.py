@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.pty_program import Program
+from tests.pty_program import Program, turned_up
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="needs a POSIX pseudo-terminal and signals"
@@ -36,7 +35,7 @@ def started_battle(folder: Path, name: str, presses: int) -> Program:
     program = Program(["play", "battle", "--seed", str(SEED)], folder, name=name)
     program.wait_for(lambda said: any("Turn up your card" in line for line in said))
     for _ in range(presses):
-        program.press([" "], settle=3.0)
+        program.press([" "], until=turned_up)
     # Each key's trick ends with who takes the cards ("Anna takes 2 cards."): the program has
     # said all it had to say for the keys, and a slow machine cannot add a line later.
     program.wait_for(lambda said: sum(" take" in line for line in said) >= presses)
@@ -80,13 +79,12 @@ def test_a_second_copy_neither_offers_nor_overwrites_the_first_ones_game(tmp_pat
     said = second.wait_for(lambda said: any("Turn up your card" in line for line in said))
     assert SHARED in said
     assert not any("Resume the game" in line or "interrupted game" in line for line in said)
-    second.press([" "], settle=3.0)
+    second.press([" "], until=turned_up)
     second.press(["c-c"])
     assert second.finish()[0] == 0
     data = saved(tmp_path)
     assert data["config"]["seed"] == SEED and data["moves"] == first_moves  # type: ignore[index]
-    first.press([" "], settle=3.0)
-    time.sleep(0.2)
+    first.press([" "], until=turned_up)  # a move is saved before it is said
     after = saved(tmp_path)["moves"]
     assert isinstance(after, list) and after[: len(first_moves)] == first_moves  # type: ignore[arg-type]
     assert len(after) > len(first_moves)  # type: ignore[arg-type]

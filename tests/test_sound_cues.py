@@ -97,8 +97,28 @@ def test_the_last_card_is_more_urgent_than_two_cards() -> None:
     assert cue_for(FewCards(seat=2, count=1)) == "last_card"
 
 
+VARIANT_EVENTS: dict[str, list[tuple[Any, int | None]]] = {
+    "game_over": [
+        (GameOver(winners=(0,), reason="all_cards", scores=(52, 0)), 0),
+        (GameOver(winners=(1,), reason="all_cards", scores=(0, 52)), 0),
+        (GameOver(winners=(0, 1), reason="trick_limit", scores=(26, 26)), 0),
+        (GameOver(winners=(1,), reason="all_cards", scores=(0, 52)), None),
+    ],
+    "power_gained": [(PowerGained(seat=1, power=p), 0) for p in ("seer", "counting", "exchange")],
+    "revolution": [(Revolution(seats=(1,), reversed=r), 0) for r in (True, False)],
+    "few_cards": [(FewCards(seat=2, count=c), 0) for c in (2, 1)],
+}
+"""For each kind whose cue depends on the event, events that give each of its cues."""
+
+
 def test_variant_lists_hold_every_cue_their_chooser_gives() -> None:
-    for kind, (names, _choose) in EVENT_VARIANTS.items():
+    """Each list of variants is exactly the cues its chooser gives, every one of them (the
+    default among them), and there is no variant kind the table above does not cover."""
+    assert set(EVENT_VARIANTS) == set(VARIANT_EVENTS)
+    for kind, (names, choose) in EVENT_VARIANTS.items():
+        given = [choose(event, listener) for event, listener in VARIANT_EVENTS[kind]]
+        assert sorted(given) == sorted(names), kind
+        assert given == [cue_for(event, listener) for event, listener in VARIANT_EVENTS[kind]]
         assert EVENT_CUES[kind] in names, kind
     assert cue_for(object()) == ""
     assert cue_map.event_seat(FewCards(seat=2, count=1)) == 2

@@ -12,6 +12,7 @@ import time
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,6 +172,20 @@ def test_importing_the_sound_module_loads_no_pygame_and_prints_no_banner() -> No
     assert run.stdout == "" and run.stderr == ""
 
 
+def _wait_until_written(cues: Any, output: Path, timeout: float = 10.0) -> None:
+    """Wait until the mixer has finished the cues it plays and SDL's disk writer (it runs in
+    real time) has written every sample of the longest of them to ``output``."""
+    mixer = cues._pygame.mixer
+    frequency, size, channels = mixer.get_init()
+    longest = max(cues._sounds[name].get_length() for name in cues.loaded())
+    needed = int(longest * frequency) * abs(size) // 8 * channels
+    end = time.monotonic() + timeout
+    while mixer.get_busy() or not output.exists() or output.stat().st_size < needed:
+        written = output.stat().st_size if output.exists() else 0
+        assert time.monotonic() < end, f"{written} of {needed} bytes written"
+        time.sleep(0.01)
+
+
 def _stereo_energy(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seat: int
 ) -> tuple[float, float]:
@@ -182,7 +197,7 @@ def _stereo_energy(
     cues = make_cue_player(cue_dir=CUE_DIR)
     try:
         play_event(cues, Passed(seat=seat), players=3)
-        time.sleep(0.3)  # the disk writer runs in real time; the cue lasts 0.22 s
+        _wait_until_written(cues, output)
     finally:
         cues.close()
     samples = array("h", output.read_bytes())

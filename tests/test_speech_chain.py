@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import threading
 import time
 import types
+from pathlib import Path
 
 import pytest
 
 from audiogame.i18n import set_language
-from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError
+from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError, screenreader
 from audiogame.speech.console import ConsoleSpeaker
 from audiogame.speech.screenreader import import_system_speechd
 
@@ -101,11 +103,44 @@ def test_quiet_stdout_silences_prints_at_the_descriptor_level() -> None:
     assert done.stderr == ""
 
 
-def test_speechd_import_looks_in_the_system_folder() -> None:
-    found = import_system_speechd()
-    if os.path.isdir("/usr/lib/python3/dist-packages/speechd") and sys.platform.startswith("linux"):
-        assert found and "speechd" in sys.modules
-    assert "/usr/lib/python3/dist-packages" not in sys.path  # only for that import
+def _no_speechd_on_the_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A Linux where ``import speechd`` fails on Python's own path: ``speechd`` is not
+    imported, and no folder of the path holds it; the distribution's folder is under
+    ``tmp_path`` (returned, still empty)."""
+    monkeypatch.delitem(sys.modules, "speechd", raising=False)
+    path = [entry for entry in sys.path if not os.path.isdir(os.path.join(entry, "speechd"))]
+    monkeypatch.setattr(sys, "path", path)
+    monkeypatch.setattr(sys, "platform", "linux")
+    system = tmp_path / "usr" / "lib" / "python3" / "dist-packages"
+    system.mkdir(parents=True)
+    monkeypatch.setattr(screenreader, "_SYSTEM_FOLDERS", (str(system),))
+    return system
+
+
+def test_speechd_import_looks_in_the_system_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The distribution's speechd (python3-speechd, outside any virtual environment) is found
+    in its folder, and that folder is on the path only for that import."""
+    system = _no_speechd_on_the_path(monkeypatch, tmp_path)
+    (system / "speechd").mkdir()
+    (system / "speechd" / "__init__.py").write_text("FROM = 'the system folder'\n")
+    (system / "other_package.py").write_text("")
+    path = list(sys.path)
+    assert import_system_speechd() is True
+    assert sys.modules["speechd"].FROM == "the system folder"
+    assert sys.path == path  # only for that import: the system's other packages stay out
+    with pytest.raises(ImportError):
+        importlib.import_module("other_package")
+
+
+def test_no_speechd_anywhere_is_false_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _no_speechd_on_the_path(monkeypatch, tmp_path)
+    path = list(sys.path)
+    assert import_system_speechd() is False
+    assert "speechd" not in sys.modules and sys.path == path
 
 
 class FakeEngine:
