@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.cardavia.classify import ACE_BOMB, BOMB, CELESTIAL, Key
 from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
+from engine.cardavia.moves import answers as answers_to
 from engine.cardavia.scoring import BOMB_BONUS, bombs_held, penalty
 from engine.cardavia.state import next_seat
 
@@ -314,18 +315,18 @@ def play_out(
     leading with ``leads[s]`` and answering with ``answers[s]`` (the first play of the deal:
     the greedy lead); the final totals by seat, ``bonuses`` those settled before. A seat
     passes only when it has no answer (CV-9). The searches' hot loop."""
-    plays = legal_plays
+    beating = answers_to  # legal_plays for a table, without its extra call
     while True:
         turn = pos[3]
         hand = pos[turn]
         table = pos[4]
         if table is None:
             if pos[8]:
-                code = greedy_code(hand, plays(hand, None, first_play=True), True)
+                code = greedy_code(hand, legal_plays(hand, None, first_play=True), True)
             else:
                 code = leads[turn](hand)
         else:
-            codes = plays(hand, table[1], first_play=False)
+            codes = beating(hand, table[1])
             code = answers[turn](hand, codes) if codes else PASS
         settled = step(pos, code)
         if settled >= 0:

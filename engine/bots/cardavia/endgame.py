@@ -29,7 +29,7 @@ from engine.cardavia.fast import (
     settlement,
     step,
 )
-from engine.cardavia.moves import legal_plays
+from engine.cardavia.moves import answers, leads, legal_plays
 
 Outcome = tuple[int, int, int, int]
 """What is still to come from a position: the points each seat gains from now on (bomb
@@ -104,7 +104,7 @@ class Endgame:
         turn = pos[3]
         hand = pos[turn]
         table = pos[4]
-        codes = legal_plays(hand, None if table is None else table[1], first_play=False)
+        codes = leads(hand, first_play=False) if table is None else answers(hand, table[1])
         if not codes:
             after = pos[:]
             settled = step(after, PASS)
