@@ -7,13 +7,14 @@ lead and answer like a planning player (:func:`~engine.bots.cardavia.heuristic.p
 :func:`~engine.bots.cardavia.heuristic.planned_answer`): against normal players this won 43%
 of deals where greedy answers won 35% and a searching seat that kept its bombs 41% (100 deals
 x 3 seats each). Each other seat whose plays so far are all a greedy player's
-(:mod:`engine.bots.cardavia.style`: on one of ``fit_deals`` sampled deals, once it has made
-``read_plays`` plays, ``fit_evidence`` of them plays a planning player would have made
+(:mod:`engine.bots.cardavia.style`: on one of ``FIT_DEALS`` sampled deals, once it has made
+``READ_PLAYS`` plays, ``FIT_EVIDENCE`` of them plays a planning player would have made
 differently) plays greedily in the play-outs instead
 (:func:`~engine.cardavia.fast.greedy_lead`, :func:`~engine.cardavia.fast.greedy_answer`,
 :func:`~engine.cardavia.fast.seat_rollout`), and the deals are then sampled among those on
-which its plays were all greedy (``fit_tries`` tries a deal, at most ``fit_budget`` deals left
-aside a decision). Beside the player that played every seat as a planner, on the same 600
+which its plays were all greedy (``FIT_TRIES`` tries a deal, at most ``FIT_BUDGET`` deals left
+aside a decision). The other ways measured (the figures above and below) are the strength
+benchmark's variants, in ``bench/cardavia_variants.py``: this module keeps the players' own. Beside the player that played every seat as a planner, on the same 600
 deals x 3 seats: against greedy players +1.9 +- 1.1 points of deals won and +0.22 +- 0.17
 points a deal; against normal players -0.5 +- 1.1 and -0.07 +- 0.20 (within the noise).
 Playing both greedy players greedily from the first play, with deals fitting their plays,
