@@ -14,7 +14,8 @@ differently) plays greedily in the play-outs instead
 :func:`~engine.cardavia.fast.seat_rollout`), and the deals are then sampled among those on
 which its plays were all greedy (``FIT_TRIES`` tries a deal, at most ``FIT_BUDGET`` deals left
 aside a decision). The other ways measured (the figures above and below) are the strength
-benchmark's variants, in ``bench/cardavia_variants.py``: this module keeps the players' own. Beside the player that played every seat as a planner, on the same 600
+benchmark's variants, in ``bench/cardavia_variants.py``: this module keeps the players' own.
+Beside the player that played every seat as a planner, on the same 600
 deals x 3 seats: against greedy players +1.9 +- 1.1 points of deals won and +0.22 +- 0.17
 points a deal; against normal players -0.5 +- 1.1 and -0.07 +- 0.20 (within the noise).
 Playing both greedy players greedily from the first play, with deals fitting their plays,
