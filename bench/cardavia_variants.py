@@ -44,7 +44,6 @@ from engine.cardavia.classify import BOMB
 from engine.cardavia.fast import (
     Answer,
     Compact,
-    Position,
     greedy_answer,
     greedy_code,
     key_of,
@@ -149,24 +148,23 @@ class VariantPlayOuts(PlayOuts):
             answers = (greedy_answer, greedy_answer, greedy_answer)
         return leads, answers
 
-    def play_out(self, position: Position, me: int, ways: Ways) -> tuple[int, int, int]:
+    def play_out(
+        self, pos: Compact, bonuses: list[int], me: int, ways: Ways
+    ) -> tuple[int, int, int]:
         if not self.keen and not self.bombs:
-            return super().play_out(position, me, ways)
-        pos = position.compact()
+            return super().play_out(pos, bonuses, me, ways)
         answer: Answer = planned_answer if self.answers else greedy_answer
         if self.bombs:
             answer = bombing(pos, me, self.bombs == 2)
         answers = [answer, answer, answer]
         if self.keen:
             answers[me] = keen_answer(pos)
-        totals = play_out(
+        return play_out(
             pos,
             (planned_lead, planned_lead, planned_lead),
             (answers[0], answers[1], answers[2]),
-            position.bonuses,
+            bonuses,
         )
-        position.load(pos)
-        return totals
 
 
 PRODUCT_OPTIONS = {"deals", "candidates", "endgame_cards", "endgame_nodes", "endgame_total",

@@ -71,8 +71,13 @@ class Endgame:
 
     def outcome(self, position: Position) -> Outcome:
         """The outcome of best play from ``position`` (the deal not over yet)."""
-        pos = position.compact()
-        pos[8] = False  # searched as a position within the deal, never its first play
+        return self.outcome_of(position.compact())
+
+    def outcome_of(self, pos: Compact) -> Outcome:
+        """:meth:`outcome` of a compact position (left unchanged)."""
+        if pos[8]:
+            pos = pos[:]
+            pos[8] = False  # searched as a position within the deal, never its first play
         return self._solve(pos)
 
     def best(self, position: Position) -> int:

@@ -11,7 +11,7 @@ x 3 seats each). Each other seat whose plays so far are all a greedy player's
 ``READ_PLAYS`` plays, ``FIT_EVIDENCE`` of them plays a planning player would have made
 differently) plays greedily in the play-outs instead
 (:func:`~engine.cardavia.fast.greedy_lead`, :func:`~engine.cardavia.fast.greedy_answer`,
-:func:`~engine.cardavia.fast.seat_rollout`), and the deals are then sampled among those on
+:func:`~engine.cardavia.fast.play_out`), and the deals are then sampled among those on
 which its plays were all greedy (``FIT_TRIES`` tries a deal, at most ``FIT_BUDGET`` deals left
 aside a decision). The other ways measured (the figures above and below) are the strength
 benchmark's variants, in ``bench/cardavia_variants.py``: this module keeps the players' own.
@@ -47,11 +47,15 @@ from engine.bots.cardavia.style import fitting_deal, fitting_seats
 from engine.bots.common import Deadline
 from engine.cardavia.fast import (
     Answer,
+    Compact,
     Lead,
-    Position,
+    add_claim,
     greedy_answer,
     greedy_lead,
-    seat_rollout,
+    play_out,
+    settlement,
+    step,
+    winner,
 )
 
 WIN_WEIGHT = 10.0
@@ -117,9 +121,12 @@ class PlayOuts:
         answers = tuple(greedy_answer if greedy >> s & 1 else planned_answer for s in range(3))
         return leads, answers  # type: ignore[return-value]
 
-    def play_out(self, position: Position, me: int, ways: Ways) -> tuple[int, int, int]:
-        """Play ``position`` (after a candidate play) to the end; the totals by seat."""
-        return seat_rollout(position, ways[0], ways[1])
+    def play_out(
+        self, pos: Compact, bonuses: list[int], me: int, ways: Ways
+    ) -> tuple[int, int, int]:
+        """Play the compact position ``pos`` (after a candidate play, ``bonuses`` settled so
+        far) to the end, moving it on; the totals by seat."""
+        return play_out(pos, ways[0], ways[1], bonuses)
 
 
 PLAY_OUTS = PlayOuts()
@@ -180,13 +187,13 @@ def search(
                     used += 1
                     continue
             for code in alive:
-                position = public.position(hands[:])
-                position.play(code)
-                if position.winner >= 0:  # the play went out at once
-                    scores = position.scores()
-                else:
-                    scores = play_outs.play_out(position, me, ways)
-                won = position.winner == me
+                pos = public.compact(hands)
+                bonuses = add_claim(list(public.bonuses), step(pos, code))
+                if winner(pos) < 0:
+                    scores = play_outs.play_out(pos, bonuses, me, ways)
+                else:  # the play went out at once
+                    scores = settlement(pos[3], pos, pos[7], bonuses)
+                won = winner(pos) == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)
                 wins[code] += won
             used += 1
@@ -218,14 +225,14 @@ def _solve_deal(
     found: list[tuple[float, bool]] = []
     try:
         for code in codes:
-            position = public.position(hands[:])
-            position.play(code)
-            if position.winner >= 0:
-                mine = position.scores()[me]
-                won = position.winner == me
+            pos = public.compact(hands)
+            bonuses = add_claim(list(public.bonuses), step(pos, code))
+            if winner(pos) >= 0:
+                mine = settlement(pos[3], pos, pos[7], bonuses)[me]
+                won = pos[3] == me
             else:
-                outcome = endgame.outcome(position)
-                mine = position.bonuses[me] + outcome[me]
+                outcome = endgame.outcome_of(pos)
+                mine = bonuses[me] + outcome[me]
                 won = outcome[3] == me
             found.append((mine + (win_weight if won else 0.0), won))
     except TooBig:
