@@ -6,6 +6,8 @@ each seat in turn chooses, among its legal plays (the engine's own,
 that is best for itself (max^n), a seat's worth being its settlement (CV-12 to CV-14) plus a
 bonus for going out first; an opponent indifferent between two plays takes the one worse for
 the searching seat. A pass is never a choice: a seat passes only when it has no answer.
+Positions are compact ones, moved on by the engine's fast transition
+(:func:`engine.cardavia.fast.step`: rounds, bomb claims and their bonuses, going out).
 With ``modelled``, only the searching seat's lines are searched, the others playing as the
 play-outs' players do (:func:`~engine.bots.cardavia.heuristic.planned_lead` and
 :func:`~engine.bots.cardavia.heuristic.planned_answer`): a search that stays small while the
