@@ -4,6 +4,8 @@ of the hard and expert players over whole deals, this tree beside the engine of 
     python3 bench/cardavia_search.py                    # this tree alone (about a minute)
     python3 bench/cardavia_search.py --against main     # beside main's engine, in one run
     python3 bench/cardavia_search.py --rounds 3         # fewer batches (quicker, noisier)
+    python3 bench/cardavia_search.py --instructions --against main --only play-out
+                                                        # instructions, counted by valgrind
 
 Each measure runs in batches, each batch in a fresh interpreter that imports the engine of one
 tree; with ``--against``, the batches of the two trees alternate, so that a machine busy with
@@ -16,6 +18,10 @@ other work slows both alike. Times are CPU time of the process (``time.process_t
   (:func:`engine.cardavia.fast.greedy_rollout`).
 * ``endgame``: one exact search of a sampled endgame of 18 cards or fewer, every line of play
   (:class:`engine.bots.cardavia.endgame.Endgame`): median and p99 in milliseconds.
+* ``--instructions``: the machine instructions of one batch of each measure (valgrind's
+  callgrind, the same seeded batch for both trees), less those of its preparation alone (the
+  seeded positions for the play-outs; the imports for the others): the same count on a busy
+  machine as on a quiet one, about a minute a play-out count and three a decision count.
 * ``hard decision`` / ``expert decision``: the player's decisions over whole seeded deals, the
   level in every seat; only the decisions among three plays or more (the others are answered
   at once), in milliseconds.
@@ -25,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -75,6 +83,14 @@ def measure(name: str, first: int) -> list[float]:
 
     clock = time.process_time
     times: list[float] = []
+    if name == "positions":  # the play-outs' preparation alone (see --instructions)
+        _positions(first, 6)
+        return times
+    if name == "imports":  # the decisions' preparation alone
+        from engine.bots import make
+
+        make("cardavia", "expert", 1)
+        return times
     if name in ("play-out", "greedy play-out"):
         for public, hands in _positions(first, 6):
             for _ in range(3):  # three times each: the caches as in a search
@@ -139,6 +155,19 @@ def batch_in(root: Path, name: str, first: int) -> list[float]:
     return times
 
 
+def instructions_in(root: Path, name: str) -> int:
+    """The instructions of one batch of ``name`` (seed 1) run on the engine under ``root``."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         str(Path(__file__).resolve()), "--batch", name, "--root", str(root), "--seed", "1"],
+        check=True, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError("valgrind printed no instruction count:\n" + done.stderr)
+    return int(found.group(1))
+
+
 def p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
@@ -151,6 +180,9 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="also time the engine of this revision")
     parser.add_argument("--rounds", type=int, default=5, help="batches a measure and tree")
     parser.add_argument("--only", metavar="TEXT", help="the measures whose name has TEXT")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions a batch (valgrind)"
+    )
     parser.add_argument("--batch", help=argparse.SUPPRESS)
     parser.add_argument("--root", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
@@ -159,15 +191,32 @@ def main() -> None:
         sys.path.insert(0, args.root)
         print(json.dumps(measure(args.batch, args.seed)))
         return
-    print(f"python {sys.version.split()[0]}, CPU time, {args.rounds} batches a tree")
-    print("| measure | tree | count | median | p99 | median ratio |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    if args.instructions:
+        print(f"python {sys.version.split()[0]}, millions of instructions a batch")
+    else:
+        print(f"python {sys.version.split()[0]}, CPU time, {args.rounds} batches a tree")
+    if args.instructions:
+        print("| measure | tree | instructions | ratio |\n| --- | --- | --- | --- |")
+    else:
+        print("| measure | tree | count | median | p99 | median ratio |")
+        print("| --- | --- | --- | --- | --- | --- |")
     with tempfile.TemporaryDirectory() as folder:
         roots = {"this tree": ROOT}
         if args.against:
             roots = {args.against: engine_at(args.against, Path(folder)), **roots}
         for name in MEASURES:
             if args.only and args.only not in name:
+                continue
+            if args.instructions:
+                before = "positions" if "play-out" in name else "imports"
+                counts = {
+                    tree: (instructions_in(root, name) - instructions_in(root, before)) / 1e6
+                    for tree, root in roots.items()
+                }
+                first_count = next(iter(counts.values()))
+                for tree, count in counts.items():
+                    ratio = f"x{count / first_count:.2f}" if len(roots) == 2 else ""
+                    print(f"| {name} | {tree} | {count:.1f} M | {ratio} |", flush=True)
                 continue
             found: dict[str, list[float]] = {tree: [] for tree in roots}
             for batch in range(args.rounds):
