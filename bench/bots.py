@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
 from engine import games
 from engine.baseline import make_baseline
@@ -106,6 +107,10 @@ def player(game: str, kind: str, seed: int, variant: str = "") -> Any:
     class given the keyword arguments ``variant`` (JSON) when there are any."""
     if kind in BASELINES:
         return make_baseline(game, kind, seed)
+    if variant and game == "cardavia":
+        from cardavia_variants import variant_player  # bench/cardavia_variants.py
+
+        return variant_player(kind, seed, json.loads(variant))
     if variant:
         players = importlib.import_module(registration(game).bots).PLAYERS
         return players[kind](seed, **json.loads(variant))

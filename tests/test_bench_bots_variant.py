@@ -49,5 +49,5 @@ def test_a_variant_is_paired_with_the_player_on_the_same_deals(tmp_path: Path) -
 def test_a_variant_player_is_built_with_its_options() -> None:
     bench = _bench()
     player = bench.player("cardavia", "hard", 3, '{"margin": 2.0, "deals": 12}')
-    assert (player.margin, player.deals) == (2.0, 12)
-    assert bench.player("cardavia", "hard", 3).margin == 1.0
+    assert (player.play_outs.margin, player.deals) == (2.0, 12)
+    assert bench.player("cardavia", "hard", 3).play_outs.margin == 1.0

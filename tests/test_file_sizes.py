@@ -11,7 +11,6 @@ LIMIT = 400
 STILL_LONG = {
     "audiogame/tables/battle.py": "the Battaglia presenter, being rewritten with the others",
     "audiogame/web/seat.py": "the browser seat, being rewritten as a host for presenters",
-    "engine/cardavia/fast.py": "Cardavia's play-outs, being merged into one transition",
     "engine/cardavia/state.py": "Cardavia's rules, being merged into one transition",
     "engine/bots/scientific/players.py": "Scientific Battle's players, reworked with the engine",
 }

@@ -6,6 +6,8 @@ each seat in turn chooses, among its legal plays (the engine's own,
 that is best for itself (max^n), a seat's worth being its settlement (CV-12 to CV-14) plus a
 bonus for going out first; an opponent indifferent between two plays takes the one worse for
 the searching seat. A pass is never a choice: a seat passes only when it has no answer.
+Positions are compact ones, moved on by the engine's fast transition
+(:func:`engine.cardavia.fast.step`: rounds, bomb claims and their bonuses, going out).
 With ``modelled``, only the searching seat's lines are searched, the others playing as the
 play-outs' players do (:func:`~engine.bots.cardavia.heuristic.planned_lead` and
 :func:`~engine.bots.cardavia.heuristic.planned_answer`): a search that stays small while the
@@ -19,21 +21,21 @@ same answer on any machine.
 from __future__ import annotations
 
 from engine.bots.cardavia.heuristic import planned_answer, planned_lead
-from engine.cardavia.classify import BOMB, CELESTIAL, Key
-from engine.cardavia.fast import NEXT, Answer, Lead, Position, settlement
-from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
-from engine.cardavia.scoring import BOMB_BONUS
+from engine.cardavia.fast import (
+    CLAIMS,
+    PASS,
+    Answer,
+    Compact,
+    Lead,
+    Position,
+    settlement,
+    step,
+)
+from engine.cardavia.moves import answers, leads, legal_plays
 
 Outcome = tuple[int, int, int, int]
 """What is still to come from a position: the points each seat gains from now on (bomb
 bonuses still to settle and the settlement) and the seat that goes out."""
-
-_HALF = BOMB_BONUS // 2
-_CLAIMS: tuple[tuple[int, int, int], ...] = tuple(
-    tuple(BOMB_BONUS if s == claim else -_HALF for s in range(3))  # type: ignore[misc]
-    for claim in range(3)
-)
-"""The settlement of a standing bomb (CV-13), by the seat that played it."""
 
 
 class TooBig(Exception):
@@ -71,81 +73,67 @@ class Endgame:
 
     def outcome(self, position: Position) -> Outcome:
         """The outcome of best play from ``position`` (the deal not over yet)."""
-        hands = position.hands
-        return self._solve(
-            hands[0],
-            hands[1],
-            hands[2],
-            position.turn,
-            position.table,
-            position.passes,
-            position.claim,
-            position.played,
-        )
+        return self.outcome_of(position.compact())
+
+    def outcome_of(self, pos: Compact) -> Outcome:
+        """:meth:`outcome` of a compact position (left unchanged)."""
+        if pos[8]:
+            pos = pos[:]
+            pos[8] = False  # searched as a position within the deal, never its first play
+        return self._solve(pos)
 
     def best(self, position: Position) -> int:
         """The play of the seat to act that best play leads with (it has one at least)."""
-        hands = position.hands
+        pos = position.compact()
         turn = position.turn
-        table = position.table
         codes = legal_plays(
-            hands[turn], None if table is None else table[1], first_play=position.first_play
+            pos[turn], None if pos[4] is None else pos[4][1], first_play=position.first_play
         )
+        pos[8] = False
         best_code = codes[0]
         best_value = float("-inf")
         for code in codes:
-            value = self._after(
-                hands[0], hands[1], hands[2], turn, table, position.claim, position.played, code
-            )
+            value = self._after(pos, code)
             worth = value[turn] + (self.win_weight if value[3] == turn else 0.0)
             if worth > best_value:
                 best_code, best_value = code, worth
         return best_code
 
-    def _solve(
-        self,
-        h0: int,
-        h1: int,
-        h2: int,
-        turn: int,
-        table: tuple[int, Key] | None,
-        passes: int,
-        claim: int,
-        played: int,
-    ) -> Outcome:
-        key = (h0, h1, h2, turn, table, passes, claim, played)
+    def _solve(self, pos: Compact) -> Outcome:
+        """The outcome of best play from the compact position ``pos`` (left unchanged)."""
+        key = tuple(pos)
         found = self.memo.get(key)
         if found is not None:
             return found
         self.nodes += 1
         if self.nodes > self.limit:
             raise TooBig
-        hand = (h0, h1, h2)[turn]
-        codes = legal_plays(hand, None if table is None else table[1], first_play=False)
+        turn = pos[3]
+        hand = pos[turn]
+        table = pos[4]
+        codes = leads(hand, first_play=False) if table is None else answers(hand, table[1])
         if not codes:
-            if passes == 0:
-                found = self._solve(h0, h1, h2, NEXT[turn], table, 1, claim, played)
-            else:
-                assert table is not None
-                found = self._solve(h0, h1, h2, table[0], None, 0, -1, played)
-                if claim >= 0:
-                    bonus = _CLAIMS[claim]
-                    found = (
-                        found[0] + bonus[0],
-                        found[1] + bonus[1],
-                        found[2] + bonus[2],
-                        found[3],
-                    )
+            after = pos[:]
+            settled = step(after, PASS)
+            found = self._solve(after)
+            if settled >= 0:
+                bonus = CLAIMS[settled]
+                found = (
+                    found[0] + bonus[0],
+                    found[1] + bonus[1],
+                    found[2] + bonus[2],
+                    found[3],
+                )
         elif self.modelled and turn != self.me:
             code = self.leads[turn](hand) if table is None else self.answers[turn](hand, codes)
-            found = self._after(h0, h1, h2, turn, table, claim, played, code)
+            found = self._after(pos, code)
         else:
             me = self.me
             weight = self.win_weight
             best_worth = float("-inf")
             found = (0, 0, 0, -1)
             for code in codes:
-                value = self._after(h0, h1, h2, turn, table, claim, played, code)
+                value = self._after(pos, code)
                 worth = value[turn] + (weight if value[3] == turn else 0.0)
                 if worth > best_worth or (
                     worth == best_worth and _preferred(value, found, turn, me)
@@ -154,31 +142,16 @@ class Endgame:
         self.memo[key] = found
         return found
 
-    def _after(
-        self,
-        h0: int,
-        h1: int,
-        h2: int,
-        turn: int,
-        table: tuple[int, Key] | None,
-        claim: int,
-        played: int,
-        code: int,
-    ) -> Outcome:
+    def _after(self, pos: Compact, code: int) -> Outcome:
         """The outcome once the seat to act has played ``code``."""
-        mask = code & CARDS
-        kind = code >> KIND_SHIFT
-        if BOMB <= kind < CELESTIAL:
-            claim = -1 if table is None else turn
-        played |= 1 << turn
-        hands = [h0, h1, h2]
-        hand = hands[turn] = hands[turn] & ~mask
-        if not hand:
-            bonuses = [0, 0, 0] if claim < 0 else list(_CLAIMS[claim])
-            totals = settlement(turn, hands, played, bonuses)
-            return totals[0], totals[1], totals[2], turn
-        after = (turn, (kind, (mask.bit_length() - 1) >> 2, mask.bit_count()))
-        return self._solve(hands[0], hands[1], hands[2], NEXT[turn], after, 0, claim, played)
+        after = pos[:]
+        turn = pos[3]
+        settled = step(after, code)
+        if after[turn]:
+            return self._solve(after)
+        bonuses = [0, 0, 0] if settled < 0 else list(CLAIMS[settled])
+        totals = settlement(turn, after, after[7], bonuses)
+        return totals[0], totals[1], totals[2], turn
 
 
 def _preferred(value: Outcome, other: Outcome, turn: int, me: int) -> bool:

@@ -8,16 +8,7 @@ from engine.actions import Action
 from engine.bots.cardavia.codes import codes_of
 from engine.bots.cardavia.heuristic import easy_code, explain, normal_code
 from engine.bots.cardavia.public import read_view
-from engine.bots.cardavia.search import (
-    FIT_BUDGET,
-    FIT_DEALS,
-    FIT_EVIDENCE,
-    FIT_TRIES,
-    MARGIN,
-    READ_PLAYS,
-    WIN_WEIGHT,
-    search,
-)
+from engine.bots.cardavia.search import PLAY_OUTS, PlayOuts, search
 from engine.bots.common import Bot, Deadline, Hint, hint_of
 
 
@@ -70,9 +61,12 @@ class HardCardavia(CardaviaBot):
     (:mod:`engine.bots.cardavia.search`); ``deals`` sampled deals a decision at most, the
     small endgames of each searched exactly (at most 800 positions a deal, 6,000 a
     decision); each other seat whose plays so far are a greedy player's is played out
-    greedily (``model`` "fit"; "planned" plays every seat as a planner, as before)."""
+    greedily (:class:`~engine.bots.cardavia.search.PlayOuts`)."""
 
     level = "hard"
+
+    play_outs: PlayOuts = PLAY_OUTS
+    """How the search plays its deals out (the strength benchmark's variants change it)."""
 
     def __init__(
         self,
@@ -81,36 +75,16 @@ class HardCardavia(CardaviaBot):
         *,
         deals: int = 48,
         candidates: int = 8,
-        margin: float = MARGIN,
-        win_weight: float = WIN_WEIGHT,
-        answers: bool = True,
-        keen: bool = False,
-        bombs: int = 0,
         endgame_cards: int = 18,
         endgame_nodes: int = 800,
         endgame_total: int = 6000,
         endgame_mine: int = 6,
-        model: str = "fit",
-        read_plays: int = READ_PLAYS,
-        fit_deals: int = FIT_DEALS,
-        fit_share: float = 0.0,
-        fit_evidence: int = FIT_EVIDENCE,
-        fit_tries: int = FIT_TRIES,
-        fit_budget: int = FIT_BUDGET,
     ) -> None:
         super().__init__(seed, budget)
         self.deals = deals
         self.candidates = candidates
-        self.margin = margin
-        self.win_weight = win_weight
-        self.answers = answers
-        self.keen = keen
-        self.bombs = bombs
         self.endgame = (endgame_cards, endgame_nodes, endgame_total)
         self.endgame_mine = endgame_mine
-        self.model = model
-        self.read = (read_plays, fit_deals, fit_share, fit_evidence)
-        self.fit = (fit_tries, fit_budget)
 
     def pick(
         self, public: Any, codes: list[int], deadline: Deadline
@@ -122,22 +96,11 @@ class HardCardavia(CardaviaBot):
             deadline,
             deals=self.deals,
             candidates=self.candidates,
-            margin=self.margin,
-            win_weight=self.win_weight,
-            answers=self.answers,
-            keen=self.keen,
-            bombs=self.bombs,
             endgame_cards=self.endgame[0],
             endgame_nodes=self.endgame[1],
             endgame_total=self.endgame[2],
             endgame_mine=self.endgame_mine,
-            model=self.model,
-            read_plays=self.read[0],
-            fit_deals=self.read[1],
-            fit_share=self.read[2],
-            fit_evidence=self.read[3],
-            fit_tries=self.fit[0],
-            fit_budget=self.fit[1],
+            play_outs=self.play_outs,
         )
         reason, params = explain(public, verdict.code, codes)
         if verdict.code != normal_code(public, codes) and verdict.deals:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.cardavia.classify import BOMB, CELESTIAL, SINGLE, TRIPLE, Key, key_of
 from engine.cardavia.deck import BIT_OF, FULL_MASK, POP, RANKS_COUNT
-from engine.cardavia.fast import Position
+from engine.cardavia.fast import Compact, Position
 from engine.cardavia.moves import KIND_SHIFT
 from engine.cardavia.view import CardaviaView
 from engine.cards import Card
@@ -92,6 +92,21 @@ class Public:
             claim=self.claim,
             bonuses=list(self.bonuses),
         )
+
+    def compact(self, hands: list[int]) -> Compact:
+        """The deal now as a compact position (:data:`engine.cardavia.fast.Compact`), with
+        these hands: what :meth:`position` holds, without building it."""
+        return [
+            hands[0],
+            hands[1],
+            hands[2],
+            self.seat,
+            self.table,
+            self.passes,
+            self.claim,
+            self.has_played,
+            self.first_play,
+        ]
 
 
 def read_view(view: CardaviaView) -> Public:

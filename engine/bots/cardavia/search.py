@@ -7,13 +7,15 @@ lead and answer like a planning player (:func:`~engine.bots.cardavia.heuristic.p
 :func:`~engine.bots.cardavia.heuristic.planned_answer`): against normal players this won 43%
 of deals where greedy answers won 35% and a searching seat that kept its bombs 41% (100 deals
 x 3 seats each). Each other seat whose plays so far are all a greedy player's
-(:mod:`engine.bots.cardavia.style`: on one of ``fit_deals`` sampled deals, once it has made
-``read_plays`` plays, ``fit_evidence`` of them plays a planning player would have made
+(:mod:`engine.bots.cardavia.style`: on one of ``FIT_DEALS`` sampled deals, once it has made
+``READ_PLAYS`` plays, ``FIT_EVIDENCE`` of them plays a planning player would have made
 differently) plays greedily in the play-outs instead
 (:func:`~engine.cardavia.fast.greedy_lead`, :func:`~engine.cardavia.fast.greedy_answer`,
-:func:`~engine.cardavia.fast.seat_rollout`), and the deals are then sampled among those on
-which its plays were all greedy (``fit_tries`` tries a deal, at most ``fit_budget`` deals left
-aside a decision). Beside the player that played every seat as a planner, on the same 600
+:func:`~engine.cardavia.fast.play_out`), and the deals are then sampled among those on
+which its plays were all greedy (``FIT_TRIES`` tries a deal, at most ``FIT_BUDGET`` deals left
+aside a decision). The other ways measured (the figures above and below) are the strength
+benchmark's variants, in ``bench/cardavia_variants.py``: this module keeps the players' own.
+Beside the player that played every seat as a planner, on the same 600
 deals x 3 seats: against greedy players +1.9 +- 1.1 points of deals won and +0.22 +- 0.17
 points a deal; against normal players -0.5 +- 1.1 and -0.07 +- 0.20 (within the noise).
 Playing both greedy players greedily from the first play, with deals fitting their plays,
@@ -35,28 +37,25 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.bots.cardavia.endgame import Endgame, TooBig
-from engine.bots.cardavia.heuristic import (
-    bombing_answer,
-    normal_code,
-    planned_answer,
-    planned_lead,
-    ranked,
-)
+from engine.bots.cardavia.heuristic import normal_code, planned_answer, planned_lead, ranked
 from engine.bots.cardavia.public import Public
 from engine.bots.cardavia.sample import Sampler
 from engine.bots.cardavia.style import fitting_deal, fitting_seats
 from engine.bots.common import Deadline
 from engine.cardavia.fast import (
     Answer,
+    Compact,
     Lead,
+    add_claim,
     greedy_answer,
     greedy_lead,
-    greedy_rollout,
-    seat_rollout,
+    play_out,
+    settlement,
+    step,
+    winner,
 )
 
 WIN_WEIGHT = 10.0
@@ -81,6 +80,11 @@ FIT_BUDGET = 48
 MARGIN = 1.0
 """How many standard errors a play must beat the normal player's choice by, on the same
 deals, to be chosen instead."""
+BATCH = 6
+"""Sampled deals between two halvings of the candidates."""
+
+Ways = tuple[tuple[Lead, Lead, Lead], tuple[Answer, Answer, Answer]]
+"""How each seat leads and answers in the play-outs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,42 +97,67 @@ class Verdict:
     deals: int
 
 
+class PlayOuts:
+    """How the search reads the other seats and plays its sampled deals out: the players'
+    way, with the constants above. The strength benchmark's variants
+    (``bench/cardavia_variants.py``) are subclasses of it."""
+
+    margin = MARGIN
+    win_weight = WIN_WEIGHT
+    batch = BATCH
+    fit_tries = FIT_TRIES
+    fit_budget = FIT_BUDGET
+
+    def greedy_seats(self, public: Public, rng: random.Random) -> int:
+        """The other seats that play greedily in the play-outs, as a bit set: those read as
+        greedy from their plays so far (:func:`~engine.bots.cardavia.style.fitting_seats`:
+        ``READ_PLAYS`` plays or more, every one of them greedy on one of ``FIT_DEALS``
+        sampled deals, ``FIT_EVIDENCE`` of them a planning player's otherwise)."""
+        return fitting_seats(public, rng, FIT_DEALS, READ_PLAYS, 0.0, FIT_EVIDENCE)
+
+    def ways(self, greedy: int) -> Ways:
+        """Greedily for the seats of the bit set ``greedy``, else as a planning player."""
+        leads = tuple(greedy_lead if greedy >> s & 1 else planned_lead for s in range(3))
+        answers = tuple(greedy_answer if greedy >> s & 1 else planned_answer for s in range(3))
+        return leads, answers  # type: ignore[return-value]
+
+    def play_out(
+        self, pos: Compact, bonuses: list[int], me: int, ways: Ways
+    ) -> tuple[int, int, int]:
+        """Play the compact position ``pos`` (after a candidate play, ``bonuses`` settled so
+        far) to the end, moving it on; the totals by seat."""
+        return play_out(pos, ways[0], ways[1], bonuses)
+
+
+PLAY_OUTS = PlayOuts()
+"""The players' play-outs."""
+
+
 def search(
     public: Public,
     codes: list[int],
     rng: random.Random,
     deadline: Deadline,
     *,
-    candidates: int = 8,
-    batch: int = 6,
     deals: int = 48,
-    margin: float = MARGIN,
-    win_weight: float = WIN_WEIGHT,
-    answers: bool = True,
-    keen: bool = False,
-    bombs: int = 0,
+    candidates: int = 8,
     endgame_cards: int = 0,
     endgame_nodes: int = 0,
     endgame_total: int = 0,
     endgame_mine: int = 0,
-    model: str = "fit",
-    read_plays: int = READ_PLAYS,
-    fit_deals: int = FIT_DEALS,
-    fit_share: float = 0.0,
-    fit_evidence: int = FIT_EVIDENCE,
-    fit_tries: int = FIT_TRIES,
-    fit_budget: int = FIT_BUDGET,
+    play_outs: PlayOuts = PLAY_OUTS,
 ) -> Verdict:
-    """The best of ``codes`` by sampled play-outs (``codes`` has two or more plays)."""
+    """The best of ``codes`` (two or more plays) by sampled play-outs: ``deals`` deals at
+    most, ``candidates`` plays weighed at most, the endgames exact as the module says."""
     fallback = normal_code(public, codes)
-    answer = planned_answer if answers else None
-    greedy = _read(public, model, rng, read_plays, fit_deals, fit_share, fit_evidence)
-    leads, replies = _ways(greedy, answers)
+    greedy = play_outs.greedy_seats(public, rng)
+    ways = play_outs.ways(greedy)
     pool = _shortlist(public, codes, fallback, candidates)
     values: dict[int, dict[int, float]] = {code: {} for code in pool}
     wins = dict.fromkeys(pool, 0)
     me = public.seat
-    keen_seats = 1 << me if keen else 0  # the searching seat keeps its bombs in the play-outs
+    win_weight = play_outs.win_weight
+    fit_tries = play_outs.fit_tries
     sampler = Sampler(public)
     used = 0
     alive = list(pool)
@@ -138,17 +167,17 @@ def search(
     spent = 0  # positions visited by the exact searches of this decision
     extra = 0  # deals dealt and left aside for not fitting the greedy seats' plays
     while used < deals and len(alive) > 1:
-        for _ in range(batch):
+        for _ in range(play_outs.batch):
             if deadline.passed():
-                return _verdict(values, wins, fallback, margin)
-            if fit_tries and greedy and extra < fit_budget:
+                return _verdict(values, wins, fallback, play_outs.margin)
+            if fit_tries and greedy and extra < play_outs.fit_budget:
                 hands, dealt = fitting_deal(sampler, rng, greedy, fit_tries)
                 extra += dealt - 1
             else:
                 hands = sampler.deal(rng)
             if exact and spent < endgame_total:
                 solved = _solve_deal(
-                    public, hands, alive, win_weight, endgame_nodes, modelled, (leads, replies)
+                    public, hands, alive, win_weight, endgame_nodes, modelled, ways
                 )
                 spent += solved[1] if solved[0] is not None else endgame_nodes
                 if solved[0] is not None:
@@ -158,21 +187,13 @@ def search(
                     used += 1
                     continue
             for code in alive:
-                position = public.position(hands[:])
-                position.play(code)
-                over = position.winner >= 0  # the play went out at once
-                if over:
-                    scores = position.scores()
-                elif keen_seats or bombs:
-                    scores = greedy_rollout(
-                        position,
-                        keen_seats,
-                        planned_lead,
-                        _answerer(position.hands, me, bombs) if bombs else answer,
-                    )
-                else:
-                    scores = seat_rollout(position, leads, replies)
-                won = position.winner == me
+                pos = public.compact(hands)
+                bonuses = add_claim(list(public.bonuses), step(pos, code))
+                if winner(pos) < 0:
+                    scores = play_outs.play_out(pos, bonuses, me, ways)
+                else:  # the play went out at once
+                    scores = settlement(pos[3], pos, pos[7], bonuses)
+                won = winner(pos) == me
                 values[code][used] = scores[me] + (win_weight if won else 0.0)
                 wins[code] += won
             used += 1
@@ -182,56 +203,7 @@ def search(
             if fallback not in kept:
                 kept[-1] = fallback
             alive = kept
-    return _verdict(values, wins, fallback, margin)
-
-
-Ways = tuple[tuple[Lead, Lead, Lead], tuple[Answer, Answer, Answer]]
-
-
-def _read(
-    public: Public,
-    model: str,
-    rng: random.Random,
-    plays: int,
-    deals: int,
-    share: float,
-    evidence: int,
-) -> int:
-    """Which other seats play greedily in the play-outs, as a bit set: none (``model``
-    "planned"), both ("greedy"), or those read as greedy from their plays so far ("fit",
-    :func:`~engine.bots.cardavia.style.fitting_seats`: ``plays`` plays or more, every one of
-    them greedy on more than ``share`` of ``deals`` sampled deals)."""
-    if model == "greedy":
-        return 7 & ~(1 << public.seat)
-    if model == "planned":
-        return 0
-    if model != "fit":
-        raise ValueError(f"no play-out model {model!r}")
-    return fitting_seats(public, rng, deals, plays, share, evidence)
-
-
-def _ways(greedy: int, answers: bool) -> Ways:
-    """How each seat leads and answers in the play-outs: greedily for the seats of the bit
-    set ``greedy``, else as a planning player; without ``answers``, every seat answers
-    greedily."""
-    leads = tuple(greedy_lead if greedy >> s & 1 else planned_lead for s in range(3))
-    replies = tuple(
-        greedy_answer if greedy >> s & 1 or not answers else planned_answer for s in range(3)
-    )
-    return leads, replies  # type: ignore[return-value]
-
-
-def _answerer(hands: list[int], me: int, bombs: int) -> Callable[[int, list[int]], int]:
-    """The play-outs' answers on ``hands`` (the list the play-out changes as it goes): a
-    standing bomb for its bonus (:func:`bombing_answer`) by every seat (``bombs`` 2) or by the
-    searching seat only (1), else the planning player's."""
-
-    def answer(hand: int, codes: list[int]) -> int:
-        if bombs == 2 or hand == hands[me]:
-            return bombing_answer(hand, codes, hands)
-        return planned_answer(hand, codes)
-
-    return answer
+    return _verdict(values, wins, fallback, play_outs.margin)
 
 
 def _solve_deal(
@@ -241,7 +213,7 @@ def _solve_deal(
     win_weight: float,
     limit: int,
     modelled: bool,
-    policies: tuple[tuple[Lead, Lead, Lead], tuple[Answer, Answer, Answer]],
+    policies: Ways,
 ) -> tuple[list[tuple[float, bool]] | None, int]:
     """Each play's worth on this deal under best play to the end (:mod:`.endgame`) and
     whether the searching seat goes out first; ``None`` when the endgame is too big to search
@@ -253,14 +225,14 @@ def _solve_deal(
     found: list[tuple[float, bool]] = []
     try:
         for code in codes:
-            position = public.position(hands[:])
-            position.play(code)
-            if position.winner >= 0:
-                mine = position.scores()[me]
-                won = position.winner == me
+            pos = public.compact(hands)
+            bonuses = add_claim(list(public.bonuses), step(pos, code))
+            if winner(pos) >= 0:
+                mine = settlement(pos[3], pos, pos[7], bonuses)[me]
+                won = pos[3] == me
             else:
-                outcome = endgame.outcome(position)
-                mine = position.bonuses[me] + outcome[me]
+                outcome = endgame.outcome_of(pos)
+                mine = bonuses[me] + outcome[me]
                 won = outcome[3] == me
             found.append((mine + (win_weight if won else 0.0), won))
     except TooBig:
