@@ -254,6 +254,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("a saved game (default: the game in progress, else the last finished one)"),
     )
     _add_online(commands)
+    export = commands.add_parser(
+        "export-web", help=_("write a folder in which a browser plays alone, offline")
+    )
+    _common(export, suppress=True)
+    export.add_argument("folder", metavar=_("FOLDER"), help=_("the folder to write"))
+    export.add_argument(
+        "--pyodide",
+        metavar=_("FILE"),
+        help=_("the Pyodide package (.tgz) or its folder (default: downloaded once)"),
+    )
     return parser
 
 
