@@ -80,7 +80,7 @@ def page_key(name: str) -> str:
 
     named = {"enter": Keys.ENTER, "down": Keys.ARROW_DOWN, "up": Keys.ARROW_UP,
              "left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "home": Keys.HOME,
-             "end": Keys.END, "space": Keys.SPACE}  # fmt: skip
+             "end": Keys.END, "space": Keys.SPACE, "escape": Keys.ESCAPE}  # fmt: skip
     return named.get(name, name)
 
 
@@ -103,6 +103,13 @@ def page_history(driver: Any) -> list[str]:
     own = set(driver.execute_script(
         "return Object.values(JSON.parse(document.getElementById('words').textContent))"))  # fmt: skip
     return [line for line in history(driver) if line not in own]
+
+
+def all_in_the_history(driver: Any) -> None:
+    """Every message kept by the program is in the page's history, once, in order (an entry is
+    written once the messages that come together have all come)."""
+    wait_for(lambda: page_history(driver) == program_words(driver),
+             message=f"history {page_history(driver)[-5:]} != {program_words(driver)[-5:]}")  # fmt: skip
 
 
 def press_and_wait(driver: Any, name: str) -> None:
@@ -135,22 +142,69 @@ def test_a_whole_battaglia_game_alone_says_what_the_terminal_says(site: str) -> 
         page = from_the_table(program_words(driver), "Battaglia, deal number 42")
         assert any(line.startswith("Game over: ") for line in page)
         # Every message kept by the program is in the page's history, once, in order.
-        assert page_history(driver) == program_words(driver)
+        all_in_the_history(driver)
         violations = axe_violations(driver)
         assert violations == [], describe(violations)
     terminal = drive(played).app.narrator.history
     assert page == from_the_table(terminal, "Battaglia, deal number 42")
 
 
-def test_a_cardavia_deal_alone_then_the_tab_closed_and_the_game_resumed(site: str) -> None:
-    from selenium.webdriver.common.keys import Keys
+SCIENTIFIC_SETUP = ["down", "enter", "down", "down", "left", "left", "end", "up", "7", "home",
+                    "enter"]  # fmt: skip
+"""Battaglia scientifica with at most 100 tricks, deal number 7, from the main menu."""
+
+
+def test_a_scientific_battle_game_alone_says_what_the_terminal_says(site: str) -> None:
+    from audiogame.testing import drive
 
     with chromium() as driver:
         opened(driver, site)
-        menu_to(driver, "Cardavia")
-        wait_said(driver, "Cardavia: new game. Start the game")
-        keys(driver, Keys.ENTER)
-        wait_said(driver, "16 cards each.")
+        for name in SCIENTIFIC_SETUP:
+            press_and_wait(driver, name)
+        wait_said(driver, "Battaglia scientifica: you and Anna. 14 cards each.")
+        played = list(SCIENTIFIC_SETUP)
+        # Enter says the card first ("Enter again chooses it"), then chooses it.
+        while "The game is over" not in state(driver):
+            press_and_wait(driver, "enter")
+            played.append("enter")
+            assert len(played) < 700, f"no end: {state(driver)}"
+        page = from_the_table(program_words(driver), "Battaglia scientifica: you and Anna.")
+        assert sum(line.startswith("You choose") for line in page) >= 20  # 20 tricks at least
+        all_in_the_history(driver)
+        violations = axe_violations(driver)
+        assert violations == [], describe(violations)
+    terminal = drive(played).app.narrator.history
+    assert page == from_the_table(terminal, "Battaglia scientifica: you and Anna.")
+
+
+CARDAVIA_FAST = ["down", "down", "down", "down", "enter", "down", "left", "left", "left",
+                 "escape", "up", "up", "enter", "enter"]  # fmt: skip
+"""From the main menu: the options' pace at its quickest (0.3 s), then a Cardavia deal."""
+
+
+def test_a_cardavia_deal_alone_resumed_after_the_browser_is_closed(
+    site: str, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    with chromium(profile=profile) as driver:
+        opened(driver, site)
+        for name in CARDAVIA_FAST:
+            press_and_wait(driver, name)
+        wait_said(driver, "16 cards each. Order of play:")
+        for _turn in range(3):
+            wait_for(lambda: "Your turn" in state(driver), timeout=60,
+                     message=f"stuck: {state(driver)}")  # fmt: skip
+            play_first_or_pass(driver)
+        wait_for(lambda: "Your turn" in state(driver), timeout=60, message=state(driver))
+        before = state(driver)
+        hand = texts(driver, "#hand button")
+    # The browser is gone; started again, the page offers the game where it was.
+    with chromium(profile=profile) as driver:
+        opened(driver, site, first="An interrupted game can be resumed: Cardavia")
+        press_and_wait(driver, "enter")
+        wait_for(lambda: state(driver) == before, timeout=30,
+                 message=f"not where it was: {state(driver)!r} instead of {before!r}")  # fmt: skip
+        assert texts(driver, "#hand button") == hand
         turns = 0
         while "The deal is over." not in state(driver):
             wait_for(lambda: "Your turn" in state(driver) or "The deal is over." in state(driver),
@@ -161,5 +215,64 @@ def test_a_cardavia_deal_alone_then_the_tab_closed_and_the_game_resumed(site: st
             turns += 1
             assert turns < 80
         assert any(line.startswith("You: ") or line == "You pass." for line in history(driver))
+        all_in_the_history(driver)
+
+
+def test_italian_and_the_practice_quiz_in_the_page_alone(site: str) -> None:
+    with chromium(language="it") as driver:
+        opened(driver, site + "index-it.html", first="Menu principale.")
+        assert driver.execute_script("return document.documentElement.lang") == "it"
+        assert history(driver)[-1] == "Menu principale. Battaglia, 1 di 7"
+        for name in ["down", "down", "down", "enter"]:
+            press_and_wait(driver, name)
+        wait_said(driver, "Esercizio sui suoni. Ascolta: Battaglia, 1 di 10")
+        for _step in range(5):
+            press_and_wait(driver, "down")
+        assert said(driver)[-1].startswith("Quiz: Battaglia"), said(driver)[-3:]
+        press_and_wait(driver, "enter")
+        wait_said(driver, "Quiz: Battaglia, 10 suoni.")
+        press_and_wait(driver, "enter")
+        wait_said(driver, "Domanda 1 di 10.")
+        played = len(driver.execute_script("return window.audiogame.cues.played"))
+        press_and_wait(driver, "enter")  # the first meaning offered, right or wrong
+        wait_for(lambda: {"answer_right", "answer_wrong"} & {
+            name for name, _pan in driver.execute_script(
+                "return window.audiogame.cues.played")[played:]},
+            message="no answer's cue")  # fmt: skip
         violations = axe_violations(driver)
         assert violations == [], describe(violations)
+
+
+def test_after_the_first_visit_the_page_plays_with_no_network(tmp_path: Path) -> None:
+    """The service worker keeps every file: with the site's server gone, the page still
+    opens and plays."""
+    folder = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "audiogame", "export-web", str(folder), "--pyodide", str(PYODIDE)],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+         "--directory", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    assert server.stdout is not None
+    port = re.search(r"port (\d+)", server.stdout.readline())
+    assert port
+    url = f"http://127.0.0.1:{port.group(1)}/"
+    try:
+        with chromium(profile=tmp_path / "profile") as driver:
+            opened(driver, url)
+            wait_for(lambda: driver.execute_script(
+                "return Boolean(navigator.serviceWorker.controller)"), timeout=LOADING,
+                message="the service worker never took the page")  # fmt: skip
+            server.terminate()
+            server.wait(10)
+            driver.get("about:blank")
+            opened(driver, url)
+            press_and_wait(driver, "enter")
+            press_and_wait(driver, "enter")
+            wait_said(driver, "Battaglia, deal number")
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -28,6 +28,7 @@ import contextlib
 import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,7 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command, Screen
-from audiogame.cues import NullCuePlayer
-from audiogame.narrator import Narrator
+from audiogame.narrator import HISTORY_LIMIT, Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import RecordingSpeaker
 from audiogame.table.local import InlineExecutor
@@ -52,21 +52,50 @@ PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's names of keys that the terminal names otherwise."""
 
 
+class PageCues:
+    """The cues as the program sees them in a page: the page plays them (``cues.js``); the
+    program's options turn them on and off and set their volume."""
+
+    available = True
+
+    def __init__(self, enabled: bool, volume: float) -> None:
+        self.enabled = enabled
+        self.volume = volume
+
+    def play(self, name: str, pan: float = 0.0) -> None:
+        """Played by the page: the narrator sends the cue with its message."""
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def close(self) -> None:
+        pass
+
+
 class BatchNarrator(Narrator):
     """A narrator whose every message, cue and placing goes into the batch being gathered."""
 
-    def __init__(self, out: Callable[[dict[str, Any]], None]) -> None:
-        super().__init__(RecordingSpeaker(), NullCuePlayer())
+    def __init__(self, out: Callable[[dict[str, Any]], None], cues: PageCues) -> None:
+        super().__init__(RecordingSpeaker(), cues)
         self.out = out
+        self.page_cues = cues
 
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
         if record and text:
             self.history.append(text)
-        self.out({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
-                  "urgent": cue == "your_turn"})  # fmt: skip
+            del self.history[:-HISTORY_LIMIT]
+        if not self.page_cues.enabled:
+            cue = None
+        if text or cue:
+            self.out({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
+                      "urgent": cue == "your_turn"})  # fmt: skip
 
     def cue(self, name: str, pan: float = 0.0) -> None:
-        self.out({"type": "say", "text": "", "cue": name, "pan": pan, "record": False})
+        if self.page_cues.enabled:
+            self.out({"type": "say", "text": "", "cue": name, "pan": pan, "record": False})
 
     def speak_unrecorded(self, text: str) -> None:
         self.out({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
@@ -88,8 +117,10 @@ class PageProgram(AudioGame):
     turn of the program whose messages go out as one batch."""
 
     def __init__(self, alone: PageAlone, settings: Settings, store: SettingsStore) -> None:
-        super().__init__(narrator=BatchNarrator(alone.gather), settings=settings, store=store,
-                         full_screen=False, input=DummyInput(), output=DummyOutput())  # fmt: skip
+        cues = PageCues(settings.sound, settings.cue_volume / 100)
+        super().__init__(narrator=BatchNarrator(alone.gather, cues), settings=settings,
+                         store=store, full_screen=False, input=DummyInput(),
+                         output=DummyOutput())  # fmt: skip
         self.alone = alone
         self.plays_online = False  # the server's own page plays online
         self.own_voice = False  # the player's screen reader, or the page's voice, speaks
@@ -137,18 +168,16 @@ class PageAlone:
         self.shown: dict[str, dict[str, Any]] = {}
         store = SettingsStore(self.folder / "config")
         settings, self.problem = store.load()
-        if not settings.language and language in i18n.LANGUAGES:
-            settings = Settings(**{**settings.__dict__, "language": language})
+        if language in i18n.LANGUAGES and settings.language != language:
+            # The page opened in a language is the language (its link to the other language
+            # is how the player changes it, as well as the program's own option).
+            settings = replace(settings, language=language)
         i18n.set_language(settings.language or "en")
         self.program = PageProgram(self, settings, store)
         self.program.thinkers = Thinking(lambda: self.now([{"type": "thinking"}]))
 
     # ----- batches -------------------------------------------------------------------------
     def gather(self, message: dict[str, Any]) -> None:
-        if message.get("cue") and not self.program.settings.sound:
-            message = {**message, "cue": None}  # the program's own option: sound cues off
-            if not message.get("text"):
-                return
         self.pending.append(message)
         if not self.depth:  # said outside a key or a timer: out at once
             self.send_pending()
@@ -221,6 +250,9 @@ class PageAlone:
         if not self.program.stack:
             return
         top = self.program.top
+        settings = self.program.settings
+        self.changed({"type": "options", "language": settings.language or "en",
+                      "cue_volume": settings.cue_volume / 100})  # fmt: skip
         self.changed({"type": "screen", "title": self.title(top)})
         self.changed({"type": "show", "lines": [str(line) for line in top.status()]})
         cards, cursor, selected = hand_of(top)

@@ -59,6 +59,13 @@ function present(message) {
     showHand(message);
   } else if (message.type === "keys") {
     showKeys(message.keys);
+  } else if (message.type === "options") {
+    // The program's options: its cue volume, and its language, which is the page's too.
+    settings.cue_volume = message.cue_volume;
+    if (message.language !== document.documentElement.lang) {
+      const page = document.querySelector("a[hreflang]");
+      if (page) location.replace(page.href);
+    }
   } else if (message.type === "thinking") {
     clearTimeout(thinking);
     thinking = setTimeout(() => announcer.aside(word("thinking")), THINKING_MS);
