@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,6 @@ from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command, Screen
 from audiogame.narrator import HISTORY_LIMIT, Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import RecordingSpeaker
-from audiogame.table.local import InlineExecutor
 from audiogame.words.cards import card_name
 
 Batch = list[dict[str, Any]]
@@ -101,15 +100,34 @@ class BatchNarrator(Narrator):
         self.out({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
 
 
-class Thinking(InlineExecutor):
-    """Computer players decide at once, in the page's worker; the page is told first."""
+class Thinking(Executor):
+    """Computer players decide at once, in the page's worker (a page's Python has no
+    threads); the page is told first."""
 
     def __init__(self, tell: Callable[[], None]) -> None:
         self.tell = tell
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.tell()
-        return super().submit(fn, *args, **kwargs)
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to whoever waits for the answer
+            future.set_exception(error)
+        return future
+
+
+def event_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop timers run in: the running one, else the page's (Pyodide sets one for the
+    worker), else none."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    try:
+        return asyncio.get_event_loop_policy().get_event_loop()
+    except RuntimeError:
+        return None
 
 
 class PageProgram(AudioGame):
@@ -128,7 +146,9 @@ class PageProgram(AudioGame):
         self.farewell = True
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
-        loop = asyncio.get_event_loop()
+        loop = event_loop()
+        if loop is None:  # no loop (a test driving the program by hand): no timer
+            return None
         run = self._as_turn(callback)
 
         def timer() -> None:
@@ -138,7 +158,7 @@ class PageProgram(AudioGame):
         return loop.call_later(delay, timer)
 
     def from_thread(self, callback: Callable[[], None]) -> None:
-        asyncio.get_event_loop().call_soon(lambda: self.call_later(0, callback))
+        self.call_later(0, callback)
 
     def when_running(self, callback: Callable[[], None]) -> None:
         callback()

@@ -159,7 +159,7 @@ def export_web(folder: Path, pyodide: str | Path | None = None, cache: Path | No
     for language in LANGUAGES:
         files["index.html" if language == "en" else f"index-{language}.html"] = page(language)
     version = hashlib.sha256(b"".join(files[name] for name in sorted(files))).hexdigest()[:16]
-    listed = ["./", *sorted(files)]
+    listed = ["./", *sorted([*files, "version.json"])]
     worker = (STATIC / "offline.js").read_text(encoding="utf-8")
     worker = worker.replace('"{{files}}"', json.dumps(listed)).replace("{{version}}", version)
     files["offline.js"] = worker.encode("utf-8")
