@@ -223,3 +223,37 @@ def test_the_program_archive_plays_with_the_standard_library_alone(
                          check=False)  # fmt: skip
     assert ran.returncode == 0, ran.stderr[-2000:]
     assert "Battaglia, deal number" in ran.stdout and " | You: " in ran.stdout, ran.stdout
+
+
+def test_a_game_saved_to_a_file_replays_in_the_terminal_and_a_bad_file_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    from audiogame.saves.replay import replay_screens
+    from audiogame.testing import make_session
+
+    alone, batches, _now = program(tmp_path / "page")
+    alone.export_game()
+    assert said(batches)[-1] == "There is no game to save yet: finish or start a game first."
+    for name in ["enter", "end", "up", "4", "2", "home", "enter", "space", "space"]:
+        alone.key(name)
+    alone.export_game()
+    file = [m for batch in batches for m in batch if m["type"] == "file"][-1]
+    assert file["name"] == "audiogame-battle-42.json"
+    assert said(batches)[-1].startswith("Battaglia (War), deal number 42, after ")
+    # The terminal program replays the file.
+    saved = tmp_path / file["name"]
+    saved.write_text(file["text"], encoding="utf-8")
+    session = make_session()
+    screens = replay_screens(session.app, str(saved))
+    assert not isinstance(screens, str), screens
+    session.app.start(screens)
+    assert any("deal number 42" in line for line in session.spoken), session.spoken[-3:]
+    # Opened again in another page: kept with the finished games; a damaged one is refused.
+    other, other_batches, _now = program(tmp_path / "other")
+    finished = tmp_path / "other" / "games" / "finished"
+    other.import_game("broken.json", b'{"game": "battle"')
+    assert said(other_batches)[-1].startswith("The file broken.json is not a game this program")
+    assert not finished.exists() or not list(finished.iterdir())
+    other.import_game(file["name"], file["text"].encode())
+    assert said(other_batches)[-1].startswith("Game opened: Battaglia (War), deal number 42")
+    assert len(list(finished.iterdir())) == 1

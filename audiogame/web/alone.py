@@ -39,6 +39,7 @@ from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command, Screen
+from audiogame.i18n import N_
 from audiogame.narrator import HISTORY_LIMIT, Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import RecordingSpeaker
@@ -46,6 +47,13 @@ from audiogame.words.cards import card_name
 
 Batch = list[dict[str, Any]]
 Post = Callable[[Batch], None]
+
+NO_GAME_TO_SAVE = N_("There is no game to save yet: finish or start a game first.")
+GAME_SAVED = N_("{game}: saved to the file {name}.")
+NOT_A_GAME = N_("The file {name} is not a game this program can replay ({reason}); nothing changed.")
+GAME_OPENED = N_("Game opened: {game}. Replay the last game, in the main menu, plays it.")
+MAX_FILE = 4 * 1024 * 1024
+"""The largest game file the page opens (a saved game is a few kilobytes)."""
 
 PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's names of keys that the terminal names otherwise."""
@@ -264,6 +272,50 @@ class PageAlone:
             else:
                 top.focus = index
                 self.program.dispatch(ENTER)
+
+    # ----- game files ----------------------------------------------------------------------
+    def export_game(self) -> None:
+        """The last finished game (else the one in progress) as a file the page offers for
+        download, in the terminal program's format (``audiogame replay FILE`` plays it)."""
+        from audiogame.saves.screens import describe
+        from audiogame.saves.store import SaveError, read_save
+
+        with self.batch():
+            store = self.program.autosave.store if self.program.autosave else None
+            path = store.latest() if store is not None else None
+            try:
+                saved = read_save(path) if path is not None else None
+            except (OSError, SaveError):
+                saved = None
+            if path is None or saved is None:
+                self.program.refuse(i18n._(NO_GAME_TO_SAVE))
+                return
+            name = f"audiogame-{saved.game}-{saved.seed}.json"
+            self.gather({"type": "file", "name": name, "text": path.read_text(encoding="utf-8")})
+            self.program.say(i18n._(GAME_SAVED).format(game=describe(saved), name=name))
+
+    def import_game(self, name: str, data: bytes) -> None:
+        """A game file the player opened (one the terminal program or a page saved): kept
+        with the finished games, so that "Replay the last game" plays it; a file that is no
+        such game is refused with the reason, and nothing changes."""
+        from audiogame.persist import FileProblem, parse_json
+        from audiogame.saves.screens import describe
+        from audiogame.saves.store import SavedGame, SaveError
+
+        with self.batch():
+            try:
+                if len(data) > MAX_FILE:
+                    raise SaveError("corrupt", f"larger than {MAX_FILE // 1024} KB")
+                saved = SavedGame.from_json(parse_json(data))
+            except (FileProblem, SaveError) as error:
+                reason = error.detail
+                self.program.refuse(i18n._(NOT_A_GAME).format(name=name, reason=reason))
+                return
+            store = self.program.autosave.store if self.program.autosave else None
+            if store is None:
+                return
+            store.archive(saved)
+            self.program.say(i18n._(GAME_OPENED).format(game=describe(saved)))
 
     # ----- what the page shows -------------------------------------------------------------
     def publish(self) -> None:

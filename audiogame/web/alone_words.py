@@ -32,6 +32,13 @@ OWN: dict[str, str] = {
     "failed": N_("The game cannot start in this browser: {reason}"),
     "broke": N_("Something went wrong in the game: {reason}. Reload the page: your game is kept."),
     "thinking": N_("A computer player is thinking."),
+    "files_heading": N_("Game files"),
+    "files_help": N_(
+        "A game saved to a file plays again here or in the program installed on a computer "
+        "(audiogame replay FILE)."
+    ),
+    "export": N_("Save the last game to a file"),
+    "import": N_("Open a game file"),
     "offline_ready": N_("This page now plays offline too, with no network."),
     "not_kept": N_(
         "This browser keeps nothing for this page: the game is lost when the page closes."

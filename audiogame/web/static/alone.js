@@ -66,6 +66,14 @@ function present(message) {
       const page = document.querySelector("a[hreflang]");
       if (page) location.replace(page.href);
     }
+  } else if (message.type === "file") {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([message.text], { type: "application/json" }));
+    link.download = message.name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   } else if (message.type === "thinking") {
     clearTimeout(thinking);
     thinking = setTimeout(() => announcer.aside(word("thinking")), THINKING_MS);
@@ -112,9 +120,14 @@ function showKeys(entries) {
   }));
 }
 
+/** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
+const answers = [];
+let pressed = null;
+
 function press(key) {
   cues.start();
   announcer.newTurn();
+  pressed = performance.now();
   worker.postMessage({ type: "key", key });
 }
 
@@ -122,6 +135,11 @@ worker.onmessage = (event) => {
   const message = event.data || {};
   if (message.type === "batch") {
     batches += 1;
+    if (pressed !== null && message.batch.some((part) => part.type === "say" && part.text)) {
+      answers.push(performance.now() - pressed);
+      answers.splice(0, answers.length - 1000);
+      pressed = null;
+    }
     clearTimeout(thinking);
     for (const part of message.batch) present(part);
     if (!started) {
@@ -129,6 +147,7 @@ worker.onmessage = (event) => {
       $("play").focus();
     }
   } else if (message.type === "ready") {
+    window.audiogame.phases = message.phases;
     if (!message.kept) announcer.say(word("not_kept"));
   } else if (message.type === "failed") {
     const text = word(started ? "broke" : "failed", { reason: message.reason });
@@ -151,6 +170,17 @@ $("play").addEventListener("keydown", (event) => {
   press(key);
 });
 document.addEventListener("pointerdown", () => cues.start(), { capture: true });
+
+$("export").addEventListener("click", () => {
+  if (started) worker.postMessage({ type: "export" });
+});
+$("import").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file || !started) return;
+  const data = await file.arrayBuffer();
+  worker.postMessage({ type: "import", name: file.name, data }, [data]);
+  event.target.value = "";
+});
 
 const options = $("options-form");
 options.elements.voice.checked = settings.voice;
@@ -179,5 +209,5 @@ if ("serviceWorker" in navigator) {
 }
 
 window.audiogame = {
-  announcer, cues, worker, program, get batches() { return batches; },
+  announcer, cues, worker, program, answers, get batches() { return batches; },
 };

@@ -5,6 +5,7 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 let alone = null;
+let py = null;
 let saving = Promise.resolve();
 let kept = true;
 
@@ -19,10 +20,18 @@ function syncfs(py, populate) {
 
 async function start(language) {
   const begun = performance.now();
-  const py = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
-  const archive = await fetch(new URL("../app.zip", import.meta.url));
-  if (!archive.ok) throw new Error(`app.zip: ${archive.status}`);
-  py.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/app" });
+  const phases = {};
+  const mark = (name) => { phases[name] = Math.round(performance.now() - begun); };
+  let archive;
+  [py, archive] = await Promise.all([
+    loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }),
+    fetch(new URL("../app.zip", import.meta.url)).then((answer) => {
+      if (!answer.ok) throw new Error(`app.zip: ${answer.status}`);
+      return answer.arrayBuffer();
+    }),
+  ]);
+  mark("pyodide");
+  py.unpackArchive(archive, "zip", { extractDir: "/app" });
   py.FS.mkdirTree("/data");
   try {
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/data");
@@ -30,6 +39,7 @@ async function start(language) {
   } catch {
     kept = false;
   }
+  mark("storage");
   self.postBatch = (text) => {
     // In order, each after the one before has been kept.
     saving = saving.then(async () => {
@@ -38,17 +48,29 @@ async function start(language) {
     });
   };
   self.postNow = (text) => postMessage({ type: "batch", batch: JSON.parse(text) });
+  // The program's compiled code is kept with its folder: the next visits skip compiling it.
+  const version = (await (await fetch(new URL("../version.json", import.meta.url))).json()).version;
   py.runPython(`
 import sys
 sys.path.insert(0, "/app")
+import os, shutil
+compiled = ${JSON.stringify(kept ? "/data/compiled" : "/tmp/compiled")}
+for older in os.listdir(compiled) if os.path.isdir(compiled) else []:
+    if older != ${JSON.stringify(String(version))}:
+        shutil.rmtree(os.path.join(compiled, older), ignore_errors=True)
+sys.pycache_prefix = os.path.join(compiled, ${JSON.stringify(String(version))})
 import js
 from audiogame.web.alone import PageAlone, encode
+`);
+  mark("imports");
+  py.runPython(`
 alone = PageAlone("/data", ${JSON.stringify(language)}, lambda batch: js.postBatch(encode(batch)),
                   lambda batch: js.postNow(encode(batch)))
 `);
   alone = py.globals.get("alone");
-  postMessage({ type: "ready", kept, seconds: (performance.now() - begun) / 1000 });
   alone.start();
+  mark("started");
+  postMessage({ type: "ready", kept, phases });
 }
 
 function failed(error) {
@@ -62,6 +84,10 @@ self.onmessage = (event) => {
     if (message.type === "start") start(message.language).catch(failed);
     else if (message.type === "key" && alone) alone.key(String(message.key));
     else if (message.type === "pick" && alone) alone.pick(Number(message.index) | 0);
+    else if (message.type === "export" && alone) alone.export_game();
+    else if (message.type === "import" && alone) {
+      alone.import_game(String(message.name), py.toPy(new Uint8Array(message.data)));
+    }
   } catch (error) {
     failed(error);
   }
