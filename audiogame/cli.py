@@ -286,6 +286,11 @@ def _add_online(commands: Any) -> None:
     serve.add_argument(
         "--limits", metavar=_("FILE"), help=_("a TOML file of limits (see docs/public-server.md)")
     )
+    serve.add_argument(
+        "--alone",
+        metavar=_("FOLDER"),
+        help=_("a folder written by export-web: the page also offers to play alone"),
+    )
     connect = commands.add_parser("connect", help=_("sit at a server's online tables"))
     _common(connect, suppress=True)
     connect.add_argument("address", metavar=_("HOST[:PORT]"), help=_("the server (port 8765)"))

@@ -23,6 +23,14 @@ LOADING = 90.0
 """Seconds a first visit may take to start Pyodide on a loaded machine (measured in bench/)."""
 
 
+FOLDERS: dict[str, Path] = {}
+"""The exported folder behind each served address."""
+
+
+def driver_folder(url: str) -> Path:
+    return FOLDERS[url]
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The exported folder, served by Python's own static file server; its address."""
@@ -46,6 +54,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         line = server.stdout.readline()
         port = re.search(r"port (\d+)", line)
         assert port, line
+        FOLDERS[f"http://127.0.0.1:{port.group(1)}/"] = folder
         yield f"http://127.0.0.1:{port.group(1)}/"
     finally:
         server.terminate()
@@ -276,3 +285,28 @@ def test_after_the_first_visit_the_page_plays_with_no_network(tmp_path: Path) ->
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_the_servers_page_offers_to_play_alone_and_its_page_plays(
+    site: str, tmp_path: Path
+) -> None:
+    """``audiogame serve --alone FOLDER``: the online page links to the page alone, which
+    plays from the server's own origin under its content security policy."""
+    from audiogame.web import pages
+    from tests.web_support import live_server
+
+    folder = Path(driver_folder(site))
+    assert pages.serve_alone(folder) is None
+    try:
+        with live_server(tmp_path) as server, chromium() as driver:
+            driver.get(server["url"])
+            link = wait_for(lambda: driver.find_element("css selector", "#alone a"))
+            assert link.text == "Or play alone in this browser, against computer players"
+            link.click()
+            opened(driver, server["url"] + "alone/")
+            press_and_wait(driver, "enter")
+            press_and_wait(driver, "enter")
+            wait_said(driver, "Battaglia, deal number")
+    finally:
+        pages._ALONE.clear()
+        pages.page.cache_clear()

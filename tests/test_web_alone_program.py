@@ -257,3 +257,29 @@ def test_a_game_saved_to_a_file_replays_in_the_terminal_and_a_bad_file_changes_n
     other.import_game(file["name"], file["text"].encode())
     assert said(other_batches)[-1].startswith("Game opened: Battaglia (War), deal number 42")
     assert len(list(finished.iterdir())) == 1
+
+
+def test_the_server_serves_the_page_alone_only_when_offered_and_only_its_files(
+    fake_pyodide: Path, tmp_path: Path
+) -> None:
+    from audiogame.web import pages
+
+    site = tmp_path / "site"
+    export_web(site, fake_pyodide, cache=tmp_path / "cache")
+    assert pages.answer("/alone/", {})[0] == 404  # not offered
+    assert b'id="alone" hidden' in pages.answer("/", {})[2]
+    assert pages.serve_alone(tmp_path) is not None  # not an exported folder
+    assert pages.serve_alone(site) is None
+    try:
+        status, headers, body = pages.answer("/alone/", {"Accept-Language": "it"})
+        assert status == 200 and b'<html lang="it">' in body
+        assert "'wasm-unsafe-eval'" in headers["Content-Security-Policy"]
+        status, headers, _body = pages.answer("/alone/pyodide/pyodide.asm.wasm", {})
+        assert (status, headers["Content-Type"]) == (200, "application/wasm")
+        for bad in ["/alone/../app.zip", "/alone/%2e%2e/x", "/alone/.hidden", "/alone/a/b/c/d.js",
+                    "/alone/static/missing.js", "/alone/version.txt"]:  # fmt: skip
+            assert pages.answer(bad, {})[0] == 404, bad
+        assert b'id="alone">' in pages.answer("/", {})[2]  # the online page links to it
+    finally:
+        pages._ALONE.clear()
+        pages.page.cache_clear()
