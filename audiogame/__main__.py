@@ -116,11 +116,8 @@ def _export_web(folder: str, pyodide: str | None) -> int:
     except ExportError as error:
         print(f"audiogame: {error}", file=sys.stderr)
         return 2
-    print(
-        _("{count} files written in {folder}: serve it (python3 -m http.server) and open it.").format(
-            count=count, folder=folder
-        )
-    )
+    done = _("{count} files written in {folder}: serve it (python3 -m http.server) and open it.")
+    print(done.format(count=count, folder=folder))
     return 0
 
 

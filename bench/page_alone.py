@@ -26,22 +26,23 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from audiogame.web.alone import PAGE_BUDGETS  # noqa: E402
 from tests.browser import chromium, wait_for  # noqa: E402
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 DECIDE = """
 import base64, pickle, time
-def decide_all(blob):
+def decide_all(blob, budget=None):
     times = []
     for bot, view, legal in pickle.loads(base64.b64decode(blob)):
+        bot.budget = budget
         start = time.perf_counter()
         bot.choose(view, legal)
         times.append((time.perf_counter() - start) * 1000)
@@ -53,7 +54,7 @@ BENCH_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 const worker = new Worker("bench-worker.js", { type: "module" });
 window.result = null;
 worker.onmessage = (event) => { window.result = event.data; };
-window.decide = (blob) => { window.result = null; worker.postMessage(blob); };
+window.decide = (blob, budget) => { window.result = null; worker.postMessage({ blob, budget }); };
 </script></body></html>"""
 
 BENCH_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -63,8 +64,9 @@ py.runPython("import sys; sys.path.insert(0, '/app')");
 py.runPython(%s);
 postMessage("ready");
 self.onmessage = (event) => {
-  py.globals.set("blob", event.data);
-  postMessage(py.runPython("decide_all(blob)").toJs());
+  py.globals.set("blob", event.data.blob);
+  py.globals.set("budget", event.data.budget);
+  postMessage(py.runPython("decide_all(blob, budget)").toJs());
 };
 """
 
@@ -115,10 +117,12 @@ PHASES: list[dict[str, int]] = []
 def first_line(driver: Any, url: str) -> float:
     """Seconds from opening ``url`` to the main menu's line in the history."""
     driver.get(url)
-    shown = wait_for(lambda: driver.execute_script(
+    script = (
         "const e = [...document.querySelectorAll('#history .entry')].find("
         "  (e) => e.textContent.includes('Main menu.'));"
-        "return e ? Number(e.dataset.shown) - performance.timeOrigin : 0;"), timeout=120)  # fmt: skip
+        "return e ? Number(e.dataset.shown) - performance.timeOrigin : 0;"
+    )
+    shown = wait_for(lambda: driver.execute_script(script), timeout=120)
     PHASES.append(wait_for(lambda: driver.execute_script("return window.audiogame.phases")))
     return float(shown) / 1000
 
@@ -174,9 +178,13 @@ def main() -> None:
         with chromium() as driver:
             driver.get(url + "bench.html")
             wait_for(lambda: driver.execute_script("return window.result") == "ready", timeout=120)
-            driver.execute_script("window.decide(arguments[0])", blob)
-            page = wait_for(lambda: driver.execute_script(
-                "const r = window.result; return Array.isArray(r) ? r : null;"), timeout=600)  # fmt: skip
+            results = []
+            for budget in (None, PAGE_BUDGETS["hard"]):
+                driver.execute_script("window.decide(arguments[0], arguments[1])", blob, budget)
+                results.append(wait_for(lambda: driver.execute_script(
+                    "const r = window.result; return Array.isArray(r) ? r : null;"),
+                    timeout=600))  # fmt: skip
+            page, kept = results
     finally:
         server.terminate()
         server.wait(10)
@@ -184,13 +192,17 @@ def main() -> None:
     print(f"page open -> first line: cold p50 {statistics.median(cold):.2f} s, max "
           f"{max(cold):.2f} s; warm p50 {statistics.median(warm):.2f} s, max {max(warm):.2f} s "
           f"({args.runs} runs each)")  # fmt: skip
-    print("the worker's phases (ms since it started, each opening):",
-          "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in PHASES))
+    print(
+        "the worker's phases (ms since it started, each opening):",
+        "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in PHASES),
+    )
     print(f"key -> words (Battaglia, Space): {summary(answers)}")
     print(f"hard Cardavia decision, {len(found)} positions: CPython {summary(native)}; "
           f"page {summary(page)}; ratio p50 "
           f"{statistics.median(page) / statistics.median(native):.2f}, p99 "
           f"{p99(page) / p99(native):.2f}")  # fmt: skip
+    print(f"the same in the page as it plays them (a {PAGE_BUDGETS['hard']} s budget a "
+          f"decision): {summary(kept)}")  # fmt: skip
 
 
 if __name__ == "__main__":

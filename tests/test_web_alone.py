@@ -109,16 +109,16 @@ def from_the_table(words: list[str], first: str) -> list[str]:
 
 def page_history(driver: Any) -> list[str]:
     """The page's history without the page's own words (loading, sound on)."""
-    own = set(driver.execute_script(
-        "return Object.values(JSON.parse(document.getElementById('words').textContent))"))  # fmt: skip
+    script = "return Object.values(JSON.parse(document.getElementById('words').textContent))"
+    own = set(driver.execute_script(script))
     return [line for line in history(driver) if line not in own]
 
 
 def all_in_the_history(driver: Any) -> None:
     """Every message kept by the program is in the page's history, once, in order (an entry is
     written once the messages that come together have all come)."""
-    wait_for(lambda: page_history(driver) == program_words(driver),
-             message=f"history {page_history(driver)[-5:]} != {program_words(driver)[-5:]}")  # fmt: skip
+    shown = f"history {page_history(driver)[-5:]} != {program_words(driver)[-5:]}"
+    wait_for(lambda: page_history(driver) == program_words(driver), message=shown)
 
 
 def press_and_wait(driver: Any, name: str) -> None:
@@ -129,8 +129,8 @@ def press_and_wait(driver: Any, name: str) -> None:
              message=f"no answer to {name!r}: {said(driver)[-4:]}")  # fmt: skip
 
 
-BATTAGLIA_SETUP = ["enter", "down", "down", "right", "down", "down", "down",
-                   "left", "left", "left", "left", "end", "up", "4", "2", "home", "enter"]  # fmt: skip
+BATTAGLIA_SETUP = ["enter", "down", "down", "right", "down", "down", "down", "left", "left",
+                   "left", "left", "end", "up", "4", "2", "home", "enter"]  # fmt: skip
 """Battaglia with 32 cards, at most 100 tricks, deal number 42, from the main menu."""
 
 

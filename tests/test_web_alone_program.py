@@ -104,17 +104,17 @@ def test_the_page_is_told_at_once_that_a_computer_player_thinks(tmp_path: Path) 
             await asyncio.sleep(0.05)
         return batches, now
 
-    batches, now = asyncio.run(go())
+    _batches, now = asyncio.run(go())
     assert now and now[0] == [{"type": "thinking"}], now[:1]
 
 
 def test_a_damaged_save_is_set_aside_said_and_never_lost(tmp_path: Path) -> None:
     games = tmp_path / "games"
     games.mkdir()
-    alone, batches, _now = program(tmp_path)
+    program(tmp_path)
     assert SaveStore(games).load() == (None, None)
     SaveStore(games).path.write_text("{not json", encoding="utf-8")
-    alone, batches, _now = program(tmp_path)
+    _alone, batches, _now = program(tmp_path)
     words = said(batches)
     assert any("could not be read" in line or "damaged" in line for line in words), words
     assert words[-1] == "Main menu. Battaglia (War), 1 of 7"
@@ -173,7 +173,7 @@ def test_a_pyodide_package_that_is_not_the_published_one_is_refused(tmp_path: Pa
 
 def test_a_pyodide_folder_missing_a_file_is_named(fake_pyodide: Path, tmp_path: Path) -> None:
     (fake_pyodide / "python_stdlib.zip").unlink()
-    with pytest.raises(ExportError, match="python_stdlib.zip"):
+    with pytest.raises(ExportError, match=r"python_stdlib\.zip"):
         export_web(tmp_path / "site", fake_pyodide, cache=tmp_path / "cache")
 
 
@@ -186,7 +186,8 @@ def test_the_exported_folder_holds_the_pages_the_program_and_an_offline_list_of_
         path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()
     )
     for name in ["index.html", "index-it.html", "app.zip", "offline.js", "static/alone.js",
-                 "static/worker.js", "pyodide/pyodide.asm.wasm", "sounds/your_turn.ogg"]:  # fmt: skip
+                 "static/worker.js", "pyodide/pyodide.asm.wasm",
+                 "sounds/your_turn.ogg"]:  # fmt: skip
         assert name in written
     assert '<html lang="it">' in (site / "index-it.html").read_text(encoding="utf-8")
     offline = (site / "offline.js").read_text(encoding="utf-8")
@@ -283,3 +284,29 @@ def test_the_server_serves_the_page_alone_only_when_offered_and_only_its_files(
     finally:
         pages._ALONE.clear()
         pages.page.cache_clear()
+
+
+def test_in_a_page_the_hard_and_expert_players_keep_their_levels_time_promise() -> None:
+    from audiogame.bots import make_bot
+    from audiogame.table.driver import think
+    from audiogame.table.session import Table
+    from audiogame.web.alone import Thinking
+
+    told: list[str] = []
+    thinking = Thinking(lambda: told.append("thinking"))
+    table = Table("cardavia", {}, 3, {1: "hard", 2: "expert"})
+    found = {}
+    while not table.is_over and len(found) < 2:
+        for seat in table.to_act():
+            bot = table.thinker(seat)
+            if bot is None:
+                table.apply(seat, table.legal(seat)[0])
+                continue
+            _, view, legal = table.bot_turn(seat)
+            choice, player = thinking.submit(think, bot, view, legal).result()
+            found[player.level] = player.budget
+            table.apply(seat, choice)
+    assert found == {"hard": 0.4, "expert": 1.0}
+    assert told and set(told) == {"thinking"}
+    normal = make_bot("cardavia", "normal", 1)
+    assert normal.budget is None  # a level that promises no time is left as it is

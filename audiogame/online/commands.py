@@ -178,9 +178,9 @@ def serve_command(args: argparse.Namespace) -> int:
     if getattr(args, "alone", None):
         from audiogame.web.pages import serve_alone
 
-        problem = serve_alone(Path(args.alone))
-        if problem is not None:
-            print(f"audiogame serve: {problem}", file=sys.stderr)
+        refused = serve_alone(Path(args.alone))
+        if refused is not None:
+            print(f"audiogame serve: {refused}", file=sys.stderr)
             return 2
 
     def ready(server: Any) -> None:

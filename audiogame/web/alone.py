@@ -50,10 +50,17 @@ Post = Callable[[Batch], None]
 
 NO_GAME_TO_SAVE = N_("There is no game to save yet: finish or start a game first.")
 GAME_SAVED = N_("{game}: saved to the file {name}.")
-NOT_A_GAME = N_("The file {name} is not a game this program can replay ({reason}); nothing changed.")
+NOT_A_GAME = N_(
+    "The file {name} is not a game this program can replay ({reason}); nothing changed."
+)
 GAME_OPENED = N_("Game opened: {game}. Replay the last game, in the main menu, plays it.")
 MAX_FILE = 4 * 1024 * 1024
 """The largest game file the page opens (a saved game is a few kilobytes)."""
+
+PAGE_BUDGETS = {"hard": 0.4, "expert": 1.0}
+"""The most seconds a computer player's decision takes in a page, by level: what the levels
+promise on a computer. Python in a page runs two to six times slower (docs/page-alone.md), so
+a search that would take longer answers with the best it found by then."""
 
 PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's names of keys that the terminal names otherwise."""
@@ -117,6 +124,10 @@ class Thinking(Executor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.tell()
+        player: Any = args[0] if args else None
+        budget = PAGE_BUDGETS.get(str(getattr(player, "level", "")))
+        if budget is not None and getattr(player, "budget", 0) is None:
+            player.budget = budget  # the level's promise, kept in a slower Python
         future: Future[Any] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
@@ -254,7 +265,7 @@ class PageAlone:
         """A card of the hand clicked or tapped: go there and play or choose it, as the keys
         would (Cardavia: select it; Battaglia scientifica: hear it, then choose it)."""
         with self.batch():
-            top = self.program.top if self.program.stack else None
+            top: Any = self.program.top if self.program.stack else None
             cards, _cursor, _selected = hand_of(top)
             if top is None or not 0 <= index < len(cards):
                 self.program.refuse(i18n._("That card is no longer in your hand."))
@@ -353,6 +364,7 @@ def hand_of(screen: Any) -> tuple[list[Any], int, set[Any]]:
     if not cards:
         return [], 0, set()
     if hasattr(screen, "cursor"):  # Battaglia scientifica
+        assert view is not None
         chosen = {view.my_choice} if getattr(view, "my_choice", None) else set()
         return cards, int(screen.cursor.index), chosen
     return cards, int(getattr(screen, "focus", 0)), set()

@@ -27,7 +27,8 @@ from audiogame.i18n import LANGUAGES
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_INTEGRITY = (
-    "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
+    "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHs"
+    "oarLQ=="
 )
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -86,7 +87,9 @@ def pyodide_archive(source: str | Path | None, cache: Path) -> dict[str, bytes]:
                 with urllib.request.urlopen(PYODIDE_URL, timeout=120) as answer:
                     data = answer.read()
             except OSError as error:
-                raise ExportError(f"Pyodide could not be downloaded from {PYODIDE_URL}: {error}")
+                raise ExportError(
+                    f"Pyodide could not be downloaded from {PYODIDE_URL}: {error}"
+                ) from error
             cache.mkdir(parents=True, exist_ok=True)
             if integrity(data) == PYODIDE_INTEGRITY:
                 kept.write_bytes(data)
@@ -173,7 +176,7 @@ def export_web(folder: Path, pyodide: str | Path | None = None, cache: Path | No
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     except OSError as error:
-        raise ExportError(f"{folder} cannot be written: {error}")
+        raise ExportError(f"{folder} cannot be written: {error}") from error
     return len(files)
 
 
