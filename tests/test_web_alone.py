@@ -310,3 +310,18 @@ def test_the_servers_page_offers_to_play_alone_and_its_page_plays(
     finally:
         pages._ALONE.clear()
         pages.page.cache_clear()
+
+
+def test_a_second_tab_plays_but_keeps_nothing_and_says_so(site: str, tmp_path: Path) -> None:
+    with chromium(profile=tmp_path / "profile") as driver:
+        opened(driver, site)
+        for name in ["enter", "enter", "space"]:
+            press_and_wait(driver, name)
+        first = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        opened(driver, site)
+        wait_said(driver, "The game is open in another tab of this browser")
+        assert not any("interrupted game" in line for line in history(driver))
+        driver.close()
+        driver.switch_to.window(first)
+        press_and_wait(driver, "space")  # the first tab still plays and keeps its game

@@ -39,6 +39,10 @@ OWN: dict[str, str] = {
     ),
     "export": N_("Save the last game to a file"),
     "import": N_("Open a game file"),
+    "other_tab": N_(
+        "The game is open in another tab of this browser: this tab plays too, but keeps "
+        "nothing. Close it and play in the other one to keep your game."
+    ),
     "offline_ready": N_("This page now plays offline too, with no network."),
     "not_kept": N_(
         "This browser keeps nothing for this page: the game is lost when the page closes."

@@ -148,7 +148,8 @@ worker.onmessage = (event) => {
     }
   } else if (message.type === "ready") {
     window.audiogame.phases = message.phases;
-    if (!message.kept) announcer.say(word("not_kept"));
+    if (message.elsewhere) announcer.say(word("other_tab"));
+    else if (!message.kept) announcer.say(word("not_kept"));
   } else if (message.type === "failed") {
     const text = word(started ? "broke" : "failed", { reason: message.reason });
     $("play-title").textContent = text;

@@ -18,6 +18,18 @@ function syncfs(py, populate) {
   });
 }
 
+/** Whether this tab holds the game's lock (held as long as the worker lives); true where the
+ * browser has no Web Locks. */
+function onlyTab() {
+  if (!self.navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    self.navigator.locks.request("audiogame-alone", { ifAvailable: true }, (lock) => {
+      resolve(Boolean(lock));
+      return lock ? new Promise(() => {}) : undefined;
+    });
+  });
+}
+
 async function start(language) {
   const begun = performance.now();
   const phases = {};
@@ -33,7 +45,11 @@ async function start(language) {
   mark("pyodide");
   py.unpackArchive(archive, "zip", { extractDir: "/app" });
   py.FS.mkdirTree("/data");
+  // One tab of this browser keeps the game: another one plays, but keeps nothing (two programs
+  // writing one folder would lose moves).
+  const onlyHere = await onlyTab();
   try {
+    if (!onlyHere) throw new Error("another tab keeps the game");
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/data");
     await syncfs(py, true);
   } catch {
@@ -70,7 +86,7 @@ alone = PageAlone("/data", ${JSON.stringify(language)}, lambda batch: js.postBat
   alone = py.globals.get("alone");
   alone.start();
   mark("started");
-  postMessage({ type: "ready", kept, phases });
+  postMessage({ type: "ready", kept, elsewhere: !onlyHere, phases });
 }
 
 function failed(error) {
