@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from audiogame import i18n
@@ -107,6 +108,19 @@ def _print_rules(game: str) -> int:
     return 0
 
 
+def _export_web(folder: str, pyodide: str | None) -> int:
+    from audiogame.web.export import ExportError, export_web
+
+    try:
+        count = export_web(Path(folder), pyodide)
+    except ExportError as error:
+        print(f"audiogame: {error}", file=sys.stderr)
+        return 2
+    done = _("{count} files written in {folder}: serve it (python3 -m http.server) and open it.")
+    print(done.format(count=count, folder=folder))
+    return 0
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device so that the flush at exit does not fail again."""
     with contextlib.suppress(OSError):
@@ -127,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         settings, problem = load_settings(store)
     if args.command == "rules":
         return _print_rules(args.game)
+    if args.command == "export-web":
+        return _export_web(args.folder, args.pyodide)
     if args.command == "serve":
         from audiogame.online.commands import serve_command
 

@@ -254,6 +254,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("a saved game (default: the game in progress, else the last finished one)"),
     )
     _add_online(commands)
+    export = commands.add_parser(
+        "export-web", help=_("write a folder in which a browser plays alone, offline")
+    )
+    _common(export, suppress=True)
+    export.add_argument("folder", metavar=_("FOLDER"), help=_("the folder to write"))
+    export.add_argument(
+        "--pyodide",
+        metavar=_("FILE"),
+        help=_("the Pyodide package (.tgz) or its folder (default: downloaded once)"),
+    )
     return parser
 
 
@@ -275,6 +285,11 @@ def _add_online(commands: Any) -> None:
     serve.add_argument("--password-file", metavar=_("FILE"), help=_("the server's password"))
     serve.add_argument(
         "--limits", metavar=_("FILE"), help=_("a TOML file of limits (see docs/public-server.md)")
+    )
+    serve.add_argument(
+        "--alone",
+        metavar=_("FOLDER"),
+        help=_("a folder written by export-web: the page also offers to play alone"),
     )
     connect = commands.add_parser("connect", help=_("sit at a server's online tables"))
     _common(connect, suppress=True)

@@ -49,3 +49,11 @@ def test_the_desktop_workflow_runs_the_default_tests_on_windows_and_macos() -> N
     for needed in ("windows-latest", "macos-latest", '"3.11"', '"3.13"', "python -m pytest\n",
                    'python -m pip install -e ".[test]"'):  # fmt: skip
         assert needed in text, needed
+
+
+def test_the_page_workflow_publishes_the_exported_folder_from_main() -> None:
+    text = (ROOT / ".github" / "workflows" / "page.yml").read_text(encoding="utf-8")
+    for needed in ("branches: [main]", "audiogame export-web site --pyodide node_modules/pyodide",
+                   "npm ci", "actions/upload-pages-artifact", "actions/deploy-pages",
+                   "path: site"):  # fmt: skip
+        assert needed in text, needed

@@ -56,6 +56,11 @@ class AudioGame(Program):
         self.failure: BaseException | None = None
         self.farewell = True
         """Say goodbye when the program ends (the tests' drives end quietly)."""
+        self.plays_online = True
+        """Whether the main menu offers online play (not in a page that plays alone)."""
+        self.own_voice = True
+        """Whether the program speaks itself, with a voice of its choice (not in a page: there
+        the player's screen reader or the browser's voice speaks)."""
         self.server_password = ""
         """The online server's password, given once in this run (never written down)."""
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -24,14 +24,17 @@ class MainMenu(Menu):
 
     def items(self) -> Sequence[MenuItem]:
         games = [self._game_item(entry) for entry in GAMES]
+        online = [MenuItem(lambda: _("Play online"), self.open_online)]
+        quit = [MenuItem(lambda: _("Quit"), lambda: self.app.quit(goodbye=True))]
+        inside_a_page = not self.app.plays_online  # a page neither plays online nor quits
         return [
             *games,
-            MenuItem(lambda: _("Play online"), self.open_online),
+            *([] if inside_a_page else online),
             MenuItem(lambda: _("Audio-cue practice"), self.open_practice),
             MenuItem(lambda: _("Options"), self.open_options),
             MenuItem(lambda: _("Rules"), lambda: self.app.push(RulesMenu(self.app))),
             MenuItem(lambda: _("Replay the last game"), self.open_replay),
-            MenuItem(lambda: _("Quit"), lambda: self.app.quit(goodbye=True)),
+            *([] if inside_a_page else quit),
         ]
 
     def _game_item(self, entry: GameEntry) -> MenuItem:
@@ -65,7 +68,10 @@ class MainMenu(Menu):
 
     def back(self) -> None:
         # Escape never quits by surprise: it brings the Quit item, Enter then quits.
-        self.move_to(len(self.items()) - 1)
+        if self.app.plays_online:
+            self.move_to(len(self.items()) - 1)
+        else:  # a page has no Quit: Escape says where the player is
+            self.app.refuse(_("This is the main menu."))
 
 
 class RulesMenu(Menu):

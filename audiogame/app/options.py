@@ -144,11 +144,14 @@ class OptionsMenu(Menu):
 
     def items(self) -> Sequence[MenuItem]:
         tens = tuple(range(0, 101, 10))
-        return [
-            self._language_item(),
+        voice = [
             self._choice(N_("Speech"), "speech", CHOICES, self._speech_label),
             self._choice(N_("Speech rate"), "rate", tens, _percent),
             self._choice(N_("Speech volume"), "volume", tens, _percent),
+        ]
+        return [
+            self._language_item(),
+            *(voice if self.app.own_voice else []),
             self._choice(N_("Automatic play pace"), "pace", PACES, _seconds),
             self._choice(N_("Sound cues"), "sound", (True, False), _on_off),
             self._choice(N_("Cue volume"), "cue_volume", tens, _percent),

@@ -175,6 +175,13 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"audiogame serve: {error}", file=sys.stderr)
         return 2
     folder = data_dir(getattr(args, "data_dir", None)) / "server"
+    if getattr(args, "alone", None):
+        from audiogame.web.pages import serve_alone
+
+        refused = serve_alone(Path(args.alone))
+        if refused is not None:
+            print(f"audiogame serve: {refused}", file=sys.stderr)
+            return 2
 
     def ready(server: Any) -> None:
         for line in ready_lines(args.host, server.port, tls is not None):

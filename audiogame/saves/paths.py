@@ -40,3 +40,12 @@ def log_dir(data_override: str | os.PathLike[str] | None = None) -> Path:
     from platformdirs import user_log_dir
 
     return Path(user_log_dir("audiogame", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The folder of downloads kept for next time (Pyodide for ``export-web``)."""
+    if os.environ.get(DATA_DIR_VARIABLE):
+        return Path(os.environ[DATA_DIR_VARIABLE]) / "cache"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("audiogame", appauthor=False))

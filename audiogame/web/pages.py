@@ -52,6 +52,25 @@ HEADERS = {
         "media-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
     ),
 }
+ALONE_HEADERS = {
+    **HEADERS,
+    # Pyodide compiles WebAssembly; the page's worker is its own script.
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+        "connect-src 'self'; img-src 'self' data:; media-src 'self'; object-src 'none'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+ALONE_TYPES = {
+    **TYPES,
+    ".mjs": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".json": "application/json",
+}
+ALONE_PART = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,80}$")
+_ALONE: list[Path] = []
+"""The folder ``export-web`` wrote, when the server offers the page that plays alone."""
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 NAME = re.compile(r"^[a-z0-9_]+\.(js|css|ogg|svg)$")
 
@@ -118,6 +137,7 @@ def page(language: str) -> bytes:
     template = (STATIC / "index.html").read_text(encoding="utf-8")
     values = {key: html.escape(text) for key, text in words.items()}
     values["lang"] = language
+    values["alone_hidden"] = "" if _ALONE else " hidden"
     values["words_json"] = html.escape(json.dumps(words, ensure_ascii=False), quote=False)
     # The rules of every game (F4), in the page's language.
     rules = {entry.key: paragraphs(rules_text(entry.key, language)) for entry in GAMES}
@@ -145,12 +165,49 @@ def _sound(name: str) -> bytes | None:
     return cue.read_bytes() if cue.is_file() else None
 
 
+def serve_alone(folder: Path) -> str | None:
+    """Offer the page that plays alone, from ``folder`` (written by ``export-web``) at
+    ``/alone/``; the reason when it cannot be."""
+    if not (folder / "index.html").is_file() or not (folder / "app.zip").is_file():
+        return f"{folder} is not a folder written by audiogame export-web"
+    _ALONE[:] = [folder.resolve()]
+    page.cache_clear()
+    return None
+
+
+def alone_file(path: str, headers: Mapping[str, str], query: str) -> Answer | None:
+    """A file of the page that plays alone (``/alone/…``), or None."""
+    if not _ALONE:
+        return None
+    parts = path.removeprefix("/alone/").split("/")
+    if parts == [""]:
+        language = language_of(query, headers)
+        parts = ["index.html" if language == "en" else f"index-{language}.html"]
+    if len(parts) > 3 or not all(ALONE_PART.match(part) for part in parts):
+        return None
+    file = _ALONE[0].joinpath(*parts)
+    kind = file.suffix
+    if kind not in ALONE_TYPES:
+        return None
+    try:
+        body = file.read_bytes() if file.is_file() else None
+    except OSError:
+        return None
+    if body is None:
+        return None
+    return 200, {"Content-Type": ALONE_TYPES[kind], **ALONE_HEADERS}, body
+
+
 def answer(target: str, headers: Mapping[str, str]) -> Answer:
     """The answer to ``GET target``."""
     parts = urlsplit(target)
     path = parts.path
     body: bytes | None = None
-    if path in ("/", "/index.html"):
+    if path.startswith("/alone/"):
+        found = alone_file(path, headers, parts.query)
+        if found is not None:
+            return found
+    elif path in ("/", "/index.html"):
         body, kind = page(language_of(parts.query, headers)), ".html"
     elif path.startswith("/static/"):
         name = path.removeprefix("/static/")

@@ -34,6 +34,7 @@ WORDS: dict[str, str] = {
     "not_understood": N_("The server sent a message this page does not understand."),
     "server_error": N_("The server refused: {message}"),
     # Entering
+    "play_alone": N_("Or play alone in this browser, against computer players"),
     "enter_heading": N_("Your name"),
     "name": N_("Name"),
     "name_help": N_("The name the others hear, up to 24 characters."),

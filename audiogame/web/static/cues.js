@@ -6,8 +6,9 @@ import { settings } from "./settings.js";
 const NAME = /^[a-z0-9_]+$/;
 
 export class Cues {
-  constructor(tell) {
+  constructor(tell, base = "/sounds/") {
     this.tell = tell;
+    this.base = base;
     this.context = null;
     this.buffers = new Map();
     this.played = [];
@@ -29,7 +30,7 @@ export class Cues {
 
   buffer(name) {
     if (!this.buffers.has(name)) {
-      const loading = fetch(`/sounds/${name}.ogg`)
+      const loading = fetch(`${this.base}${name}.ogg`)
         .then((answer) => (answer.ok ? answer.arrayBuffer() : Promise.reject(answer.status)))
         .then((data) => this.context.decodeAudioData(data))
         .catch(() => null);

@@ -1,0 +1,214 @@
+// The page that plays alone: the program runs in a Web Worker (worker.js); every key of the game
+// region goes to it by the terminal's name, and what it says comes back through the same
+// history and cues as the online page (announce.js, cues.js).
+import { Announcer } from "./announce.js";
+import { Cues } from "./cues.js";
+import { save, settings } from "./settings.js";
+import { voiceAvailable } from "./voice.js";
+import { word } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const announcer = new Announcer($("history"), $("echo"));
+const cues = new Cues((key) => announcer.say(word(key)), "sounds/");
+const THINKING_MS = 700;
+
+const NAMED = {
+  ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+  Home: "home", End: "end", PageUp: "pageup", PageDown: "pagedown", Enter: "enter",
+  Escape: "escape", Backspace: "backspace", Delete: "delete", Insert: "insert", " ": "space",
+};
+
+/** The terminal's name for the key of ``event``, or null for a key the program does not take
+ * (the browser's and the screen reader's own: Alt, Control and Meta combinations). */
+export function programKey(event) {
+  const { key, altKey, ctrlKey, shiftKey, metaKey } = event;
+  if (altKey || metaKey) return null;
+  if (ctrlKey) return key === "Home" ? "c-home" : key === "End" ? "c-end" : null;
+  if (/^F([1-9]|1[0-2])$/.test(key)) return shiftKey ? null : key.toLowerCase();
+  if (key === "Tab") return shiftKey ? "s-tab" : "tab";
+  if (shiftKey && (key === "PageUp" || key === "PageDown")) return `s-${NAMED[key]}`;
+  if (key in NAMED) return NAMED[key];
+  if (key.length === 1 && key > " ") return key;
+  return null;
+}
+
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+let started = false;
+let thinking = null;
+let keys = "";
+let batches = 0;
+/** Every message the program kept in its history, in order (the page's own are not in it). */
+const program = [];
+
+function present(message) {
+  if (message.type === "say") {
+    if (message.cue) cues.play(message.cue, message.pan);
+    if (!message.text) return;
+    if (message.record) program.push(message.text);
+    if (message.record) announcer.say(message.text, Boolean(message.urgent));
+    else announcer.aside(message.text);
+  } else if (message.type === "screen") {
+    $("play-title").textContent = message.title;
+  } else if (message.type === "show") {
+    $("state").replaceChildren(...message.lines.map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      return item;
+    }));
+  } else if (message.type === "hand") {
+    showHand(message);
+  } else if (message.type === "keys") {
+    showKeys(message.keys);
+  } else if (message.type === "options") {
+    // The program's options: its cue volume, and its language, which is the page's too.
+    settings.cue_volume = message.cue_volume;
+    if (message.language !== document.documentElement.lang) {
+      const page = document.querySelector("a[hreflang]");
+      if (page) location.replace(page.href);
+    }
+  } else if (message.type === "file") {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([message.text], { type: "application/json" }));
+    link.download = message.name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } else if (message.type === "thinking") {
+    clearTimeout(thinking);
+    thinking = setTimeout(() => announcer.aside(word("thinking")), THINKING_MS);
+  }
+}
+
+function showHand(message) {
+  const cards = message.cards || [];
+  // A card button pressed rebuilds the hand: focus stays on the card in the same place.
+  const focused = [...$("hand").querySelectorAll("button")].indexOf(document.activeElement);
+  $("hand-empty").hidden = cards.length > 0;
+  $("hand").replaceChildren(...cards.map((card, index) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = card.name;
+    button.setAttribute("aria-pressed", card.selected ? "true" : "false");
+    if (index === message.cursor) button.setAttribute("aria-current", "true");
+    button.addEventListener("click", () => {
+      cues.start();
+      announcer.newTurn();
+      worker.postMessage({ type: "pick", index });
+    });
+    item.append(button);
+    return item;
+  }));
+  if (focused >= 0) {
+    const again = $("hand").querySelectorAll("button")[Math.min(focused, cards.length - 1)];
+    if (again) again.focus();
+  }
+}
+
+function showKeys(entries) {
+  const fresh = JSON.stringify(entries);
+  if (fresh === keys) return;
+  keys = fresh;
+  $("actions").replaceChildren(...entries.filter((entry) => entry.button).map((entry) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = entry.label;
+    if (entry.shortcut) button.setAttribute("aria-description", entry.shortcut);
+    button.addEventListener("click", () => press(entry.key));
+    return button;
+  }));
+}
+
+/** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
+const answers = [];
+let pressed = null;
+
+function press(key) {
+  cues.start();
+  announcer.newTurn();
+  pressed = performance.now();
+  worker.postMessage({ type: "key", key });
+}
+
+worker.onmessage = (event) => {
+  const message = event.data || {};
+  if (message.type === "batch") {
+    batches += 1;
+    if (pressed !== null && message.batch.some((part) => part.type === "say" && part.text)) {
+      answers.push(performance.now() - pressed);
+      answers.splice(0, answers.length - 1000);
+      pressed = null;
+    }
+    clearTimeout(thinking);
+    for (const part of message.batch) present(part);
+    if (!started) {
+      started = true;
+      $("play").focus();
+    }
+  } else if (message.type === "ready") {
+    window.audiogame.phases = message.phases;
+    if (message.elsewhere) announcer.say(word("other_tab"));
+    else if (!message.kept) announcer.say(word("not_kept"));
+  } else if (message.type === "failed") {
+    const text = word(started ? "broke" : "failed", { reason: message.reason });
+    $("play-title").textContent = text;
+    announcer.say(text, true);
+  }
+};
+worker.onerror = (event) => {
+  announcer.say(word("failed", { reason: event.message || "" }), true);
+};
+
+announcer.say(word("loading"));
+worker.postMessage({ type: "start", language: document.documentElement.lang });
+
+$("play").addEventListener("keydown", (event) => {
+  const key = programKey(event);
+  if (key === null) return;
+  event.preventDefault();
+  if (!started) return;
+  press(key);
+});
+document.addEventListener("pointerdown", () => cues.start(), { capture: true });
+
+$("export").addEventListener("click", () => {
+  if (started) worker.postMessage({ type: "export" });
+});
+$("import").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file || !started) return;
+  const data = await file.arrayBuffer();
+  worker.postMessage({ type: "import", name: file.name, data }, [data]);
+  event.target.value = "";
+});
+
+const options = $("options-form");
+options.elements.voice.checked = settings.voice;
+options.elements.rate.value = settings.rate;
+options.elements.volume.value = settings.volume;
+options.addEventListener("change", (event) => {
+  const field = event.target;
+  settings[field.name] = field.type === "checkbox" ? field.checked : Number(field.value);
+  save();
+  if (field.name === "voice") {
+    if (field.checked && !voiceAvailable) announcer.say(word("no_voice"));
+    else announcer.say(word(field.checked ? "voice_on" : "voice_off"));
+  }
+});
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("offline.js").then((registration) => {
+    const fresh = !navigator.serviceWorker.controller;
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      installing?.addEventListener("statechange", () => {
+        if (installing.state === "activated" && fresh) announcer.aside(word("offline_ready"));
+      });
+    });
+  }).catch(() => {});
+}
+
+window.audiogame = {
+  announcer, cues, worker, program, answers, get batches() { return batches; },
+};

@@ -1,0 +1,110 @@
+// The program, in this Web Worker, under Pyodide: the page sends its keys, the worker answers
+// with the program's messages, a batch at a time. The program's folder (/data) is kept in the
+// browser's IndexedDB: every batch is written there before the page is handed it, so that
+// nothing is said that a closed tab could lose.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+let alone = null;
+let py = null;
+let saving = Promise.resolve();
+let kept = true;
+
+function syncfs(py, populate) {
+  return new Promise((resolve) => {
+    py.FS.syncfs(populate, (error) => {
+      if (error) kept = false;
+      resolve();
+    });
+  });
+}
+
+/** Whether this tab holds the game's lock (held as long as the worker lives); true where the
+ * browser has no Web Locks. */
+function onlyTab() {
+  if (!self.navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    self.navigator.locks.request("audiogame-alone", { ifAvailable: true }, (lock) => {
+      resolve(Boolean(lock));
+      return lock ? new Promise(() => {}) : undefined;
+    });
+  });
+}
+
+async function start(language) {
+  const begun = performance.now();
+  const phases = {};
+  const mark = (name) => { phases[name] = Math.round(performance.now() - begun); };
+  let archive;
+  [py, archive] = await Promise.all([
+    loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }),
+    fetch(new URL("../app.zip", import.meta.url)).then((answer) => {
+      if (!answer.ok) throw new Error(`app.zip: ${answer.status}`);
+      return answer.arrayBuffer();
+    }),
+  ]);
+  mark("pyodide");
+  py.unpackArchive(archive, "zip", { extractDir: "/app" });
+  py.FS.mkdirTree("/data");
+  // One tab of this browser keeps the game: another one plays, but keeps nothing (two programs
+  // writing one folder would lose moves).
+  const onlyHere = await onlyTab();
+  try {
+    if (!onlyHere) throw new Error("another tab keeps the game");
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, "/data");
+    await syncfs(py, true);
+  } catch {
+    kept = false;
+  }
+  mark("storage");
+  self.postBatch = (text) => {
+    // In order, each after the one before has been kept.
+    saving = saving.then(async () => {
+      if (kept) await syncfs(py, false);
+      postMessage({ type: "batch", batch: JSON.parse(text) });
+    });
+  };
+  self.postNow = (text) => postMessage({ type: "batch", batch: JSON.parse(text) });
+  // The program's compiled code is kept with its folder: the next visits skip compiling it.
+  const version = (await (await fetch(new URL("../version.json", import.meta.url))).json()).version;
+  py.runPython(`
+import sys
+sys.path.insert(0, "/app")
+import os, shutil
+compiled = ${JSON.stringify(kept ? "/data/compiled" : "/tmp/compiled")}
+for older in os.listdir(compiled) if os.path.isdir(compiled) else []:
+    if older != ${JSON.stringify(String(version))}:
+        shutil.rmtree(os.path.join(compiled, older), ignore_errors=True)
+sys.pycache_prefix = os.path.join(compiled, ${JSON.stringify(String(version))})
+import js
+from audiogame.web.alone import PageAlone, encode
+`);
+  mark("imports");
+  py.runPython(`
+alone = PageAlone("/data", ${JSON.stringify(language)}, lambda batch: js.postBatch(encode(batch)),
+                  lambda batch: js.postNow(encode(batch)))
+`);
+  alone = py.globals.get("alone");
+  alone.start();
+  mark("started");
+  postMessage({ type: "ready", kept, elsewhere: !onlyHere, phases });
+}
+
+function failed(error) {
+  console.error(String(error && error.message || error));
+  postMessage({ type: "failed", reason: String(error && error.message || error).split("\n").slice(-2).join(" ") });
+}
+
+self.onmessage = (event) => {
+  const message = event.data || {};
+  try {
+    if (message.type === "start") start(message.language).catch(failed);
+    else if (message.type === "key" && alone) alone.key(String(message.key));
+    else if (message.type === "pick" && alone) alone.pick(Number(message.index) | 0);
+    else if (message.type === "export" && alone) alone.export_game();
+    else if (message.type === "import" && alone) {
+      alone.import_game(String(message.name), py.toPy(new Uint8Array(message.data)));
+    }
+  } catch (error) {
+    failed(error);
+  }
+};
