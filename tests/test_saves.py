@@ -38,6 +38,12 @@ def test_every_move_of_a_game_round_trips_through_its_text(game: str, options: A
         assert any("#1" in move_text(seat, action) for seat, action in log)
 
 
+def test_a_line_whose_action_is_no_action_of_any_game_is_not_a_move() -> None:
+    for line in ("0 dance", "1 Play 9h", "2 deal"):
+        with pytest.raises(ValueError, match="not a move"):
+            parse_move(line)
+
+
 def test_a_new_cardavia_deal_is_logged_by_its_hands_and_dealt_again_exactly() -> None:
     state = games["cardavia"].new_state(seed=99)
     line = deal_recipe("cardavia", state)

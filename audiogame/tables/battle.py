@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import TableScreen
 from audiogame.bots import make_bot
 from audiogame.i18n import N_, _, ngettext
 from audiogame.table.seat import SeatState
@@ -21,7 +21,7 @@ from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.battle import cards_owned, refusal
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.scientific import hand_summary
-from audiogame.words.seats import capitalize, join_words
+from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
 from engine.cards import Card
@@ -84,7 +84,8 @@ class BattleTable(TableScreen):
 
     @property
     def view(self) -> BattleView:
-        return self.state.view(HUMAN)
+        view: BattleView = self.state.view(HUMAN)
+        return view
 
     # ----- opening -------------------------------------------------------------------------
     def enter(self) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import TableScreen
 from audiogame.i18n import _
 from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
@@ -24,7 +24,7 @@ from audiogame.tables.cardavia_match import Match
 from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.cardavia import play_order, refusal, settlement_lines
 from audiogame.words.cardavia_names import combination_name
-from audiogame.words.seats import join_words
+from audiogame.words.seats import HUMAN, join_words
 from engine.actions import Action, Pass, Play
 from engine.cardavia import CardaviaView
 from engine.cardavia.events import Settlement
@@ -60,7 +60,8 @@ class CardaviaTable(TableScreen):
 
     @property
     def view(self) -> CardaviaView:
-        return self.state.view(HUMAN)
+        view: CardaviaView = self.state.view(HUMAN)
+        return view
 
     @property
     def hand(self) -> HandCursor:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiogame.i18n import _, ngettext
-from audiogame.words.cardavia import HUMAN, play_order, play_text
+from audiogame.words.cardavia import play_order, play_text
 from audiogame.words.cardavia_names import combination_name, rank_count, rank_plural
 from audiogame.words.cards import card_name, rank_name
-from audiogame.words.seats import Seats, capitalize
+from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.cardavia.combination import Combination
 from engine.cardavia.view import CardaviaView, HistoryEntry
 from engine.cards import Card

@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
-from audiogame.app.table import HUMAN
 from audiogame.i18n import N_, _
 from audiogame.tables import cardavia_info as info
 from audiogame.tables.cardavia_hand import ordered_plays, selection_combination
 from audiogame.tables.hints import hint_key
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
-from audiogame.words.seats import capitalize
+from audiogame.words.seats import HUMAN, capitalize
 from engine.cardavia import classify
 from engine.cardavia.combination import Combination
 
@@ -85,7 +84,7 @@ def table_commands(table: CardaviaTable) -> list[Command]:
                 INFORMATION),
         Command((*letter("h"), "?"), N_("a hint: what a strong player would play in your "
                                         "place, and why."),
-                lambda key: table.may_act() and hint_key(table).say(key), "hint",
+                lambda key: hint_key(table).say(key) if table.may_act() else None, "hint",
                 INFORMATION),
         *table.common_commands(),
     ]  # fmt: skip

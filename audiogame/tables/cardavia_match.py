@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiogame.i18n import _
-from audiogame.words.cardavia import HUMAN, score_list, signed
-from audiogame.words.seats import Seats
+from audiogame.words.cardavia import score_list, signed
+from audiogame.words.seats import HUMAN, Seats
 from engine.cardavia.view import CardaviaView
 
 

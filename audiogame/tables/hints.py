@@ -13,10 +13,10 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Any
 
-from audiogame.app.table import HUMAN
 from audiogame.i18n import _
 from audiogame.table.local import InlineExecutor, thinking
 from audiogame.words.hints import hint_text
+from audiogame.words.seats import HUMAN
 from engine.bots import Bot, Hint, make
 
 
@@ -108,7 +108,7 @@ class HintKey:
 
 def hint_key(table: Any) -> HintKey:
     """The table's hint key, made the first time it is asked for."""
-    found = table.__dict__.get("_hint_key")
+    found: HintKey | None = table.__dict__.get("_hint_key")
     if found is None:
         found = table.__dict__["_hint_key"] = HintKey(table)
     return found

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HUMAN, TableScreen
+from audiogame.app.table import TableScreen
 from audiogame.i18n import _, ngettext
 from audiogame.sound import cue_for
 from audiogame.table.seat import SeatState
@@ -26,7 +26,7 @@ from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
-from audiogame.words.seats import capitalize, join_words
+from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, Exchange, Play
 from engine.cards import Card
 from engine.errors import IllegalAction
