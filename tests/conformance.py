@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import IllegalAction, games
@@ -95,12 +95,13 @@ def check_bad_seats(state: Any) -> None:
     with the code ``bad_seat``, the state left exactly as it was."""
     before = snapshot(state)
     for seat in (*BAD_SEATS, state.players, state.players + 3):
-        for ask in (
+        asks: tuple[Callable[[Any], object], ...] = (
             lambda seat: state.view(seat),
             lambda seat: state.legal_actions(seat),
             lambda seat: state.apply(seat, Pass()),
             lambda seat: state.apply(seat, Play((Card(5, "h"),))),
-        ):
+        )
+        for ask in asks:
             try:
                 ask(seat)
             except IllegalAction as error:

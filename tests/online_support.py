@@ -102,8 +102,9 @@ async def play_out(
     """Play legal moves (chosen at random) until the game ends; ask for each next deal.
     ``pace``: seconds between two moves (a server's rate limit is 20 messages a second)."""
     rng = random.Random(seed)
-    message = first or await asyncio.wait_for(link.receive(), 60)
-    state = message
+    if not first:
+        first = await asyncio.wait_for(link.receive(), 60)
+    message = state = first
     pending = False
     while True:
         kind = message["type"]

@@ -119,7 +119,7 @@ def create_table(driver: Any, game: str, people: int = 1, **fields: str) -> str:
     people_field.clear()
     people_field.send_keys(str(people), Keys.ENTER)
     wait_for(lambda: driver.find_element("id", "table").is_displayed())
-    title = driver.find_element("id", "play-title").text
+    title: str = driver.find_element("id", "play-title").text
     return title.rsplit(" ", 1)[-1]
 
 
