@@ -205,16 +205,16 @@ class ServerThread:
         options.setdefault("rate", 10_000.0)
         options.setdefault("limits", LOOSE)
         self.stop_event: asyncio.Event | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
         started = threading.Event()
 
         def ready(server: Server) -> None:
-            self.server = server
+            self._server = server
             started.set()
 
         async def main() -> None:
-            self.loop = asyncio.get_running_loop()
+            self._loop = asyncio.get_running_loop()
             self.stop_event = asyncio.Event()
             await run(
                 "127.0.0.1",
@@ -232,13 +232,24 @@ class ServerThread:
             raise RuntimeError("the server did not start")
 
     @property
+    def server(self) -> Server:
+        """The running server (set before ``__init__`` returns)."""
+        assert self._server is not None, "the server has not started"
+        return self._server
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The server's loop, in the server's thread."""
+        assert self._loop is not None, "the server has not started"
+        return self._loop
+
+    @property
     def url(self) -> str:
-        assert self.server is not None
         return f"ws://127.0.0.1:{self.server.port}/"
 
     def stop(self) -> None:
         """Stop the server as SIGTERM does: it tells every client, saves its tables and ends."""
-        assert self.loop is not None and self.stop_event is not None
+        assert self.stop_event is not None
         self.loop.call_soon_threadsafe(self.stop_event.set)
 
     def close(self) -> None:
@@ -248,15 +259,15 @@ class ServerThread:
         at shutdown."""
 
         def cut_and_stop() -> None:
-            assert self.server is not None and self.stop_event is not None
+            assert self.stop_event is not None
             for conn in list(self.server.names.values()):
                 conn.ws.transport.abort()
             self.stop_event.set()
 
         if not self.thread.is_alive():  # stopped already
             return
-        if self.loop is not None and self.stop_event is not None:
-            self.loop.call_soon_threadsafe(cut_and_stop)
+        if self._loop is not None and self.stop_event is not None:
+            self._loop.call_soon_threadsafe(cut_and_stop)
         self.thread.join(10)
 
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
-from audiogame.testing import key_bytes, make_session, opening
+from audiogame.testing import Session, key_bytes, make_session, opening
 from tests.online_support import Recorder, ServerThread, play_out, until
 
 STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
@@ -26,13 +27,17 @@ def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
 
 
+Checks = Callable[[PipeInput, Session, Recorder], Awaitable[None]]
+"""What a test does at the table: Anna's keys, her program, Bruno."""
+
+
 class Said:
     """What the program has said so far, read afresh each time."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.session.spoken)
 
     def __contains__(self, text: str) -> bool:
@@ -48,7 +53,9 @@ def connect_args(port: int, name: str) -> argparse.Namespace:
     )
 
 
-async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **create):
+async def at_table(
+    server: ServerThread, keys_and_checks: Checks, tmp_path: Path, **create: Any
+) -> tuple[Session, Recorder]:
     """Anna in the terminal program, Bruno a protocol client; Bruno creates a table of
     Battaglia for two (``create``: more of the table's setup), Anna joins it by its code,
     Bruno starts."""
@@ -88,7 +95,7 @@ async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **crea
 def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
 
-    async def play(pipe, session, bruno):
+    async def play(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         start = await bruno.expect("started")
         assert start["legal"] == ["flip"]
@@ -213,7 +220,7 @@ def test_a_server_that_cannot_be_reached_is_said_and_the_menu_comes_back(tmp_pat
 def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
 
-    async def drop_and_return(pipe, session, bruno):
+    async def drop_and_return(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await bruno.expect("started")
         conn = server.server.names["anna"]
@@ -241,7 +248,7 @@ def test_a_stopping_server_is_said_once_and_the_seat_comes_back_when_it_returns(
     first = ServerThread(tmp_path / "server")
     servers = [first]
 
-    async def stop_and_return(pipe, session, bruno):
+    async def stop_and_return(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await bruno.expect("started")
         port = first.server.port
@@ -270,7 +277,7 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
     server keeps them."""
     server = ServerThread(tmp_path / "server")
 
-    async def go() -> tuple[Said, dict, dict, Any]:
+    async def go() -> tuple[Said, dict[str, Any], dict[str, Any], Any]:
         bruno = Recorder(server.url, "Bruno")
         await bruno.open()
         await bruno.send({"type": "create", "game": "cardavia",
@@ -421,7 +428,7 @@ def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
     timed_out = "Your time ran out: a computer player moved for you."
 
-    async def wait(pipe, session, bruno):
+    async def wait(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await until(lambda: timed_out in said, said=said)
         await until(lambda: any(t.startswith("You: ") for t in said), said=said)
