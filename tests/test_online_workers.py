@@ -59,9 +59,7 @@ def test_a_slow_computer_player_holds_up_no_other_table(
             slow = asyncio.ensure_future(play_out(anna, 1, first))
             await until(lambda: (gate / "thinking").exists(), 60, "the slow player never thought")
             # The move before the slow player's turn may still be on its way to Anna.
-            await until(
-                lambda: waits_for(anna, 1), 60, "Anna never heard that seat 1 is to play"
-            )
+            await until(lambda: waits_for(anna, 1), 60, "Anna never heard that seat 1 is to play")
             moves_before = [m for m in anna.messages if m["type"] == "update"]
             # The other table plays a whole deal while the slow player is still thinking.
             other = await table_of(
