@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import Pass, games
+from engine import Pass
 from engine.baseline import make_baseline
 from engine.bots import make
 from engine.bots.cardavia import search as search_module
@@ -19,6 +19,7 @@ from engine.bots.cardavia.players import HardCardavia
 from engine.bots.cardavia.public import mask_of_cards, read_view
 from engine.bots.cardavia.search import search
 from engine.bots.common import Deadline
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.deck import hand_cards
 from engine.cardavia.fast import Position
 from engine.cardavia.moves import CARDS, legal_plays
@@ -136,7 +137,7 @@ def test_endgame_answers_with_the_engines_answers_only_cv9() -> None:
 def test_endgame_gives_up_past_its_limit_always_at_the_same_point() -> None:
     """The search counts positions, not seconds: a whole deal is too big for 500 positions,
     and it gives up after exactly as many each time."""
-    state = games["cardavia"].new_state(seed=3)
+    state = CARDAVIA.new_state(seed=3)
     seat = state.to_act()[0]
     state.apply(seat, state.legal_actions(seat)[0])
     me = state.to_act()[0]
@@ -157,7 +158,7 @@ def test_search_with_the_endgame_plays_legal_codes_and_repeats_for_a_seed() -> N
     for seed in range(20):
         if checked >= 6:
             break
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over and checked < 6:
             seat = state.to_act()[0]
             public = read_view(state.view(seat))
@@ -203,7 +204,7 @@ def test_endgame_players_play_only_legal_actions_and_repeat_for_a_seed(
     monkeypatch.setattr(search_module, "_solve_deal", counted)
     games_played = []
     for bot_seed in (1, 1, 2):
-        state = games["cardavia"].new_state(seed=5)
+        state = CARDAVIA.new_state(seed=5)
         bots = [
             _searcher(bot_seed * 10),
             make("cardavia", "normal", 3),
@@ -223,7 +224,7 @@ def test_endgame_player_sees_only_its_view() -> None:
     greedy = make_baseline("cardavia", "greedy")
     compared = 0
     for seed in range(12):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over and min(state.view(0).hand_counts) > 6:
             seat = state.to_act()[0]
             state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))

@@ -5,11 +5,11 @@ engine's own deal to its end, never make a play the engine refuses."""
 
 from __future__ import annotations
 
-from engine import games
 from engine.actions import Action
 from engine.bots.cardavia.codes import codes_of
 from engine.bots.cardavia.heuristic import bombing_answer, planned_lead
 from engine.bots.cardavia.public import mask_of_cards
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.classify import BOMB
 from engine.cardavia.moves import CARDS, KIND_SHIFT, legal_plays
 from engine.cardavia.state import CardaviaState
@@ -75,7 +75,7 @@ def test_play_out_players_drive_engine_deals_to_the_end_legally_cv9() -> None:
     ends with a winner."""
     bombs = 0
     for seed in range(40):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over:
             seat = state.to_act()[0]
             action = _policy_action(state, seat)

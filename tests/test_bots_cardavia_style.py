@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-from engine import games
 from engine.actions import Action
 from engine.baseline import make_baseline
 from engine.bots import make
@@ -17,6 +16,7 @@ from engine.bots.cardavia.heuristic import planned_answer, planned_lead
 from engine.bots.cardavia.public import Choice, Public, mask_of_cards, read_view
 from engine.bots.cardavia.sample import Sampler, consistent
 from engine.bots.cardavia.style import fitting_deal, fitting_seats, greedy_misfits, telling
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.classify import SINGLE
 from engine.cardavia.deck import INDEX_OF
 from engine.cardavia.deck import deal as deal_masks
@@ -57,7 +57,7 @@ def test_each_seat_plays_out_its_own_way_as_the_engine_deal_ends_cv3_to_cv14() -
     differ = 0
     for seed in range(24):
         greedy_seat = seed % 3
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
         all_planned = position.copy()
         while not state.is_over:
@@ -159,7 +159,7 @@ def _greedy_table(seeds: range, other: str) -> list[tuple[Public, list[int]]]:
     engine's greedy player or the normal one): what the seat knows, and the true hands."""
     found: list[tuple[Public, list[int]]] = []
     for seed in seeds:
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         me = seed % 3
         players = [
             make("cardavia", "normal", seed * 10 + s)

@@ -14,7 +14,7 @@ from audiogame.testing import drive, drive_timed
 from audiogame.words import cardavia as words
 from audiogame.words import cardavia_names
 from audiogame.words.registry import missing_renderers
-from engine import games
+from engine.cardavia import GAME as CARDAVIA
 from tests.test_cardavia_table_helpers import BACKTAB, slow, tab_plays, table_script
 
 # Seed 11: the player holds the three of hearts and leads. Seed 5: Anna leads.
@@ -85,7 +85,7 @@ def test_selection_is_said_read_cleared_and_bad_plays_refused_cv3_cv5() -> None:
 
 
 def test_tab_and_shift_tab_step_through_every_legal_play_and_enter_plays_it() -> None:
-    state = games["cardavia"].new_state(seed=11)
+    state = CARDAVIA.new_state(seed=11)
     plays = len(tab_plays(state))
     said = play(["tab"] * (plays + 1) + [BACKTAB, BACKTAB, "c", "enter"], PLAYER_LEADS)
     steps = said[-(plays + 5) : -2]

@@ -5,7 +5,9 @@ keys, the card always named, the rules' keys and draws."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -19,13 +21,13 @@ from audiogame.words.cardavia import new_round
 from audiogame.words.hints import hint_text
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import games
 from engine.actions import Play
 from engine.bots import Hint, make
 from engine.bots.scientific.players import agreeing
 from engine.cardavia.events import NewRound
 from engine.cards import Card, parse_cards
 from engine.events import ChoiceMade, Reveal
+from engine.scientific import GAME as SCIENTIFIC
 from engine.scientific.events import ExchangeDeclined
 
 SEATS = Seats(("Anna", "Bruno"), 3)
@@ -37,9 +39,11 @@ def english_after() -> object:
     set_language("en")
 
 
-def both(words: object) -> tuple[str, str]:
+T = TypeVar("T")
+
+
+def both(words: Callable[[], T]) -> tuple[T, T]:
     """``words()`` said in English, then in Italian."""
-    assert callable(words)
     set_language("en")
     english = words()
     set_language("it")
@@ -84,7 +88,7 @@ def test_the_hard_players_hints_agree_with_the_order_over_whole_games_sb3_sb7() 
     that is not the weakest held, nor says "loses least" of the strongest."""
     seen: set[str] = set()
     for seed in range(2):
-        state = games["scientific"].new_state(seed=seed, players=3)
+        state = SCIENTIFIC.new_state(seed=seed, players=3)
         players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
         for _move in range(90):
             if state.is_over:
@@ -122,7 +126,7 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
     a player that could not follow the game (it came in late) names none, rather than a
     guess that may be a card that player cannot hold."""
     named = 0
-    state = games["scientific"].new_state(seed=5, players=3)
+    state = SCIENTIFIC.new_state(seed=5, players=3)
     adviser = make("scientific", "hard", seed=5)
     players = [make("scientific", "hard", seed=50 + seat) for seat in range(3)]
     late = None
@@ -132,7 +136,9 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
         seat = state.to_act()[0]
         if seat == 0:
             hint = adviser.advise(state.view(0), state.legal_actions(0))
-            for other, token in hint.params.get("likely", []):  # type: ignore[union-attr]
+            likely = hint.params.get("likely", [])
+            assert isinstance(likely, list), hint
+            for other, token in likely:
                 named += 1
                 assert Card.parse(token) in state.hands[other], (state.trick, other, token)
             if late is None and state.trick == 6:
@@ -148,7 +154,7 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
 # ----- 3: the exchange's answer is announced ---------------------------------------------------
 def test_choosing_a_card_declines_the_exchange_and_says_so_sb13() -> None:
     """SB-13: an exchange offered and declined (a card chosen) is an event everyone hears."""
-    state = games["scientific"].new_state(seed=1, players=2)
+    state = SCIENTIFIC.new_state(seed=1, players=2)
     while 0 not in state.exchange and not state.is_over:
         for seat in state.to_act():
             state.apply(seat, state.legal_actions(seat)[-1 if seat else 0])
