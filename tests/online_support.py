@@ -8,7 +8,7 @@ import contextlib
 import json
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +271,7 @@ class ServerThread:
         self.thread.join(10)
 
 
-async def until(check: Any, timeout: float = 30.0, said: Any = None) -> None:
+async def until(check: Callable[[], object], timeout: float = 30.0, said: object = None) -> None:
     """Wait until ``check()`` is true (the program and the server answer in their own time);
     ``said`` is shown when it never is."""
     loop = asyncio.get_running_loop()

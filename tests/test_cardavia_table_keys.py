@@ -4,6 +4,7 @@ players, the pause, and the words of combinations in both languages."""
 from __future__ import annotations
 
 import doctest
+from collections.abc import Sequence
 
 import pytest
 
@@ -291,7 +292,7 @@ def test_every_cardavia_event_has_words_and_the_examples_hold() -> None:
     i18n.set_language("en")
 
 
-def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
+def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """Anna thinks for a long while (a stand-in for a hard player on a slow machine): W,
     pressed while she thinks, is answered at once; her play comes once she has decided."""
     import asyncio
@@ -300,16 +301,18 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
     from prompt_toolkit.input import create_pipe_input
 
     import audiogame.table.session as table_module
+    from audiogame.bots import Bot, make_bot
     from audiogame.testing import key_bytes, make_session, opening
+    from engine.actions import Action
 
     release = threading.Event()
-    real_make_bot = table_module.make_bot
+    real_make_bot = make_bot
 
     class Slow:
-        def __init__(self, bot) -> None:
+        def __init__(self, bot: Bot) -> None:
             self.bot = bot
 
-        def choose(self, view, legal):
+        def choose(self, view: object, legal: Sequence[Action]) -> Action:
             release.wait(10)  # decides only once W has been answered
             return self.bot.choose(view, legal)
 

@@ -48,7 +48,10 @@ def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:
             session = make_session(input=pipe, config_dir=tmp_path / "config")
             session.app.start(connect_screens(session.app, args))
             task = asyncio.ensure_future(session.app.run_async())
-            spoken = lambda: session.spoken  # noqa: E731
+
+            def spoken() -> list[str]:
+                return session.spoken
+
             await until(lambda: any("open." in t for t in spoken()), said=spoken())
             pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
             await until(lambda: any("Enter starts" in t for t in spoken()), said=spoken())

@@ -36,7 +36,10 @@ def test_a_table_created_meanwhile_is_said_and_the_cursor_stays_on_its_item(
             session = make_session(input=pipe, config_dir=tmp_path / "config")
             session.app.start(connect_screens(session.app, args))
             task = asyncio.ensure_future(session.app.run_async())
-            spoken = lambda: session.spoken  # noqa: E731
+
+            def spoken() -> list[str]:
+                return session.spoken
+
             await until(lambda: "Create a table, 1 of 5" in spoken(), said=spoken())
             pipe.send_text(key_bytes(["end", "up"]))
             await until(lambda: "Refresh the list, 4 of 5" in spoken(), said=spoken())
