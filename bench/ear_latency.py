@@ -66,7 +66,9 @@ def onset(record: Recording, moment: float) -> float | None:
     return None
 
 
-def program(server: SoundServer, folder: Path, args: list[str], speech: str, **settings: object):
+def program(
+    server: SoundServer, folder: Path, args: list[str], speech: str, **settings: object
+) -> Program:
     folder.mkdir(parents=True)
     SettingsStore(folder / "config").save(Settings(**settings))  # type: ignore[arg-type]
     started = Program(args, folder, speech=speech, env=server.env)

@@ -58,7 +58,9 @@ def play(seed: int) -> dict[str, int]:
                     found["weak_not_weakest"] += 1
                 if hint.code == "opponent_seer" and card.rank == strongest:
                     found["least_of_strongest"] += 1
-            for other, token in hint.params.get("likely", []) or []:  # type: ignore[union-attr]
+            likely = hint.params.get("likely") or []
+            assert isinstance(likely, list), hint
+            for other, token in likely:
                 found["likely"] += 1
                 if Card.parse(token) not in state.hands[other]:
                     found["likely_not_held"] += 1

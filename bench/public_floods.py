@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ async def greet(url: str, name: str, client: str = "terminal") -> ClientConnecti
 
 async def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
-        message = json.loads(await ws.recv())
+        message: dict[str, Any] = json.loads(await ws.recv())
         if message["type"] == kind:
             return message
 
@@ -167,7 +168,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     stop = asyncio.Event()
     listers = [await greet(url, f"Lister{n}") for n in range(4)]
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in [*listers, *makers]]
-    tasks += [asyncio.ensure_future(repeat(0.1, stop, lambda ws=ws: ws.send('{"type":"list"}')))
+    tasks += [asyncio.ensure_future(repeat(0.1, stop, partial(ws.send, '{"type":"list"}')))
               for ws in listers]  # fmt: skip
     print(f"{'listing':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
@@ -180,9 +181,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     eyes = [await greet(url, f"Eye{n}") for n in range(20)]
     watch = json.dumps({"type": "watch", "table": table})
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in eyes]
-    tasks += [
-        asyncio.ensure_future(repeat(0.06, stop, lambda ws=ws: ws.send(watch))) for ws in eyes
-    ]
+    tasks += [asyncio.ensure_future(repeat(0.06, stop, partial(ws.send, watch))) for ws in eyes]
     print(f"{'watchers':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
     for ws in eyes:
@@ -196,7 +195,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     keys = ["ArrowDown", "ArrowUp", "t", "e"]
     for k, ws in enumerate(pages):
         key = json.dumps({"type": "key", "key": keys[k % len(keys)]})
-        tasks.append(asyncio.ensure_future(repeat(0.05, stop, lambda ws=ws, key=key: ws.send(key))))
+        tasks.append(asyncio.ensure_future(repeat(0.05, stop, partial(ws.send, key))))
     print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
     for ws in pages:
@@ -219,7 +218,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     slow.transport.pause_reading()  # type: ignore[attr-defined]  # it never reads
     await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Slow"}))
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in makers]
-    tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, lambda: slow.send('{"type":"list"}'))))
+    tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, partial(slow.send, '{"type":"list"}'))))
     peak = before
     times = []
     end = time.monotonic() + 2 * seconds

@@ -80,7 +80,7 @@ async def person(
     name: str,
     stats: Stats,
     table: asyncio.Future[str] | None,
-    create: dict | None,
+    create: dict[str, Any] | None,
     stop: asyncio.Event,
     interval: float,
     rng: random.Random,

@@ -177,7 +177,7 @@ def test_search_with_the_endgame_plays_legal_codes_and_repeats_for_a_seed() -> N
     assert checked == 6
 
 
-ENDGAME_SMALL = {"endgame_cards": 20, "endgame_mine": 8, "endgame_nodes": 2000,
+ENDGAME_SMALL: dict[str, Any] = {"endgame_cards": 20, "endgame_mine": 8, "endgame_nodes": 2000,
                  "endgame_total": 8000}  # fmt: skip
 """The expert's endgame settings with less work (the same code), to keep the suite quick."""
 

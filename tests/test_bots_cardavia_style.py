@@ -102,6 +102,7 @@ def _public(
 
 def _single_on(text: str) -> tuple[int, int, int]:
     card = parse_cards(text)[0]
+    assert card.rank is not None, text
     return (SINGLE, INDEX_OF[card.rank], 1)
 
 

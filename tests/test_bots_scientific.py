@@ -5,6 +5,7 @@ solved, a seer answers what it sees, and nobody peeks at a secret choice."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
@@ -30,10 +31,10 @@ def test_trick_winner_follows_jacks_and_jokers_sb7_sb9_sb10_sb11() -> None:
             for b in hands[1]:
                 spare = [c for c in hands[0] if c != a][:1], [c for c in hands[1] if c != b][:1]
                 state = SCIENTIFIC.new_state(hands=[[a, *spare[0]], [b, *spare[1]]])
-                state.reversed = reversed_order  # type: ignore[attr-defined]
+                state.reversed = reversed_order
                 events = state.apply(0, Play([a])) + state.apply(1, Play([b]))
                 taken = [e.seat for e in events if isinstance(e, TrickWon)]
-                expected = (taken[0] if taken else None, state.reversed)  # type: ignore[attr-defined]
+                expected = (taken[0] if taken else None, state.reversed)
                 assert trick_winner(((0, a), (1, b)), reversed_order) == expected
 
 
@@ -43,8 +44,8 @@ def test_regret_matching_finds_the_even_mix_of_rock_paper_scissors() -> None:
     assert abs(value) < 0.05
 
 
-def _sorted(cards: object) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)  # type: ignore[call-overload]
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=Card.sort_key)
 
 
 def test_the_copy_knows_the_other_hand_exactly_sb13() -> None:
@@ -107,7 +108,7 @@ def test_a_seer_answers_the_card_it_sees_sb8() -> None:
 def test_a_much_stronger_won_pile_is_taken_up_sb13() -> None:
     """SB-13: after an 8, with weak cards in hand and aces in the won pile, take it up."""
     state = SCIENTIFIC.new_state(hands=[parse_cards("8h 2h 3h 4h"), parse_cards("7s Ks Qs 5s")])
-    state.won[0] = list(parse_cards("Ah Kh Ad Kd"))  # type: ignore[attr-defined]
+    state.won[0] = list(parse_cards("Ah Kh Ad Kd"))
     state.apply(0, Play(parse_cards("8h")))
     state.apply(1, Play(parse_cards("7s")))
     legal = state.legal_actions(0)
@@ -129,11 +130,11 @@ def _same_rank_tricks(level: str, players: int, tricks: int = 50) -> tuple[int, 
         bots = [make("scientific", "easy", 1)]
         bots += [make("scientific", level, seed * 10 + s) for s in range(1, players)]
         while not state.is_over and counted < tricks:
-            trick = state.trick  # type: ignore[attr-defined]
+            trick = state.trick
             for seat in state.to_act():
                 state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-            if state.trick != trick:  # type: ignore[attr-defined]
-                ranks = [card.rank for seat, card in state.last_reveal if seat]  # type: ignore[attr-defined]
+            if state.trick != trick:
+                ranks = [card.rank for seat, card in state.last_reveal if seat]
                 if len(ranks) >= 2:
                     counted += 1
                     same += len(set(ranks)) == 1

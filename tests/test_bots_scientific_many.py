@@ -24,7 +24,7 @@ def test_hard_takes_up_a_much_stronger_won_pile_at_three_players_sb13() -> None:
     state = SCIENTIFIC.new_state(
         hands=[parse_cards("8h 2h 3h 4h"), parse_cards("7s Ks Qs 5s"), parse_cards("6d Kd 9d")]
     )
-    state.won[0] = list(parse_cards("Ah Kh Ad Ac"))  # type: ignore[attr-defined]
+    state.won[0] = list(parse_cards("Ah Kh Ad Ac"))
     state.apply(0, Play(parse_cards("8h")))
     state.apply(1, Play(parse_cards("7s")))
     state.apply(2, Play(parse_cards("6d")))

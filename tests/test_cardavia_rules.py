@@ -6,6 +6,7 @@ import pytest
 
 from engine import games, parse_cards
 from engine.cardavia import DECK, GAME, classify
+from engine.cardavia.combination import Combination
 from engine.cardavia.events import BombPlayed, CelestialBomb, NewRound, Played
 from engine.cards import Card, sorted_cards
 from tests.test_cardavia_helpers import deal, kinds, pass_, play, refused, texts
@@ -83,7 +84,8 @@ def test_cv4_ranks_two_high_three_low_suits_never_rank() -> None:
     play(state, 2, "9s")
     error = refused(state, 1, "9c", "does_not_beat")
     assert str(error) == "that does not beat the nine on the table"
-    assert error.params["table"].rank == 9
+    table = error.params["table"]
+    assert isinstance(table, Combination) and table.rank == 9
     refused(state, 1, "5h", "does_not_beat")
     play(state, 1, "2s")
     refused(state, 0, "Kh", "does_not_beat")
