@@ -6,14 +6,28 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
-from engine import IllegalAction, games
+from engine import IllegalAction, State, games
 from engine.actions import Action, Pass, Play
 from engine.cards import Card
 
 MAX_STEPS = 200_000
+
+
+@runtime_checkable
+class ZonedState(State, Protocol):
+    """A game's state that also tells where every card is, zone by zone (``hand0``, ``won1``,
+    ``table``...): every game's state does, and the checks here count the cards in them."""
+
+    def zones(self) -> Mapping[str, Sequence[Card]]: ...
+
+
+def zoned(state: State) -> ZonedState:
+    """``state``, checked to tell its zones."""
+    assert isinstance(state, ZonedState), f"{type(state).__name__} has no zones()"
+    return state
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
