@@ -26,7 +26,7 @@ async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, An
     async with running_server(tmp, **options) as server:  # noqa: SIM117 (the port is known inside)
         async with connect(f"ws://127.0.0.1:{server.port}/") as ws:
             await ws.send(message)
-            reply = json.loads(await ws.recv())
+            reply: dict[str, Any] = json.loads(await ws.recv())
             with pytest.raises(ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), 20)
             return reply

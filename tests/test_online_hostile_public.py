@@ -39,7 +39,7 @@ async def refused(url: str, name: str, **extra: Any) -> dict[str, Any]:
     """The answer to a hello the server refuses (it then closes the connection)."""
     async with connect(url) as ws:
         await ws.send(hello(name, **extra))
-        reply = json.loads(await ws.recv())
+        reply: dict[str, Any] = json.loads(await ws.recv())
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(ws.recv(), 20)
         return reply
@@ -370,7 +370,7 @@ def test_5_a_chat_line_of_blanks_reaches_nobody(tmp_path: Path) -> None:
             await answer(bruno, {"type": "join", "table": table, "seat": 1}, "joined")
             got = await answer(anna, {"type": "chat", "text": "   "}, "chat", "error")
             await answer(anna, {"type": "chat", "text": "hello"}, "chat")
-            heard = []
+            heard: list[dict[str, Any]] = []
             while not heard or heard[-1].get("text") != "hello":
                 message = await asyncio.wait_for(bruno.receive(), 10)
                 if message["type"] == "chat":

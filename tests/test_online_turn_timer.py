@@ -38,7 +38,7 @@ def own_moves(log: list[str]) -> list[str]:
 
 
 def test_the_timer_makes_a_legal_move_for_the_seat_and_gives_it_back(tmp_path: Path) -> None:
-    async def go() -> tuple[dict[str, Any], list[dict[str, Any]], list[str], bool, str]:
+    async def go() -> tuple[dict[str, Any], list[dict[str, Any]], list[str], bool, object]:
         async with running_server(tmp_path) as server:
             anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
             started = await scientific_for_two(anna, "bot:easy", turn_timer=1)
