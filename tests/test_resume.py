@@ -13,7 +13,9 @@ import pytest
 
 from audiogame.saves.screens import ResumeMenu
 from audiogame.table.redact import Redactor
-from audiogame.testing import Session, local_table, make_session, opening
+from audiogame.tables.battle import BattleTable
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.conformance import replay
 
 ENTER, TAB = "c-m", "c-i"
@@ -108,7 +110,7 @@ def test_the_game_goes_on_after_resuming_and_keeps_one_log(tmp_path: Path) -> No
 def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path) -> None:
     first = start(tmp_path, "cardavia", {"seed": 7, "deals": 3})
     rng = random.Random(1)
-    table = first.app.top
+    table = top_screen(first, CardaviaTable)
     record = local_table(table).record
     while table.match.number < 2 or not record.moves[-1][0].isdigit():
         press(first, [rng.choice(PROGRESS["cardavia"] + [ENTER])])
@@ -116,7 +118,7 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
     assert any(line.startswith("deal ") for line in record.moves)
     second = start(tmp_path)
     press(second, [ENTER])
-    resumed = second.app.top
+    resumed = top_screen(second, CardaviaTable)
     assert views(local_table(resumed).state) == views(local_table(table).state)
     assert resumed.match.number == table.match.number == 2
     assert resumed.match.totals == table.match.totals and sum(table.match.totals) == 0
@@ -125,7 +127,7 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
 
 def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path) -> None:
     session = start(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
-    table = session.app.top
+    table = top_screen(session, BattleTable)
     while not table.state.is_over:
         press(session, [" "])
     assert not (tmp_path / "autosave.json").exists()
