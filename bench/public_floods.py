@@ -215,7 +215,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel holds little
     sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/"))))
     slow = await connect(url, sock=sock, max_size=2**24, max_queue=1)
-    slow.transport.pause_reading()  # type: ignore[attr-defined]  # it never reads
+    slow.transport.pause_reading()  # it never reads
     await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Slow"}))
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in makers]
     tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, partial(slow.send, '{"type":"list"}'))))
@@ -230,7 +230,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     print(f"slow reader: server RSS {before:.0f} MB before, {peak:.0f} MB at most "
           f"(+{peak - before:.1f} MB); dropped: {dropped}")  # fmt: skip
     stop.set()
-    slow.transport.abort()  # type: ignore[attr-defined]
+    slow.transport.abort()
     for ws in makers:
         await ws.close()
     await asyncio.gather(*tasks, return_exceptions=True)

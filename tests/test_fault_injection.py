@@ -10,6 +10,7 @@ import os
 import sys
 import threading
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from audiogame.app.menus import MainMenu
 from audiogame.i18n import _
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
-from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError
+from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
 from audiogame.testing import Session, local_table, make_session, opening
 from tests.pty_program import Program
 
@@ -63,8 +64,10 @@ def chain_with(reader: FlakyReader, timeout: float = 0.5) -> tuple[SpeechChain, 
     def no_voice() -> RecordingSpeaker:
         raise SpeechError("no voice installed")
 
-    factories = {"screenreader": lambda: reader, "tts": no_voice, "console": lambda: console,
-                 "silent": SilentSpeaker}  # fmt: skip
+    factories: dict[str, Callable[[], Speaker]] = {
+        "screenreader": lambda: reader, "tts": no_voice, "console": lambda: console,
+        "silent": SilentSpeaker,
+    }  # fmt: skip
     return SpeechChain("auto", factories, timeout=timeout), console
 
 

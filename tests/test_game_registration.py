@@ -144,6 +144,7 @@ def test_the_game_is_played_over_a_real_server_without_a_line_of_the_server_nami
             await asyncio.gather(*(play_out(link, n, start) for n, (link, start) in pairs))
             room = server.rooms[table]
             seats = [room.seat_of(link_peer(server, link)) for link in people]
+            assert room.table is not None
             log, seed = list(room.table.log), room.seed
             for link in people:
                 await link.close()

@@ -472,7 +472,7 @@ def test_5_the_terminal_client_drops_what_would_move_the_terminal(tmp_path: Path
             await asyncio.sleep(1)
 
         async with serve(handler, "127.0.0.1", 0) as listener:
-            port = listener.sockets[0].getsockname()[1]
+            port = next(iter(listener.sockets)).getsockname()[1]
             link = Link(f"ws://127.0.0.1:{port}/", "Anna")
             await link.open()
             message = await link.receive()

@@ -10,6 +10,7 @@ import json
 import re
 import stat
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ async def presence(anna: Recorder, what: str) -> None:
 def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
     from tests.pty_program import Program
 
-    def waiting(program: Program, test: Any) -> Any:
+    def waiting(program: Program, test: Callable[[list[str]], bool]) -> Awaitable[list[str]]:
         """The program's words once ``test`` passes (generous: a loaded machine starts a
         program slowly)."""
         return asyncio.to_thread(program.wait_for, test, 90.0)

@@ -47,6 +47,11 @@ class Said:
         return repr(self.session.spoken)
 
 
+def more_than(count: int, said: Said, test: Callable[[str], bool]) -> Callable[[], bool]:
+    """A check for ``until``: more than ``count`` lines said pass ``test``."""
+    return lambda: sum(test(text) for text in said) > count
+
+
 def connect_args(port: int, name: str) -> argparse.Namespace:
     return argparse.Namespace(
         address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
@@ -351,21 +356,22 @@ def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: 
             told = 0
             for trick in range(3):
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda n=trick: sum("Enter again" in t for t in said) > n, said=said)
+                await until(more_than(trick, said, lambda t: "Enter again" in t), said=said)
                 await bruno.send({"type": "act", "action": stream["legal"][0]})
                 mine = await bruno.expect("update")
                 while mine["by"] != 0:  # his own choice, taken (Anna's stream has it before)
                     mine = await bruno.expect("update")
                 for asked in range(1, 100):  # T, until Anna's program has Bruno's choice
                     pipe.send_text(key_bytes(["t"]))
-                    await until(lambda n=asked + told: sum(t.startswith("Trick ") for t in said)
-                                >= n, said=said)  # fmt: skip
+                    trick_lines = more_than(
+                        asked + told - 1, said, lambda t: t.startswith("Trick ")
+                    )
+                    await until(trick_lines, said=said)
                     if "Chosen: Bruno" in [t for t in said if t.startswith("Trick ")][-1]:
                         break
                 told += asked
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda n=trick: sum(t.startswith("You choose") for t in said) > n,
-                            said=said)  # fmt: skip
+                await until(more_than(trick, said, lambda t: t.startswith("You choose")), said=said)
                 stream = await bruno.expect("update")
                 while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
                     stream = await bruno.expect("update")

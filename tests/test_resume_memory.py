@@ -18,7 +18,9 @@ import audiogame.table.local as local_module
 from audiogame.bots import make_bot
 from audiogame.saves.screens import ResumeMenu
 from audiogame.settings import Settings
-from audiogame.testing import Session, key_bytes, local_table, make_session, opening
+from audiogame.table.recall import recall
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, key_bytes, local_table, make_session, opening, top_screen
 from tests.test_local_table import until
 from tests.test_online_recall import memory_of
 
@@ -58,7 +60,10 @@ def test_resumed_computer_players_remember_the_game_as_if_it_never_stopped(
     press(first, [rng.choice(KEYS[game]) for _ in range(presses)])
     played = local_table(first.app.top)
     if game == "cardavia":  # into the second deal
-        while first.app.top.match.number < 2 or not played.record.moves[-1][0].isdigit():
+        while (
+            top_screen(first, CardaviaTable).match.number < 2
+            or not played.record.moves[-1][0].isdigit()
+        ):
             press(first, [rng.choice([*KEYS[game], ENTER])])
         assert any(line.startswith("deal ") for line in played.record.moves)
     assert len(played.record.moves) > 10 and not played.table.is_over
@@ -94,7 +99,7 @@ def test_computer_players_get_their_memory_back_in_a_worker_thread_while_keys_ar
     remembered = memories(first)
     assert local_table(first.app.top).table.to_act() == (0,)  # their moves are all made
     release = threading.Event()
-    real_recall = local_module.recall
+    real_recall = recall
 
     def slow_recall(*args: Any) -> Any:
         release.wait(30)
