@@ -5,6 +5,7 @@ audio tests' private sound server (one for the whole session) and its recording
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,13 @@ def english() -> Iterator[None]:
     if i18n.language() != "en":
         i18n.set_language("en")
     yield
+
+
+@pytest.fixture
+def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's data (the seats it keeps online) in the test's folder, not the user's:
+    for the modules that mark themselves ``pytest.mark.usefixtures("own_data_folder")``."""
+    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
 
 
 LONGEST_FIRST = (

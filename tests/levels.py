@@ -20,6 +20,7 @@ from engine.bots.cardavia.sample import Sampler, consistent
 from engine.cardavia import CardaviaGame
 from engine.cardavia.deck import hand_cards
 from engine.cardavia.state import CardaviaState
+from engine.cards import parse_cards
 
 LEVEL_PARAMS = [
     pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
@@ -43,6 +44,11 @@ def play_checked(state: Any, bots: Sequence[Bot], order: random.Random) -> list[
         state.apply(seat, action)
         moves.append((seat, action))
     return moves
+
+
+def cards_mask(text: str) -> int:
+    """Cards written as text (``"9h 9s"``), as a card mask."""
+    return mask_of_cards(tuple(parse_cards(text)))
 
 
 def hand_masks(state: CardaviaState) -> list[int]:

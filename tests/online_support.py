@@ -3,12 +3,13 @@ clients that play by the protocol, and an oracle of what each seat has seen."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from audiogame.online.server import Server, run
 from audiogame.saves.moves import parse_move
 from audiogame.table.seeds import deal_seed
 from audiogame.table.session import NEXT_DEAL, engine_options, seat_count
+from audiogame.testing import Session
 from engine import games
 from engine.cards import Card
 
@@ -280,3 +282,30 @@ async def until(check: Callable[[], object], timeout: float = 30.0, said: object
         if loop.time() > deadline:
             raise AssertionError(f"waited in vain; said: {said}")
         await asyncio.sleep(0.01)
+
+
+class Said:
+    """What the program has said so far, read afresh each time."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.session.spoken)
+
+    def __contains__(self, text: str) -> bool:
+        return text in self.session.spoken
+
+    def __repr__(self) -> str:
+        return repr(self.session.spoken)
+
+
+def more_than(count: int, said: Said, test: Callable[[str], bool]) -> Callable[[], bool]:
+    """A check for ``until``: more than ``count`` lines said pass ``test``."""
+    return lambda: sum(test(text) for text in said) > count
+
+
+def connect_args(port: int, name: str) -> argparse.Namespace:
+    return argparse.Namespace(
+        address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
+    )

@@ -13,6 +13,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine import Flip
 from engine.battle import GAME as BATTLE
+from tests.session_support import is_subsequence
 
 REVEAL = re.compile(r"^(Face down: [^.]*\. )?(You|Anna|Bruno|Carla|Dario|Elena): \w+\.")
 REVEAL_IT = re.compile(r"^(Carte coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|Elena): \w+\.")
@@ -33,11 +34,6 @@ def classic_script(seed: int, **options: Any) -> tuple[list[str], int]:
         if 0 in state.view(0).eliminated:
             break
     return [render("battle", event, seats) for event in events], flips
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)
 
 
 @pytest.mark.parametrize(

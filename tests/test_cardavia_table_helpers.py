@@ -118,8 +118,3 @@ def table_script(
         script.expected += expected_messages(events)
         script.scores.append(state.result().scores)
     return script
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)

@@ -22,6 +22,7 @@ from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
 from audiogame.testing import Session, local_table, make_session, opening
 from tests.pty_program import Program
+from tests.session_support import press
 
 SPACE, ENTER = " ", "c-m"
 
@@ -30,11 +31,6 @@ def battle(data_dir: Path | None = None, seed: int = 3, **settings: Any) -> Sess
     session = make_session(data_dir=data_dir, **settings)
     session.app.start(opening(session.app, "battle", {"seed": seed}))
     return session
-
-
-def press(session: Session, keys: list[str]) -> None:
-    for key in keys:
-        session.app.dispatch(key)
 
 
 class FlakyReader(RecordingSpeaker):

@@ -14,6 +14,7 @@ from audiogame.tables.battle import BattleTable
 from audiogame.tables.cardavia import CardaviaTable
 from audiogame.tables.scientific import ScientificTable
 from audiogame.testing import Session, drive, make_session, opening, top_screen
+from tests.session_support import press
 from tests.test_cardavia_table_helpers import slow, table_script
 
 ENTER = "c-m"
@@ -44,13 +45,6 @@ def started(
     session.app.clock = clock
     session.app.start(opening(session.app, game, config))
     return session, clock
-
-
-def press(session: Session, keys: list[str]) -> list[str]:
-    before = len(session.spoken)
-    for key in keys:
-        session.app.dispatch(key)
-    return session.spoken[before:]
 
 
 # ----- item 3: the edges of the hand -----------------------------------------------------------

@@ -21,9 +21,7 @@ NO_WAR_FIRST = 0
 over after it."""
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
 def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:

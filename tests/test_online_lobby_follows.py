@@ -16,10 +16,11 @@ from audiogame.online.screens import LobbyMenu
 from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, until
 
+pytestmark = pytest.mark.usefixtures("own_data_folder")
+
 
 @pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+def lobby_looked_at_often(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(LobbyMenu, "every", 0.2)  # the list looked at again often
 
 

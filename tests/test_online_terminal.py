@@ -3,10 +3,9 @@ plus who is here, chat, and what is said when others come and go."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,46 +15,25 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
 from audiogame.testing import Session, key_bytes, make_session, opening
-from tests.online_support import Recorder, ServerThread, play_out, until
+from tests.online_support import (
+    Recorder,
+    Said,
+    ServerThread,
+    connect_args,
+    more_than,
+    play_out,
+    until,
+)
 
 STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The seats the program keeps go to the test's folder, not the user's."""
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+# The seats the program keeps go to the test's folder, not the user's.
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
 Checks = Callable[[PipeInput, Session, Recorder], Awaitable[None]]
 """What a test does at the table: Anna's keys, her program, Bruno."""
-
-
-class Said:
-    """What the program has said so far, read afresh each time."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.session.spoken)
-
-    def __contains__(self, text: str) -> bool:
-        return text in self.session.spoken
-
-    def __repr__(self) -> str:
-        return repr(self.session.spoken)
-
-
-def more_than(count: int, said: Said, test: Callable[[str], bool]) -> Callable[[], bool]:
-    """A check for ``until``: more than ``count`` lines said pass ``test``."""
-    return lambda: sum(test(text) for text in said) > count
-
-
-def connect_args(port: int, name: str) -> argparse.Namespace:
-    return argparse.Namespace(
-        address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
-    )
 
 
 async def at_table(

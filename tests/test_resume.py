@@ -17,6 +17,7 @@ from audiogame.tables.battle import BattleTable
 from audiogame.tables.cardavia import CardaviaTable
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.conformance import replay
+from tests.session_support import press, start_program
 
 ENTER, TAB = "c-m", "c-i"
 # Keys that move each game forward, with a few that only inform.
@@ -37,17 +38,6 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-def start(data_dir: Path, game: str | None = None, config: dict[str, Any] | None = None) -> Session:
-    session = make_session(data_dir=data_dir)
-    session.app.start(opening(session.app, game, dict(config or {})))
-    return session
-
-
-def press(session: Session, keys: list[str]) -> None:
-    for key in keys:
-        session.app.dispatch(key)
-
-
 def views(state: Any) -> list[str]:
     return [repr(state.view(seat)) for seat in range(state.players)]
 
@@ -55,13 +45,13 @@ def views(state: Any) -> list[str]:
 def play_then_resume(
     tmp_path: Path, game: str, keys: list[str], config: dict[str, Any], presses: int
 ) -> tuple[Any, Session]:
-    first = start(tmp_path, game, config)
+    first = start_program(tmp_path, game, config)
     rng = random.Random(presses)
     press(first, [rng.choice(keys) for _ in range(presses)])
     table = first.app.autosave.table
     assert table is not None and table.record.moves, "the keys made no move"
     # The program is gone without quitting (as in a crash): only the file is left.
-    second = start(tmp_path)
+    second = start_program(tmp_path)
     assert isinstance(second.app.top, ResumeMenu)
     press(second, [ENTER])
     return table, second
@@ -108,7 +98,7 @@ def test_the_game_goes_on_after_resuming_and_keeps_one_log(tmp_path: Path) -> No
 
 
 def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path) -> None:
-    first = start(tmp_path, "cardavia", {"seed": 7, "deals": 3})
+    first = start_program(tmp_path, "cardavia", {"seed": 7, "deals": 3})
     rng = random.Random(1)
     table = top_screen(first, CardaviaTable)
     record = local_table(table).record
@@ -116,7 +106,7 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
         press(first, [rng.choice(PROGRESS["cardavia"] + [ENTER])])
     press(first, [TAB, ENTER, "n", "n"])
     assert any(line.startswith("deal ") for line in record.moves)
-    second = start(tmp_path)
+    second = start_program(tmp_path)
     press(second, [ENTER])
     resumed = top_screen(second, CardaviaTable)
     assert views(local_table(resumed).state) == views(local_table(table).state)
@@ -126,7 +116,7 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
 
 
 def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path) -> None:
-    session = start(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
+    session = start_program(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
     table = top_screen(session, BattleTable)
     while not table.state.is_over:
         press(session, [" "])
@@ -134,7 +124,7 @@ def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path)
     finished = list((tmp_path / "finished").glob("*-battle-2.json"))
     assert len(finished) == 1
     assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
-    again = start(tmp_path)
+    again = start_program(tmp_path)
     assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
     assert again.spoken == ["Main menu. Battaglia (War), 1 of 9"]
 
@@ -143,7 +133,7 @@ def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
     tmp_path: Path,
 ) -> None:
     play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 5)
-    later = start(tmp_path, "cardavia", {"seed": 5})
+    later = start_program(tmp_path, "cardavia", {"seed": 5})
     press(later, ["escape"])
     assert later.app.top.game == "cardavia"  # type: ignore[attr-defined]
     assert (tmp_path / "autosave.json").exists()
@@ -165,7 +155,7 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
 ) -> None:
     """Issue 25, item 9: the play on the table is said once, then the hand, as at the start
     of a deal."""
-    first = start(tmp_path, "cardavia", {"seed": 3})
+    first = start_program(tmp_path, "cardavia", {"seed": 3})
     press(first, [TAB, ENTER, "n"])
     second = make_session(data_dir=tmp_path, language=language)
     second.app.start(opening(second.app, None, {}))

@@ -18,6 +18,7 @@ from audiogame.words.seats import Seats
 from engine import Exchange, Play
 from engine.events import Event
 from engine.scientific import GAME as SCIENTIFIC
+from tests.session_support import is_subsequence
 
 NAME = "(You|Tu|you|tu|Anna|Bruno|Carla|Dario|Elena|Fabio|Giulia)"
 SHOWN = rf"{NAME}((, | and | e ){NAME})*: [a-z]+\."
@@ -91,11 +92,6 @@ def script(players: int, policy: int, seed: int = 1, trick_limit: int = 500) -> 
         out.events.extend(state.apply(0, Play([view.hand[index]])))
         run_bots()
     return out
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)
 
 
 @pytest.mark.parametrize(("players", "policy"), [(2, 7), (2, 4), (4, 1), (8, 4)])
