@@ -15,6 +15,7 @@ from typing import Any
 
 from audiogame.online.client import Link
 from audiogame.online.limits import Limits
+from audiogame.online.messages import VERSION
 from audiogame.online.server import Server, run
 from audiogame.saves.moves import parse_move
 from audiogame.table.seeds import deal_seed
@@ -309,3 +310,14 @@ def connect_args(port: int, name: str) -> argparse.Namespace:
     return argparse.Namespace(
         address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
     )
+
+
+def hello(name: str, **extra: Any) -> str:
+    """A hello as a client sends it first (``extra``: more fields, or wrong ones)."""
+    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+
+
+async def presence(link: Recorder, what: str) -> None:
+    """Read ``link``'s messages until a presence message says ``what`` (``"returned"``)."""
+    while (await link.expect("presence"))["what"] != what:
+        pass

@@ -15,11 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online.client import LinkError
 from audiogame.online.limits import Limits
 from audiogame.online.messages import MAX_MESSAGE, VERSION
-from tests.online_support import Recorder, player, running_server
-
-
-def hello(name: str, **extra: Any) -> str:
-    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+from tests.online_support import Recorder, hello, player, running_server
 
 
 async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, Any]:

@@ -28,11 +28,7 @@ from audiogame.online.messages import VERSION
 from audiogame.online.server import Server
 from audiogame.table.seeds import deal_seed, player_seed
 from audiogame.table.session import Table
-from tests.online_support import LOOSE, Recorder, play_out, player, running_server
-
-
-def hello(name: str, **extra: Any) -> str:
-    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+from tests.online_support import LOOSE, Recorder, hello, play_out, player, running_server
 
 
 async def refused(url: str, name: str, **extra: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from audiogame.online.kept_seats import FILE_NAME, KeptSeats
-from tests.online_support import Recorder, ServerThread
+from tests.online_support import Recorder, ServerThread, presence
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
@@ -26,11 +26,6 @@ KEPT = "Back to your table: your seat was kept."
 
 def hand_line(said: list[str]) -> str:
     return next(text for text in reversed(said) if text.startswith("Your hand,"))
-
-
-async def presence(anna: Recorder, what: str) -> None:
-    while (await anna.expect("presence"))["what"] != what:
-        pass
 
 
 def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
