@@ -179,8 +179,7 @@ class TableKeysMenu(Menu):
 
         return [
             *(
-                MenuItem(lambda entry=entry: _(entry.title),  # type: ignore[misc]
-                         lambda entry=entry: self.open_keys(entry))  # type: ignore[misc]
+                MenuItem(partial(_, entry.title), partial(self.open_keys, entry))
                 for entry in GAMES
             ),
             MenuItem(lambda: _("Back"), self.back),

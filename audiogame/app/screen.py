@@ -18,6 +18,11 @@ BACKSPACE = "c-h"
 ESCAPE = "escape"
 
 
+def as_pressed(run: Callable[[str], None], key: str) -> Callable[[str], None]:
+    """``run`` as if ``key`` were pressed, whichever key was."""
+    return lambda _pressed: run(key)
+
+
 @dataclass(frozen=True)
 class Command:
     """An action of a screen: the keys bound to it, what it does (``help``, marked with
@@ -76,9 +81,8 @@ class Screen:
                               and len(key) == 1 else (key,))]  # fmt: skip
                 # The action runs as if its own key were pressed: what it does never depends
                 # on which key the player chose for it.
-                default, run = command.keys[0], command.run
                 command = replace(command, keys=tuple(dict.fromkeys(both_cases)),
-                                  run=lambda key, run=run, default=default: run(default))  # type: ignore[misc]  # fmt: skip
+                                  run=as_pressed(command.run, command.keys[0]))  # fmt: skip
             bound.append(command)
         return bound
 
