@@ -264,7 +264,9 @@ def run(seconds: float) -> None:
         )  # fmt: skip
         try:
             assert server.stdout is not None
-            port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+            found = re.search(r":(\d+)/", server.stdout.readline())
+            assert found is not None, "the server said no port"
+            port = int(found.group(1))
             log = Path(data) / "logs" / "server.log"
             asyncio.run(main(f"ws://127.0.0.1:{port}/", server.pid, seconds, log))
         finally:

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from audiogame.app.menus import MainMenu
+from audiogame.app.table import TableScreen
 from audiogame.i18n import _
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
-from audiogame.testing import Session, local_table, make_session, opening
+from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.pty_program import Program
 from tests.session_support import press
 
@@ -77,7 +78,7 @@ def test_a_screen_reader_that_fails_mid_game_hands_over_and_says_so() -> None:
         "Speech through the screen reader stopped working; now using console lines."
     )
     assert console.spoken[-1].startswith("Cards owned: ")  # the game goes on, spoken
-    assert session.app.top.state.view(0).tricks == 4  # type: ignore[attr-defined]
+    assert top_screen(session, TableScreen).state.view(0).tricks == 4
 
 
 def test_a_screen_reader_that_hangs_mid_game_is_left_after_one_message() -> None:

@@ -12,11 +12,13 @@ from typing import TypeVar
 import pytest
 
 from audiogame.app.actions import key_name, keys_name
+from audiogame.app.menu import Menu
+from audiogame.app.table import TableScreen
 from audiogame.app.texts import rules_text
 from audiogame.i18n import set_language
 from audiogame.saves.replay import ReplayScreen
 from audiogame.settings import Settings
-from audiogame.testing import Session, drive, make_session, opening
+from audiogame.testing import Session, drive, make_session, opening, top_screen
 from audiogame.words.cardavia import new_round
 from audiogame.words.hints import hint_text
 from audiogame.words.registry import render
@@ -54,7 +56,7 @@ def both(words: Callable[[], T]) -> tuple[T, T]:
 
 def run_to_the_end(session: Session, key: str, limit: int = 3000) -> list[str]:
     for _press in range(limit):
-        if session.app.top.state.is_over:  # type: ignore[attr-defined]
+        if top_screen(session, TableScreen).state.is_over:
             break
         session.app.dispatch(key)
     return session.spoken
@@ -369,7 +371,7 @@ def test_a_group_after_a_colon_is_lower_case_but_a_games_name() -> None:
 
     session = make_session(language="it")
     session.app.start([PracticeMenu(session.app, seed=1)])
-    labels = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(session, Menu).items()]
     assert "Ascolta: il programma" in labels
     assert any(label.startswith("Quiz: tutti i suoni") for label in labels)
     assert "Ascolta: Cardavia" in labels
@@ -379,5 +381,5 @@ def test_the_computer_players_are_opponents_in_italian() -> None:
     session = make_session(language="it")
     session.app.start(opening(session.app, None, None))
     session.app.dispatch("c-m")  # Battaglia: its setup
-    labels = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(session, Menu).items()]
     assert any(label.startswith("Avversari del computer: ") for label in labels), labels

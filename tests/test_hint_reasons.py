@@ -9,7 +9,7 @@ from audiogame.i18n import set_language
 from audiogame.words.hints import hint_text
 from audiogame.words.seats import Seats
 from engine.battle import GAME as BATTLE
-from engine.bots import make
+from engine.bots import Hint, make
 from engine.cardavia.state import CardaviaState
 from engine.scientific import GAME as SCIENTIFIC
 from tests.test_cardavia_helpers import deal, pass_, play
@@ -61,7 +61,7 @@ def test_the_kept_bomb_is_said_with_who_is_close_and_what_they_passed_on() -> No
     )
 
 
-def _scientific_hint_at_three() -> tuple[object, Seats]:
+def _scientific_hint_at_three() -> tuple[Hint, Seats]:
     """The hard player's hint for seat 0 at the first trick of a Scientific Battle at three:
     Anna holds spades and Bruno diamonds (SB-1)."""
 
@@ -76,9 +76,9 @@ def test_a_scientific_hint_at_three_names_the_cards_the_others_are_likely_to_sho
     hint, seats = _scientific_hint_at_three()
     try:
         set_language("en")
-        english = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+        english = hint_text("scientific", hint, seats)
         set_language("it")
-        italian = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+        italian = hint_text("scientific", hint, seats)
     finally:
         set_language("en")
     spade = r"(joker|\w+ of spades)"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from audiogame.app.table import TableScreen
 from audiogame.saves.screens import ResumeMenu
 from audiogame.table.redact import Redactor
 from audiogame.tables.battle import BattleTable
@@ -62,7 +63,7 @@ def test_resuming_gives_exactly_the_state_that_was_left(
     tmp_path: Path, game: str, keys: str, config: dict[str, Any]
 ) -> None:
     table, second = play_then_resume(tmp_path, game, PROGRESS[keys], config, 60)
-    assert second.app.top.game == table.game  # type: ignore[attr-defined]
+    assert top_screen(second, TableScreen).game == table.game
     resumed = local_table(second.app.top)
     assert views(resumed.state) == views(table.state)
     assert resumed.state.to_act() == table.state.to_act()
@@ -83,7 +84,7 @@ def test_a_resumed_battle_matches_an_engine_replay_of_the_saved_log(tmp_path: Pa
     log = [parse_move(line) for line in saved["moves"]]
     options = {k: v for k, v in saved["config"].items() if k not in ("seed", "level")}
     events = Redactor().all_public(replay("battle", 8, log, **options))  # as the seat knows them
-    opening_events = len(second.app.top.state.opening_events())  # type: ignore[attr-defined]
+    opening_events = len(top_screen(second, TableScreen).state.opening_events())
     resumed = local_table(second.app.top)
     assert events[opening_events:] == table.record.events == resumed.record.events
 
@@ -135,7 +136,7 @@ def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
     play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 5)
     later = start_program(tmp_path, "cardavia", {"seed": 5})
     press(later, ["escape"])
-    assert later.app.top.game == "cardavia"  # type: ignore[attr-defined]
+    assert top_screen(later, TableScreen).game == "cardavia"
     assert (tmp_path / "autosave.json").exists()
     assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "battle"
 

@@ -12,7 +12,8 @@ from typing import cast
 from audiogame.app.menus import start_screens
 from audiogame.bots import make_bot
 from audiogame.i18n import set_language
-from audiogame.testing import Session, act_for, drive, local_table, make_session
+from audiogame.tables.scientific import ScientificTable
+from audiogame.testing import Session, act_for, drive, local_table, make_session, top_screen
 from audiogame.words.scientific import hand_summary, refusal
 from engine import Play
 from engine.cards import parse_cards
@@ -358,12 +359,12 @@ def test_player_out_hears_only_the_rest_summarised_sb6() -> None:
     """SB-6: once the player is out, the others play on and only the end is spoken."""
     for seed in range(1, 60):
         session = by_hand({"seed": seed, "players": 3}, [])
-        table = session.app.top
+        table = top_screen(session, ScientificTable)
         local_table(table).table.bots = {
             seat: make_bot("scientific", "random", seed * 10 + seat) for seat in (1, 2)
         }
         for _trick in range(200):
-            if table.state.is_over or 0 in table.state.view(0).eliminated:  # type: ignore[attr-defined]
+            if table.state.is_over or 0 in table.state.view(0).eliminated:
                 break
             session.app.dispatch("end")
             session.app.dispatch("c-m")

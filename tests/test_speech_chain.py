@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -115,10 +116,10 @@ class FakeEngine:
     def __init__(self) -> None:
         self.said: list[str] = []
         self.stopped = 0
-        self.callback = None
+        self.callback: Callable[..., object] | None = None
         self.properties: dict[str, float] = {}
 
-    def connect(self, topic: str, callback) -> None:  # type: ignore[no-untyped-def]
+    def connect(self, topic: str, callback: Callable[..., object]) -> None:
         self.callback = callback
 
     def setProperty(self, name: str, value: float) -> None:
