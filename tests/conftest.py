@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from audiogame import i18n
 from tests.audio_bed import recording, sound
@@ -21,6 +22,11 @@ __all__ = ["browser", "english", "recording", "shared_chromium", "sound"]
 # of 2.4), and each program a test starts compiles the program again.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# No example fails for its time: Hypothesis's deadline (200 ms an example) is a timing assertion,
+# and a loaded machine took 507 ms once for an example that takes 10 ms. Speed lives in bench/.
+settings.register_profile("audiogame", deadline=None)
+settings.load_profile("audiogame")
 
 
 @pytest.fixture(autouse=True)
