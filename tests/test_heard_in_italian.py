@@ -317,10 +317,10 @@ def test_the_choice_names_its_card_even_when_the_game_went_on_past_it() -> None:
                                ("it", "Hai scelto: donna di cuori.")):  # fmt: skip
         session = make_session(language=language)
         session.app.start(opening(session.app, "scientific", {"seed": 1, "players": 2}))
-        screen = session.app.top
+        screen = top_screen(session, TableScreen)
         before = len(session.spoken)
         queen, nine = Card.parse("Qh"), Card.parse("9s")
-        screen.on_stream([ChoiceMade(0), Reveal(((0, queen), (1, nine)))], True)  # type: ignore[attr-defined]
+        screen.on_stream([ChoiceMade(0), Reveal(((0, queen), (1, nine)))], True)
         assert session.spoken[before] == expected
 
 

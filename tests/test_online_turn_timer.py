@@ -128,7 +128,12 @@ def test_a_person_moving_while_the_timer_thinks_makes_the_only_move(
             room = next(r for r in server.rooms.values() if r.creator == "Anna")
             assert room.table is not None and room.driver is not None
             thrown: list[list[str]] = []
-            room.driver.settled = lambda: thrown.append(list(room.table.log))  # type: ignore[union-attr]
+
+            def settled() -> None:
+                assert room.table is not None
+                thrown.append(list(room.table.log))
+
+            room.driver.settled = settled
             (gate / "go").write_text("go")
             await until(lambda: bool(thrown), 60, "the late answer never came")
             answered_meanwhile = "timed_out" in [m["type"] for m in anna.messages]

@@ -94,7 +94,8 @@ def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(
     narrator.say("two")
     narrator.say("three")
     assert chain.active == "console"
-    assert chain.current.spoken == [  # type: ignore[attr-defined]
+    assert isinstance(chain.current, RecordingSpeaker)
+    assert chain.current.spoken == [
         "The sound output stopped working: speech goes on in console lines, without sound cues.",
         "two",
         "three",
@@ -102,7 +103,8 @@ def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(
     switch.problem = None
     narrator.say("four")
     assert chain.active == "speechd"
-    assert chain.current.spoken == [  # type: ignore[attr-defined]
+    assert isinstance(chain.current, RecordingSpeaker)
+    assert chain.current.spoken == [
         "The sound output is back: speech through the speech-dispatcher voice, and sound cues.",
         "four",
     ]
