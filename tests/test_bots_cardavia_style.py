@@ -61,9 +61,11 @@ def test_each_seat_plays_out_its_own_way_as_the_engine_deal_ends_cv3_to_cv14() -
             else:
                 action = _planned_action(state, seat)
             state.apply(seat, action)
-        leads = tuple(greedy_lead if s == greedy_seat else planned_lead for s in range(3))
-        answers = tuple(greedy_answer if s == greedy_seat else planned_answer for s in range(3))
-        scores = seat_rollout(position, leads, answers)  # type: ignore[arg-type]
+        lead = [greedy_lead if s == greedy_seat else planned_lead for s in range(3)]
+        answer = [greedy_answer if s == greedy_seat else planned_answer for s in range(3)]
+        scores = seat_rollout(
+            position, (lead[0], lead[1], lead[2]), (answer[0], answer[1], answer[2])
+        )
         assert scores == state.result().scores
         assert position.winner in state.result().winners
         planned = seat_rollout(all_planned, (planned_lead,) * 3, (planned_answer,) * 3)
