@@ -352,7 +352,7 @@ def _key_lines(game: str, language: str) -> list[str]:
 
     session = make_session(language=language)
     session.app.start(opening(session.app, game, {"seed": 1, "players": 2}))
-    return [line for _group, line in key_list(session.app.top.commands())]
+    return [line for _group, line in key_list(top_screen(session, TableScreen).commands())]
 
 
 def test_the_rules_list_cardavias_keys_and_the_draws_of_both_battles_bt6_sb6() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame import i18n
+from audiogame.tables.cardavia import CardaviaTable
 from audiogame.web.seat import BrowserSeat
 from tests.online_support import Recorder, running_server
 
@@ -81,6 +82,7 @@ def test_a_seat_speaks_its_own_language_whatever_the_server_speaks(tmp_path: Pat
 def test_enter_on_a_selection_asks_the_table_for_that_play(tmp_path: Path) -> None:
     seat, _ = seat_with(opening(tmp_path))
     screen = seat.screen
+    assert isinstance(screen, CardaviaTable), "Cardavia's table is shown"
     assert seat.state is not None, "the game has started"
     if 0 not in seat.state.to_act():  # the three of hearts is elsewhere: nothing to play yet
         assert seat.key("enter") == []

@@ -227,6 +227,8 @@ class NamesMenu(Menu):
 class NameEditor(Screen):
     """Type a name: each letter is echoed, Backspace deletes, Enter saves, Escape cancels."""
 
+    app: AudioGame  # the terminal program's screen (its narrator, its tables)
+
     def __init__(self, app: AudioGame, index: int) -> None:
         super().__init__(app)
         self.index = index
