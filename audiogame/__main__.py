@@ -84,8 +84,10 @@ def _forgiving_output() -> None:
     """A terminal that cannot show a character (``PYTHONIOENCODING=ascii`` with Italian) gets
     a replacement, never an error."""
     for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a text file's; not every stream's
         with contextlib.suppress(AttributeError, ValueError, OSError):
-            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            if reconfigure is not None:
+                reconfigure(errors="replace")
 
 
 def _print_rules(game: str) -> int:

@@ -107,9 +107,9 @@ def from_json(data: dict[str, Any]) -> Settings:
         names=tuple(names),
         sound=sound if isinstance(sound := data.get("sound"), bool) else base.sound,
         cue_volume=_clamp(data.get("cue_volume"), 0, 100, base.cue_volume),
-        brief=data.get("brief") if isinstance(data.get("brief"), bool) else base.brief,
+        brief=brief if isinstance(brief := data.get("brief"), bool) else base.brief,
         auto_pass=(
-            data.get("auto_pass") if isinstance(data.get("auto_pass"), bool) else base.auto_pass
+            auto_pass if isinstance(auto_pass := data.get("auto_pass"), bool) else base.auto_pass
         ),
         keys=_keys(data.get("keys")),
         setups=_setups(data.get("setups")),

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -20,6 +20,7 @@ from prompt_toolkit.output import DummyOutput
 from audiogame import i18n
 from audiogame.app.application import AudioGame
 from audiogame.app.menus import start_screens
+from audiogame.app.screen import Screen
 from audiogame.cues import RecordingCuePlayer
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
@@ -76,6 +77,16 @@ class Session:
     @property
     def played(self) -> list[str]:
         return [name for name, _ in self.cues.played]
+
+
+S = TypeVar("S", bound=Screen)
+
+
+def top_screen(session: Session, kind: type[S]) -> S:
+    """The screen on top of the program, which must be a ``kind`` (a table, a menu)."""
+    top = session.app.top
+    assert isinstance(top, kind), f"the screen on top is {type(top).__name__}, not {kind.__name__}"
+    return top
 
 
 def make_session(

@@ -292,9 +292,9 @@ def paired(path: Path) -> list[str]:
     parts: dict[tuple[object, ...], dict[tuple[int, int], dict[str, Any]]] = {}
     for entry in _entries(path):
         line = entry["line"]
-        key = (line["game"], line["players"], line["measured"], line["other"])
+        head = (line["game"], line["players"], line["measured"], line["other"])
         size = len(entry["tally"]["won"])
-        parts.setdefault((*key, line.get("variant", "")), {})[entry["first"], size] = entry
+        parts.setdefault((*head, line.get("variant", "")), {})[entry["first"], size] = entry
     found: list[str] = []
     for key, mine in parts.items():
         base = parts.get((*key[:4], ""))

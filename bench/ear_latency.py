@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -66,9 +67,11 @@ def onset(record: Recording, moment: float) -> float | None:
     return None
 
 
-def program(server: SoundServer, folder: Path, args: list[str], speech: str, **settings: object):
+def program(
+    server: SoundServer, folder: Path, args: list[str], speech: str, **settings: Any
+) -> Program:
     folder.mkdir(parents=True)
-    SettingsStore(folder / "config").save(Settings(**settings))  # type: ignore[arg-type]
+    SettingsStore(folder / "config").save(Settings(**settings))
     started = Program(args, folder, speech=speech, env=server.env)
     started.wait_for(lambda said: len(said) >= 2, timeout=30)
     return started

@@ -22,8 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from audiogame.app.table import TableScreen  # noqa: E402
 from audiogame.settings import Settings  # noqa: E402
-from audiogame.testing import Session, local_table, make_session, opening  # noqa: E402
+from audiogame.testing import Session, local_table, make_session, opening, top_screen  # noqa: E402
 
 GAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("Battaglia classica", "battle", {"seed": 7, "players": 3, "trick_limit": 100}),
@@ -39,7 +40,7 @@ def play(game: str, config: dict[str, Any]) -> tuple[Session, int, int]:
     """The keys of one whole game; (session, keys pressed, the player's turns)."""
     session = make_session(language="it", settings=Settings(language="it", pace=0.0))
     session.app.start(opening(session.app, game, config))
-    table = session.app.top
+    table = top_screen(session, TableScreen)
     seat = local_table(table)
     keys = turns = 0
 
@@ -48,8 +49,8 @@ def play(game: str, config: dict[str, Any]) -> tuple[Session, int, int]:
         keys += 1
         session.app.dispatch(key)
 
-    while not table.state.is_over and keys < KEY_LIMIT:  # type: ignore[attr-defined]
-        state = table.state  # type: ignore[attr-defined]
+    while not table.state.is_over and keys < KEY_LIMIT:
+        state = table.state
         if 0 not in state.to_act():
             if game == "cardavia":
                 press("n")

@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import games  # noqa: E402
 from engine.bots import make  # noqa: E402
 from engine.cards import Card  # noqa: E402
+from engine.scientific import GAME as SCIENTIFIC  # noqa: E402
 
 
 def _ranks(hand: tuple[Card, ...]) -> list[int]:
@@ -36,7 +36,7 @@ def play(seed: int) -> dict[str, int]:
     """One game; the counts of the module's docstring, and the hints asked."""
     found = {"hints": 0, "weak_not_weakest": 0, "least_of_strongest": 0, "likely": 0,
              "likely_not_held": 0, "offers": 0, "offers_unanswered": 0}  # fmt: skip
-    state = games["scientific"].new_state(seed=seed, players=3)
+    state = SCIENTIFIC.new_state(seed=seed, players=3)
     adviser = make("scientific", "hard", seed=seed)
     players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
     waiting: set[int] = set()  # offered, no answer heard yet
@@ -58,7 +58,9 @@ def play(seed: int) -> dict[str, int]:
                     found["weak_not_weakest"] += 1
                 if hint.code == "opponent_seer" and card.rank == strongest:
                     found["least_of_strongest"] += 1
-            for other, token in hint.params.get("likely", []) or []:  # type: ignore[union-attr]
+            likely = hint.params.get("likely") or []
+            assert isinstance(likely, list), hint
+            for other, token in likely:
                 found["likely"] += 1
                 if Card.parse(token) not in state.hands[other]:
                     found["likely_not_held"] += 1

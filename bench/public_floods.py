@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ async def greet(url: str, name: str, client: str = "terminal") -> ClientConnecti
 
 async def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
-        message = json.loads(await ws.recv())
+        message: dict[str, Any] = json.loads(await ws.recv())
         if message["type"] == kind:
             return message
 
@@ -167,7 +168,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     stop = asyncio.Event()
     listers = [await greet(url, f"Lister{n}") for n in range(4)]
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in [*listers, *makers]]
-    tasks += [asyncio.ensure_future(repeat(0.1, stop, lambda ws=ws: ws.send('{"type":"list"}')))
+    tasks += [asyncio.ensure_future(repeat(0.1, stop, partial(ws.send, '{"type":"list"}')))
               for ws in listers]  # fmt: skip
     print(f"{'listing':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
@@ -180,9 +181,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     eyes = [await greet(url, f"Eye{n}") for n in range(20)]
     watch = json.dumps({"type": "watch", "table": table})
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in eyes]
-    tasks += [
-        asyncio.ensure_future(repeat(0.06, stop, lambda ws=ws: ws.send(watch))) for ws in eyes
-    ]
+    tasks += [asyncio.ensure_future(repeat(0.06, stop, partial(ws.send, watch))) for ws in eyes]
     print(f"{'watchers':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
     for ws in eyes:
@@ -196,7 +195,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     keys = ["ArrowDown", "ArrowUp", "t", "e"]
     for k, ws in enumerate(pages):
         key = json.dumps({"type": "key", "key": keys[k % len(keys)]})
-        tasks.append(asyncio.ensure_future(repeat(0.05, stop, lambda ws=ws, key=key: ws.send(key))))
+        tasks.append(asyncio.ensure_future(repeat(0.05, stop, partial(ws.send, key))))
     print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}")
     stop.set()
     for ws in pages:
@@ -216,10 +215,10 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel holds little
     sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/"))))
     slow = await connect(url, sock=sock, max_size=2**24, max_queue=1)
-    slow.transport.pause_reading()  # type: ignore[attr-defined]  # it never reads
+    slow.transport.pause_reading()  # it never reads
     await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Slow"}))
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in makers]
-    tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, lambda: slow.send('{"type":"list"}'))))
+    tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, partial(slow.send, '{"type":"list"}'))))
     peak = before
     times = []
     end = time.monotonic() + 2 * seconds
@@ -231,7 +230,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     print(f"slow reader: server RSS {before:.0f} MB before, {peak:.0f} MB at most "
           f"(+{peak - before:.1f} MB); dropped: {dropped}")  # fmt: skip
     stop.set()
-    slow.transport.abort()  # type: ignore[attr-defined]
+    slow.transport.abort()
     for ws in makers:
         await ws.close()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -265,7 +264,9 @@ def run(seconds: float) -> None:
         )  # fmt: skip
         try:
             assert server.stdout is not None
-            port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+            found = re.search(r":(\d+)/", server.stdout.readline())
+            assert found is not None, "the server said no port"
+            port = int(found.group(1))
             log = Path(data) / "logs" / "server.log"
             asyncio.run(main(f"ws://127.0.0.1:{port}/", server.pid, seconds, log))
         finally:

@@ -16,6 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,7 +26,7 @@ from tests.conformance import play_random_game
 from tests.random_keys import run
 
 
-def save_cost(folder: Path, game: str, options: dict[str, object], repeats: int = 200) -> str:
+def save_cost(folder: Path, game: str, options: Mapping[str, object], repeats: int = 200) -> str:
     """Median time to save a whole game of ``game`` (the longest of a few seeds)."""
     from audiogame.saves.moves import move_text
 

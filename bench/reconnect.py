@@ -19,6 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from audiogame.online.commands import connect_screens  # noqa: E402
 from audiogame.testing import key_bytes, make_session  # noqa: E402
 from tests.online_support import Recorder, ServerThread, until  # noqa: E402
 
-BEFORE = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+BEFORE: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 BACK = "Back at the table."
 
 
@@ -66,13 +67,18 @@ async def schedule_run(folder: Path, outages: list[float]) -> list[float]:
             await asyncio.sleep(outage)
             servers.append(ServerThread(folder / "server", port=port))
             listening = time.monotonic()
-            await until(lambda n=back_before: session.spoken.count(BACK) > n, timeout=120)
+            await until(partial(said_more, session.spoken, back_before), timeout=120)
             waits.append(time.monotonic() - listening)
         pipe.send_text(key_bytes(["c-c"]))
         await task
     for server in servers:
         server.close()
     return waits
+
+
+def said_more(spoken: list[str], before: int) -> bool:
+    """``BACK`` said more than ``before`` times."""
+    return spoken.count(BACK) > before
 
 
 def main() -> int:

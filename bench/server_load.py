@@ -80,7 +80,7 @@ async def person(
     name: str,
     stats: Stats,
     table: asyncio.Future[str] | None,
-    create: dict | None,
+    create: dict[str, Any] | None,
     stop: asyncio.Event,
     interval: float,
     rng: random.Random,
@@ -239,7 +239,9 @@ def measure(root: Path, args: argparse.Namespace) -> dict[str, float]:
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         assert server.stdout is not None
-        port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+        found = re.search(r":(\d+)/", server.stdout.readline())
+        assert found is not None, "the server said no port"
+        port = int(found.group(1))
         marks: dict[str, float] = {}
 
         def started() -> None:

@@ -18,7 +18,9 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,6 +39,12 @@ for (const id of ['echo', 'history']) {
                                      {childList: true, subtree: true, characterData: true});
 }
 """
+
+
+def more_words(driver: Any, before: int) -> bool:
+    """The page has said more than ``before`` words since the bench began."""
+    count: int = driver.execute_script("return window.benchWords.length")
+    return count > before
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -72,8 +80,7 @@ def main() -> int:
         for index in range(args.keys):
             words_before = d.execute_script("return window.benchWords.length")
             keys(d, Keys.ARROW_RIGHT if index % 2 == 0 else Keys.ARROW_LEFT)
-            wait_for(lambda before=words_before: d.execute_script(
-                "return window.benchWords.length") > before)  # fmt: skip
+            wait_for(partial(more_words, d, words_before))
             pressed, shown = d.execute_script(
                 "return [window.benchKeys.at(-1), window.benchWords.at(-1)]"
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,11 +56,11 @@ def start(
     args: list[str],
     speech: str = "console",
     env: dict[str, str] | None = None,
-    settings: dict[str, object] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> Program:
     """The program against the private sound server, with these ``settings`` saved first."""
     folder.mkdir(parents=True, exist_ok=True)
-    SettingsStore(folder / "config").save(Settings(**(settings or {})))  # type: ignore[arg-type]
+    SettingsStore(folder / "config").save(Settings(**(settings or {})))
     program = Program(args, folder, speech=speech, env=env or server.env)
     program.wait_for(lambda said: len(said) >= 2)
     return program

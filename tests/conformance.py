@@ -6,14 +6,28 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
-from engine import IllegalAction, games
+from engine import IllegalAction, State, games
 from engine.actions import Action, Pass, Play
 from engine.cards import Card
 
 MAX_STEPS = 200_000
+
+
+@runtime_checkable
+class ZonedState(State, Protocol):
+    """A game's state that also tells where every card is, zone by zone (``hand0``, ``won1``,
+    ``table``...): every game's state does, and the checks here count the cards in them."""
+
+    def zones(self) -> Mapping[str, Sequence[Card]]: ...
+
+
+def zoned(state: State) -> ZonedState:
+    """``state``, checked to tell its zones."""
+    assert isinstance(state, ZonedState), f"{type(state).__name__} has no zones()"
+    return state
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -95,12 +109,13 @@ def check_bad_seats(state: Any) -> None:
     with the code ``bad_seat``, the state left exactly as it was."""
     before = snapshot(state)
     for seat in (*BAD_SEATS, state.players, state.players + 3):
-        for ask in (
+        asks: tuple[Callable[[Any], object], ...] = (
             lambda seat: state.view(seat),
             lambda seat: state.legal_actions(seat),
             lambda seat: state.apply(seat, Pass()),
             lambda seat: state.apply(seat, Play((Card(5, "h"),))),
-        ):
+        )
+        for ask in asks:
             try:
                 ask(seat)
             except IllegalAction as error:

@@ -5,8 +5,10 @@ audio tests' private sound server (one for the whole session) and its recording
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from audiogame import i18n
 from tests.audio_bed import recording, sound
@@ -21,6 +23,11 @@ __all__ = ["browser", "english", "recording", "shared_chromium", "sound"]
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# No example fails for its time: Hypothesis's deadline (200 ms an example) is a timing assertion,
+# and a loaded machine took 507 ms once for an example that takes 10 ms. Speed lives in bench/.
+settings.register_profile("audiogame", deadline=None)
+settings.load_profile("audiogame")
+
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
@@ -30,6 +37,13 @@ def english() -> Iterator[None]:
     if i18n.language() != "en":
         i18n.set_language("en")
     yield
+
+
+@pytest.fixture
+def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's data (the seats it keeps online) in the test's folder, not the user's:
+    for the modules that mark themselves ``pytest.mark.usefixtures("own_data_folder")``."""
+    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
 
 
 LONGEST_FIRST = (

@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 
-from engine import Pass, Play, games
+from engine import Pass, Play
 from engine.actions import Action
 from engine.bots import LEVELS, Bot
 from engine.bots.cardavia.public import mask_of_cards, read_view
 from engine.bots.cardavia.sample import Sampler, consistent
+from engine.cardavia import CardaviaGame
 from engine.cardavia.deck import hand_cards
 from engine.cardavia.state import CardaviaState
+from engine.cards import parse_cards
 
 LEVEL_PARAMS = [
     pytest.param(level, marks=pytest.mark.slow) if level == "expert" else level for level in LEVELS
@@ -44,6 +46,11 @@ def play_checked(state: Any, bots: Sequence[Bot], order: random.Random) -> list[
     return moves
 
 
+def cards_mask(text: str) -> int:
+    """Cards written as text (``"9h 9s"``), as a card mask."""
+    return mask_of_cards(tuple(parse_cards(text)))
+
+
 def hand_masks(state: CardaviaState) -> list[int]:
     """The three Cardavia hands, as card masks."""
     return [mask_of_cards(state.zones()[f"hand{seat}"]) for seat in range(3)]
@@ -59,7 +66,7 @@ def same_story_other_hands(
     if hands == hand_masks(state) or not consistent(public, hands):
         return None
     start = [hands[s] | public.played_by[s] for s in range(3)]
-    other = games["cardavia"].new_state(hands=[hand_cards(h) for h in start])
+    other = CardaviaGame().new_state(hands=[hand_cards(h) for h in start])
     for _, seat, combination in state.view(me).history:
         other.apply(seat, Pass() if combination is None else Play(combination.cards))
     return other

@@ -3,21 +3,24 @@ clients that play by the protocol, and an oracle of what each seat has seen."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
 import random
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from audiogame.online.client import Link
 from audiogame.online.limits import Limits
+from audiogame.online.messages import VERSION
 from audiogame.online.server import Server, run
 from audiogame.saves.moves import parse_move
 from audiogame.table.seeds import deal_seed
 from audiogame.table.session import NEXT_DEAL, engine_options, seat_count
+from audiogame.testing import Session
 from engine import games
 from engine.cards import Card
 
@@ -102,8 +105,9 @@ async def play_out(
     """Play legal moves (chosen at random) until the game ends; ask for each next deal.
     ``pace``: seconds between two moves (a server's rate limit is 20 messages a second)."""
     rng = random.Random(seed)
-    message = first or await asyncio.wait_for(link.receive(), 60)
-    state = message
+    if not first:
+        first = await asyncio.wait_for(link.receive(), 60)
+    message = state = first
     pending = False
     while True:
         kind = message["type"]
@@ -204,16 +208,16 @@ class ServerThread:
         options.setdefault("rate", 10_000.0)
         options.setdefault("limits", LOOSE)
         self.stop_event: asyncio.Event | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
         started = threading.Event()
 
         def ready(server: Server) -> None:
-            self.server = server
+            self._server = server
             started.set()
 
         async def main() -> None:
-            self.loop = asyncio.get_running_loop()
+            self._loop = asyncio.get_running_loop()
             self.stop_event = asyncio.Event()
             await run(
                 "127.0.0.1",
@@ -231,13 +235,24 @@ class ServerThread:
             raise RuntimeError("the server did not start")
 
     @property
+    def server(self) -> Server:
+        """The running server (set before ``__init__`` returns)."""
+        assert self._server is not None, "the server has not started"
+        return self._server
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The server's loop, in the server's thread."""
+        assert self._loop is not None, "the server has not started"
+        return self._loop
+
+    @property
     def url(self) -> str:
-        assert self.server is not None
         return f"ws://127.0.0.1:{self.server.port}/"
 
     def stop(self) -> None:
         """Stop the server as SIGTERM does: it tells every client, saves its tables and ends."""
-        assert self.loop is not None and self.stop_event is not None
+        assert self.stop_event is not None
         self.loop.call_soon_threadsafe(self.stop_event.set)
 
     def close(self) -> None:
@@ -247,19 +262,19 @@ class ServerThread:
         at shutdown."""
 
         def cut_and_stop() -> None:
-            assert self.server is not None and self.stop_event is not None
+            assert self.stop_event is not None
             for conn in list(self.server.names.values()):
                 conn.ws.transport.abort()
             self.stop_event.set()
 
         if not self.thread.is_alive():  # stopped already
             return
-        if self.loop is not None and self.stop_event is not None:
-            self.loop.call_soon_threadsafe(cut_and_stop)
+        if self._loop is not None and self.stop_event is not None:
+            self._loop.call_soon_threadsafe(cut_and_stop)
         self.thread.join(10)
 
 
-async def until(check: Any, timeout: float = 30.0, said: Any = None) -> None:
+async def until(check: Callable[[], object], timeout: float = 30.0, said: object = None) -> None:
     """Wait until ``check()`` is true (the program and the server answer in their own time);
     ``said`` is shown when it never is."""
     loop = asyncio.get_running_loop()
@@ -268,3 +283,41 @@ async def until(check: Any, timeout: float = 30.0, said: Any = None) -> None:
         if loop.time() > deadline:
             raise AssertionError(f"waited in vain; said: {said}")
         await asyncio.sleep(0.01)
+
+
+class Said:
+    """What the program has said so far, read afresh each time."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.session.spoken)
+
+    def __contains__(self, text: str) -> bool:
+        return text in self.session.spoken
+
+    def __repr__(self) -> str:
+        return repr(self.session.spoken)
+
+
+def more_than(count: int, said: Said, test: Callable[[str], bool]) -> Callable[[], bool]:
+    """A check for ``until``: more than ``count`` lines said pass ``test``."""
+    return lambda: sum(test(text) for text in said) > count
+
+
+def connect_args(port: int, name: str) -> argparse.Namespace:
+    return argparse.Namespace(
+        address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
+    )
+
+
+def hello(name: str, **extra: Any) -> str:
+    """A hello as a client sends it first (``extra``: more fields, or wrong ones)."""
+    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+
+
+async def presence(link: Recorder, what: str) -> None:
+    """Read ``link``'s messages until a presence message says ``what`` (``"returned"``)."""
+    while (await link.expect("presence"))["what"] != what:
+        pass

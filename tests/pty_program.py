@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from audiogame.testing import key_bytes
 
@@ -98,7 +99,7 @@ class Program:
                 with contextlib.suppress(OSError):
                     os.write(self.master, b"\x1b[1;1R")
 
-    def settings(self) -> list[object] | None:
+    def settings(self) -> list[Any] | None:
         """The terminal's settings (``termios.tcgetattr``), None once closed."""
         import termios
 
@@ -116,7 +117,7 @@ class Program:
         import termios
 
         settings = self.settings()
-        return settings is not None and not settings[3] & termios.ICANON  # type: ignore[operator]
+        return settings is not None and not settings[3] & termios.ICANON
 
     def wait_for(self, test: Callable[[list[str]], bool], timeout: float = 20.0) -> list[str]:
         """Wait until what was said passes ``test`` and the program reads keys; its lines."""

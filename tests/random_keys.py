@@ -16,6 +16,7 @@ import asyncio
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ class InvariantError(AssertionError):
     """The engine was left in a state the rules forbid."""
 
 
-def check_table(table: TableScreen, decks: dict[int, Counter[Card]]) -> None:
+def check_table(table: TableScreen, decks: dict[int, tuple[Any, Counter[Card]]]) -> None:
     """Every card of the deal exactly once, and someone awaited while the game is not over."""
     state = local_table(table).state
     counted: Counter[Card] = Counter()
@@ -128,7 +129,7 @@ async def _session_run(
     keys: int,
     folder: Path,
     report: Report,
-    decks: dict[int, Any],
+    decks: dict[int, tuple[Any, Counter[Card]]],
     start: str | None,
 ) -> int:
     """One program run until ``keys`` are pressed or the player quits; the keys pressed."""
@@ -139,12 +140,19 @@ async def _session_run(
             config_dir=folder / "config", data_dir=folder / "data",
         )  # fmt: skip
         app = session.app
+
         # Every timer of the program (the pace, automatic play, the options' pace as the keys
         # set it) is due at the next turn of the loop, not after real seconds: the keys then
         # take the same path whatever the machine's speed or load.
-        app.call_later = lambda delay, callback: (  # type: ignore[method-assign,assignment]
-            asyncio.get_running_loop().call_soon(app._as_turn(callback)) if app.running else None
-        )
+        def at_next_turn(delay: float, callback: Callable[[], None]) -> asyncio.Handle | None:
+            return (
+                asyncio.get_running_loop().call_soon(app._as_turn(callback))
+                if app.running
+                else None
+            )
+
+        # A Handle where the program keeps a TimerHandle: the program only cancels it.
+        app.call_later = at_next_turn  # type: ignore[method-assign,assignment]
         app.start(first_screens(session, start, rng))
         task = asyncio.ensure_future(app.run_async())
         await asyncio.sleep(0)
@@ -188,7 +196,7 @@ def run(keys: int, seed: int, folder: Path) -> Report:
     """Press ``keys`` random keys (a new program each time the player quits)."""
     rng = random.Random(seed)
     report = Report()
-    decks: dict[int, Any] = {}
+    decks: dict[int, tuple[Any, Counter[Card]]] = {}
     began = time.perf_counter()
     real_open = Link.open
     Link.open = _no_server  # type: ignore[method-assign]
@@ -204,7 +212,7 @@ def run(keys: int, seed: int, folder: Path) -> Report:
     return report
 
 
-async def _no_server(link: Link, token: str | None = None) -> dict[str, Any]:
+async def _no_server(self: Link, token: str | None = None) -> dict[str, Any]:
     """Play online's Connect answered at once, whatever the machine's speed: no server there
     (a real attempt took a number of keys that depended on the load, and so did every path the
     keys took after it)."""

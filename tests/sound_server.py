@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # numpy is imported where a recording is measured, not by every test run
     import numpy as np
+    import numpy.typing as npt
 
 RATE = 48_000
 SINK = "ear"
@@ -101,7 +102,7 @@ class Recording:
                 self.offset = min(self.offset, now - self._frames / RATE)
             pending = pending[usable:]
 
-    def samples(self, first: int = 0, last: int | None = None) -> np.ndarray:
+    def samples(self, first: int = 0, last: int | None = None) -> npt.NDArray[np.float64]:
         """Frames ``first`` to ``last`` recorded so far (all by default): frames by 2 channels,
         floats from -1 to 1. Only those frames are copied, so that a long recording stays
         quick to look into."""
@@ -122,7 +123,7 @@ class Recording:
         while self.now() < moment and time.monotonic() < end:
             time.sleep(0.01)
 
-    def _span(self, start: float, end: float) -> np.ndarray:
+    def _span(self, start: float, end: float) -> npt.NDArray[np.float64]:
         self.wait_until(end)
         first = max(0, int((start - self.offset) * RATE))
         last = max(first, int((end - self.offset) * RATE))

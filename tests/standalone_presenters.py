@@ -77,7 +77,11 @@ def main() -> None:
         narrator = Heard()
         host = Program(narrator, Settings(names=("Anna", "Bruno"), pace=0))
         host.thinkers = InlineExecutor()
-        host.clock = lambda host=host: float(host.key_count)  # keys a second apart
+
+        def clock(host: Program = host) -> float:
+            return float(host.key_count)  # keys a second apart
+
+        host.clock = clock
         factory = game_entry(game).table_factory()
         assert factory is not None
         screen: Any = factory(host, {"level": "greedy", **config})

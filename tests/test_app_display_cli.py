@@ -14,7 +14,7 @@ from audiogame.app.display import LinePrinter, display_mode
 from audiogame.app.menus import start_screens
 from audiogame.catalog import game_entry
 from audiogame.cli import build_parser, table_config
-from audiogame.testing import key_bytes, make_session
+from audiogame.testing import Session, key_bytes, make_session
 
 
 def test_display_rule_per_backend() -> None:
@@ -24,7 +24,7 @@ def test_display_rule_per_backend() -> None:
     assert display_mode("console", full_screen=False) == "lines"
 
 
-def screen_text(session) -> str:  # type: ignore[no-untyped-def]
+def screen_text(session: Session) -> str:
     layout = session.app.application.layout
     return "\n".join(
         "".join(text for _, text, *_ in window.content.text())

@@ -204,7 +204,8 @@ def test_speech_log_keeps_every_line(tmp_path: Path) -> None:
 def test_sound_options_reach_the_cue_player_at_once(tmp_path: Path) -> None:
     """Turning cues off or the cue volume down in the options is heard at once."""
     session = drive(["o", "enter"] + ["down"] * 5 + ["right"], config_dir=tmp_path)
-    cues = session.app.narrator.cues
+    cues = session.cues
+    assert cues is session.app.narrator.cues
     assert session.spoken[-1].startswith("Sound cues: off")
     assert cues.enabled is False
     played = len(session.played)

@@ -4,21 +4,29 @@ cue of the practice lists, a seat on the left heard on the left, cue volume, cue
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from audiogame.practice.model import GROUPS, cues_in
 from tests.audio_bed import heard_after, start, wait_quiet
-from tests.pty_program import back_in_the_practice_menu, opened_list
+from tests.pty_program import Program, back_in_the_practice_menu, opened_list
+from tests.sound_server import Level, Recording, SoundServer
 
 pytestmark = pytest.mark.audio
 
 
-def practice(server, folder, **settings):
+def practice(server: SoundServer, folder: Path, **settings: object) -> Program:
     return start(server, folder, ["practice"], settings=settings)
 
 
-def cue_after_key(program, record, key: str) -> tuple[float, float]:
+def said_at_least(count: int) -> Callable[[list[str]], bool]:
+    """A test for :meth:`Program.wait_for`: ``count`` lines said, or more."""
+    return lambda said: len(said) >= count
+
+
+def cue_after_key(program: Program, record: Recording, key: str) -> tuple[float, float]:
     """Press ``key`` once all is quiet; when it was pressed and when all was quiet again."""
     moment = wait_quiet(record, quiet=0.1)
     program.press([key])
@@ -27,7 +35,9 @@ def cue_after_key(program, record, key: str) -> tuple[float, float]:
     return moment, moment
 
 
-def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):
+def test_every_cue_of_the_listen_lists_is_heard(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     program = practice(sound, tmp_path)
     silent = []
     for index, group in enumerate(GROUPS):
@@ -43,16 +53,18 @@ def test_every_cue_of_the_listen_lists_is_heard(sound, recording, tmp_path):
     assert program.finish()[0] == 0
 
 
-def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(sound, recording, tmp_path):
+def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     """Battaglia, 2 players, deal 3: Anna (on your left) takes the first two tricks, you the
     next two; your own cues sound in the middle."""
     program = start(sound, tmp_path, ["play", "battle", "--seed", "3", "--players", "2"])
-    levels = {}
+    levels: dict[str, Level] = {}
     for _ in range(4):
         moment = wait_quiet(recording, quiet=0.3)
         before = len(program.said())
         program.press(["space"])
-        program.wait_for(lambda said, count=before: len(said) >= count + 2)
+        program.wait_for(said_at_least(before + 2))
         assert heard_after(recording, moment)
         end = wait_quiet(recording, quiet=0.3)  # the trick's cues, whole, and nothing else
         taker = program.said()[-1].split(" ")[0]
@@ -64,7 +76,9 @@ def test_a_cue_from_the_seat_on_the_left_is_louder_on_the_left(sound, recording,
     assert program.finish()[0] == 0
 
 
-def first_cue_level(server, record, folder, **settings):
+def first_cue_level(
+    server: SoundServer, record: Recording, folder: Path, **settings: object
+) -> Level:
     program = practice(server, folder, **settings)
     program.press(["enter"], until=opened_list)
     moment, end = cue_after_key(program, record, "home")
@@ -74,14 +88,18 @@ def first_cue_level(server, record, folder, **settings):
     return level
 
 
-def test_cue_volume_changes_the_level(sound, recording, tmp_path):
+def test_cue_volume_changes_the_level(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     loud = first_cue_level(sound, recording, tmp_path / "loud", cue_volume=100)
     soft = first_cue_level(sound, recording, tmp_path / "soft", cue_volume=25)
     assert soft.heard
     assert loud.loudest - soft.loudest > 6, (loud, soft)
 
 
-def test_cues_off_means_no_cue_sound(sound, recording, tmp_path):
+def test_cues_off_means_no_cue_sound(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     program = practice(sound, tmp_path, sound=False)
     program.press(["enter"], until=opened_list)
     moment = time.monotonic()

@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
 from audiogame.sound.output import RECHECK
 from tests.audio_bed import heard_after, start, wait_quiet
 from tests.pty_program import Program, turned_up
+from tests.sound_server import Recording, SoundServer
 
 pytestmark = pytest.mark.audio
 
@@ -42,11 +44,13 @@ LOST = "The sound output stopped working: speech goes on in console lines, witho
 BACK = "The sound output is back: speech through the speech-dispatcher voice, and sound cues."
 
 
-def screen(program) -> str:
+def screen(program: Program) -> str:
     return bytes(program.output).decode("utf-8", "replace")
 
 
-def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
+def test_sound_server_killed_mid_game_then_back(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     program = at_the_table(start(sound, tmp_path, ["play", "battle", "--seed", "3"], speech="auto"))
     assert program.said()[0] == "Audiogame. Speech: speech-dispatcher voice."
     recording.stop()
@@ -80,7 +84,7 @@ def test_sound_server_killed_mid_game_then_back(sound, recording, tmp_path):
     assert "Traceback" not in errors and "Traceback" not in screen(program)
 
 
-def test_no_sound_server_at_start(sound, tmp_path):
+def test_no_sound_server_at_start(sound: SoundServer, tmp_path: Path) -> None:
     env = {**sound.env, "PULSE_SERVER": f"unix:{tmp_path}/nobody-here"}
     program = start(sound, tmp_path, ["play", "battle", "--seed", "3"], speech="auto", env=env)
     at_the_table(program)
@@ -96,7 +100,9 @@ def test_no_sound_server_at_start(sound, tmp_path):
     assert code == 0 and errors == ""
 
 
-def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound, tmp_path):
+def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(
+    sound: SoundServer, tmp_path: Path
+) -> None:
     """No speech-dispatcher (it cannot be started) and no aplay for pyttsx3: console lines,
     and not a word of the voices' own on the screen."""
     bare = tmp_path / "bin"
@@ -117,7 +123,9 @@ def test_no_voice_at_all_says_so_on_console_lines_and_prints_nothing_else(sound,
     assert "not found" not in shown and "aplay" not in shown
 
 
-def test_a_voice_that_dies_mid_message_hands_over_once(sound, recording, tmp_path):
+def test_a_voice_that_dies_mid_message_hands_over_once(
+    sound: SoundServer, recording: Recording, tmp_path: Path
+) -> None:
     program = start(
         sound, tmp_path, ["play", "battle", "--seed", "3"], speech="speechd",
         settings={"sound": False},

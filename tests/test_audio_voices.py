@@ -5,11 +5,13 @@ off here, so that whatever is heard is the voice."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
 from tests.audio_bed import heard_after, start, wait_quiet
-from tests.pty_program import turned_up
+from tests.pty_program import Program, turned_up
+from tests.sound_server import Recording, SoundServer
 
 pytestmark = pytest.mark.audio
 
@@ -22,7 +24,7 @@ so it only fails when F3 clearly does not cut the voice: a second line of the ke
 takes 1 to 3 seconds) would go far past 500 ms."""
 
 
-def table(sound, folder, voice):
+def table(sound: SoundServer, folder: Path, voice: str) -> Program:
     program = start(
         sound, folder, ["play", "battle", "--seed", "3"], speech=voice, settings={"sound": False}
     )
@@ -31,7 +33,9 @@ def table(sound, folder, voice):
 
 
 @pytest.mark.parametrize("voice", VOICES)
-def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(sound, recording, tmp_path, voice):
+def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(
+    sound: SoundServer, recording: Recording, tmp_path: Path, voice: str
+) -> None:
     begin = time.monotonic()
     program = table(sound, tmp_path, voice)
     said = program.said()
@@ -61,7 +65,9 @@ def test_voice_is_heard_at_start_at_a_table_and_in_a_menu(sound, recording, tmp_
 
 
 @pytest.mark.parametrize("voice", VOICES)
-def test_f3_silences_a_long_message_at_once(sound, recording, tmp_path, voice):
+def test_f3_silences_a_long_message_at_once(
+    sound: SoundServer, recording: Recording, tmp_path: Path, voice: str
+) -> None:
     program = table(sound, tmp_path, voice)
     program.press(["f3"])
     wait_quiet(recording)
@@ -78,7 +84,9 @@ def test_f3_silences_a_long_message_at_once(sound, recording, tmp_path, voice):
 
 
 @pytest.mark.parametrize("voice", VOICES)
-def test_a_new_key_cuts_the_message_being_said(sound, recording, tmp_path, voice):
+def test_a_new_key_cuts_the_message_being_said(
+    sound: SoundServer, recording: Recording, tmp_path: Path, voice: str
+) -> None:
     """F1's list of 16 lines lasts over 20 seconds; T (whose turn) cuts it with a short answer
     (under 3 seconds)."""
     program = table(sound, tmp_path, voice)

@@ -7,12 +7,11 @@ from typing import Any
 
 import pytest
 
-from engine import FaceDown, Flip, IllegalAction, Pass, Play, games
+from engine import FaceDown, Flip, IllegalAction, Pass, Play
 from engine.baseline import make_baseline
+from engine.battle import GAME
 from engine.cards import Card
 from tests.test_battle_rules import cs, flip_all, new
-
-GAME = games["battle"]
 
 
 def snapshot(state: Any) -> tuple[Any, ...]:
@@ -243,7 +242,8 @@ def test_the_same_seed_and_actions_give_the_same_events() -> None:
 
 @pytest.mark.parametrize("kind", ["greedy", "random"])
 def test_baseline_players_finish_games(kind: str) -> None:
-    for options in ({"players": 2}, {"players": 3, "open": True, "trick_limit": 300}):
+    cases: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "open": True, "trick_limit": 300}]
+    for options in cases:
         state = GAME.new_state(seed=1, **options)
         players = [make_baseline("battle", kind, seat) for seat in range(state.players)]
         while not state.is_over:

@@ -8,13 +8,12 @@ from collections import Counter
 
 import pytest
 
-from engine import FaceDown, Flip, Pass, Play, games
+from engine import FaceDown, Flip, Pass, Play
+from engine.battle import GAME
 from engine.battle.baseline import greedy_choice
 from engine.battle.events import FaceDownLaid
-from engine.events import ChoiceMade, PileTakenUp, Reveal, TrickWon, War
+from engine.events import ChoiceMade, GameOver, PileTakenUp, Reveal, TrickWon, War
 from tests.test_battle_rules import c, cs, new
-
-GAME = games["battle"]
 
 
 def test_bt10_the_stock_is_a_hand_the_player_sees_and_chooses_from() -> None:
@@ -196,7 +195,7 @@ def test_bt11_every_combination_plays_to_the_end(
         assert Counter(card for cards in state.zones().values() for card in cards) == deck_cards
         result = state.result()
         assert result.reason in ("all_cards", "trick_limit", "nobody_left")
-        assert events[-1].kind == "game_over" and events[-1].winners == result.winners
+        assert isinstance(events[-1], GameOver) and events[-1].winners == result.winners
         assert result.scores == state.view(0).owned
         if result.reason == "all_cards":
             assert result.scores[result.winners[0]] == sum(result.scores)

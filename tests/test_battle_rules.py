@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine import Flip, games
+from engine import Flip
+from engine.battle import GAME
 from engine.battle.events import CardsSetAside
 from engine.battle.options import deal
 from engine.cards import Card, full_deck, parse_cards
@@ -23,8 +24,6 @@ from engine.events import (
     TrickWon,
     War,
 )
-
-GAME = games["battle"]
 
 
 def new(*hands: str, **options: Any) -> Any:

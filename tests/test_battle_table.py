@@ -11,7 +11,9 @@ from audiogame.settings import DEFAULT_NAMES, Settings
 from audiogame.testing import drive, drive_timed
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import Flip, games
+from engine import Flip
+from engine.battle import GAME as BATTLE
+from tests.session_support import is_subsequence
 
 REVEAL = re.compile(r"^(Face down: [^.]*\. )?(You|Anna|Bruno|Carla|Dario|Elena): \w+\.")
 REVEAL_IT = re.compile(r"^(Carte coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|Elena): \w+\.")
@@ -20,7 +22,7 @@ REVEAL_IT = re.compile(r"^(Carte coperte: [^.]*\. )?(Tu|Anna|Bruno|Carla|Dario|E
 def classic_script(seed: int, **options: Any) -> tuple[list[str], int]:
     """The messages a classic game must produce, found with the engine alone, and how many
     times the player is asked to flip."""
-    state = games["battle"].new_state(seed=seed, **options)
+    state = BATTLE.new_state(seed=seed, **options)
     seats = Seats(DEFAULT_NAMES, state.players, {"open": False})
     events = list(state.opening_events())
     flips = 0
@@ -32,11 +34,6 @@ def classic_script(seed: int, **options: Any) -> tuple[list[str], int]:
         if 0 in state.view(0).eliminated:
             break
     return [render("battle", event, seats) for event in events], flips
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +201,7 @@ def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
     the cursor has not been spoken yet: the first Enter says it)."""
     from audiogame.bots import make_bot
 
-    state = games["battle"].new_state(seed=seed, open=True, **options)
+    state = BATTLE.new_state(seed=seed, open=True, **options)
     seats = Seats(DEFAULT_NAMES, state.players, {"open": True})
     bots = {
         seat: make_bot("battle", "greedy", seed * 10 + seat) for seat in range(1, state.players)
@@ -302,7 +299,7 @@ def test_player_out_hears_only_the_end() -> None:
 
 def test_four_players_player_out_early_hears_the_rest_summarised() -> None:
     for seed in range(1, 40):
-        state = games["battle"].new_state(seed=seed, players=4, deck=32)
+        state = BATTLE.new_state(seed=seed, players=4, deck=32)
         flips = 0
         while not state.is_over and 0 not in state.view(0).eliminated:
             flips += 1

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine import games
 from engine.baseline import make_baseline
+from engine.battle import GAME as BATTLE
 
 CONFIGS = [
     {"players": p, "deck": d, "face_down": fd, "open": op, "trick_limit": 150}
@@ -20,7 +20,7 @@ CONFIGS = [
 @pytest.mark.parametrize("options", CONFIGS, ids=lambda o: "-".join(map(str, o.values())))
 def test_every_view_counts_the_cards_of_the_zones(options: dict[str, Any]) -> None:
     for seed in range(2):
-        state = games["battle"].new_state(seed=seed, **options)
+        state = BATTLE.new_state(seed=seed, **options)
         kind = "greedy" if options["open"] else "random"
         players = [make_baseline("battle", kind, seed + s) for s in range(state.players)]
         while True:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import games
+from engine.battle import GAME as BATTLE
 from engine.bots import make
 from engine.bots.battle import unseen_cards
 from engine.cards import Card
@@ -16,7 +16,7 @@ from engine.cards import Card
 @pytest.mark.parametrize("deck", [52, 32])
 def test_bt1_the_view_says_the_deck_size(deck: int) -> None:
     for players in (2, 6):
-        state = games["battle"].new_state(seed=1, players=players, deck=deck, open=True)
+        state = BATTLE.new_state(seed=1, players=players, deck=deck, open=True)
         assert state.view(0).deck == deck
 
 
@@ -29,7 +29,7 @@ def test_bt1_the_unseen_cards_are_the_others_own_and_those_face_down_at_every_de
     wrong during wars)."""
     wars = 0
     for seed in range(3):
-        state = games["battle"].new_state(seed=seed, players=6, deck=deck, open=True)
+        state = BATTLE.new_state(seed=seed, players=6, deck=deck, open=True)
         bots = [make("battle", "normal", seed * 10 + s) for s in range(6)]
         order = random.Random(seed)
         while not state.is_over and state.view(0).tricks < 120:
@@ -50,7 +50,7 @@ def test_bt1_the_unseen_cards_are_the_others_own_and_those_face_down_at_every_de
 
 def test_bt1_few_cards_left_of_a_52_card_deck_are_still_of_a_52_card_deck() -> None:
     """Late in a 52-card game few cards are owned: the bot still knows the 2s to 6s exist."""
-    state = games["battle"].new_state(
+    state = BATTLE.new_state(
         hands=[[Card.parse(t) for t in ("9h", "Kh")], [Card.parse(t) for t in ("8s", "As")]],
         deck=52,
         open=True,
@@ -58,7 +58,7 @@ def test_bt1_few_cards_left_of_a_52_card_deck_are_still_of_a_52_card_deck() -> N
     unseen = unseen_cards(state.view(0))
     assert len(unseen) == 50
     assert Card.parse("2s") in unseen
-    state = games["battle"].new_state(
+    state = BATTLE.new_state(
         hands=[[Card.parse(t) for t in ("9h", "Kh")], [Card.parse(t) for t in ("8s", "As")]],
         deck=32,
         open=True,

@@ -7,32 +7,30 @@ from __future__ import annotations
 
 import random
 
-from engine import games
 from engine.baseline import make_baseline
 from engine.bots import make
 from engine.bots.cardavia.players import HardCardavia
 from engine.bots.cardavia.public import mask_of_cards, read_view
 from engine.bots.cardavia.sample import Sampler, consistent
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.fast import greedy_rollout
 from engine.cardavia.state import CardaviaState
 from engine.cards import parse_cards
-from tests.levels import same_choice_whatever_the_hidden_hands
+from tests.levels import hand_masks, same_choice_whatever_the_hidden_hands
 from tests.test_cardavia_helpers import deal, play
-
-
-def _hands(state: CardaviaState) -> list[int]:
-    return [mask_of_cards(state.zones()[f"hand{seat}"]) for seat in range(3)]
 
 
 def test_every_view_rebuilds_the_deal_exactly() -> None:
     """With the true hands, a position read from any view plays out as the real deal does."""
     greedy = make_baseline("cardavia", "greedy")
     for seed in range(15):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         forecasts = []
         while not state.is_over:
             seat = state.to_act()[0]
-            forecasts.append(greedy_rollout(read_view(state.view(seat)).position(_hands(state))))
+            forecasts.append(
+                greedy_rollout(read_view(state.view(seat)).position(hand_masks(state)))
+            )
             state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))
         assert set(forecasts) == {state.result().scores}
 
@@ -43,14 +41,14 @@ def test_sampled_deals_honour_sizes_played_cards_and_passes_cv9() -> None:
     greedy = make_baseline("cardavia", "greedy")
     proofs = 0
     for seed in range(12):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over:
             seat = state.to_act()[0]
             public = read_view(state.view(seat))
             proofs += len(public.proofs)
-            assert consistent(public, _hands(state))
+            assert consistent(public, hand_masks(state))
             hands = Sampler(public).deal(rng)
-            true = _hands(state)
+            true = hand_masks(state)
             assert hands[seat] == true[seat]
             assert [h.bit_count() for h in hands] == [h.bit_count() for h in true]
             assert hands[0] | hands[1] | hands[2] == true[0] | true[1] | true[2]
@@ -77,7 +75,7 @@ def test_hard_player_sees_only_its_view() -> None:
     greedy = make_baseline("cardavia", "greedy")
     compared = 0
     for seed in range(10):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         for _ in range(9 + seed % 5):
             seat = state.to_act()[0]
             state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))

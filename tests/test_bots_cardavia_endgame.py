@@ -10,32 +10,24 @@ from typing import Any
 
 import pytest
 
-from engine import Pass, games
+from engine import Pass
 from engine.baseline import make_baseline
 from engine.bots import make
 from engine.bots.cardavia import search as search_module
 from engine.bots.cardavia.endgame import Endgame, TooBig
 from engine.bots.cardavia.players import HardCardavia
-from engine.bots.cardavia.public import mask_of_cards, read_view
+from engine.bots.cardavia.public import read_view
 from engine.bots.cardavia.search import search
 from engine.bots.common import Deadline
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.deck import hand_cards
 from engine.cardavia.fast import Position
 from engine.cardavia.moves import CARDS, legal_plays
 from engine.cardavia.state import CardaviaState
-from engine.cards import parse_cards
-from tests.levels import play_checked, same_choice_whatever_the_hidden_hands
+from tests.levels import cards_mask, hand_masks, play_checked, same_choice_whatever_the_hidden_hands
 from tests.test_cardavia_helpers import deal, play
 
 WIN = 30.0
-
-
-def _hands(state: CardaviaState) -> list[int]:
-    return [mask_of_cards(state.zones()[f"hand{seat}"]) for seat in range(3)]
-
-
-def _mask(text: str) -> int:
-    return mask_of_cards(tuple(parse_cards(text)))
 
 
 def _best(state: CardaviaState, me: int) -> tuple[int, int, int, int]:
@@ -94,7 +86,7 @@ def test_endgame_outcome_is_best_play_by_the_engines_rules_cv6_to_cv14(
     state.apply(seat, state.legal_actions(seat)[first])
     assert not state.is_over, "the first play ended the deal: nothing left to search"
     me = state.to_act()[0]
-    position = read_view(state.view(me)).position(_hands(state))
+    position = read_view(state.view(me)).position(hand_masks(state))
     outcome = Endgame(me, WIN, 10**6).outcome(position)
     bonuses = state.bonuses()
     totals = tuple(bonuses[s] + outcome[s] for s in range(3))
@@ -105,7 +97,7 @@ def test_endgame_leads_the_pairs_an_ace_cannot_answer_cv6_cv11() -> None:
     """CV-6, CV-11: with 5 5 K K against a player whose last card is an ace, any single lets
     him beat it and go out; the pairs cannot be answered: the search leads a pair, and the
     seat then goes out."""
-    hands = [_mask("5s 5d Kd Kh"), _mask("4h 6s"), _mask("As")]
+    hands = [cards_mask("5s 5d Kd Kh"), cards_mask("4h 6s"), cards_mask("As")]
     position = Position(hands[:], 0, played=0b111)
     code = Endgame(0, WIN, 10**5).best(position)
     assert code >> 52 != 0 and (code & CARDS).bit_count() == 2  # a pair, not a single
@@ -121,7 +113,7 @@ def test_endgame_answers_with_the_engines_answers_only_cv9() -> None:
     play(state, 2, "5h")
     me = state.to_act()[0]
     assert me == 1
-    hands = _hands(state)
+    hands = hand_masks(state)
     position = read_view(state.view(me)).position(hands)
     code = Endgame(me, WIN, 10**5).best(position)
     assert position.table is not None
@@ -135,7 +127,7 @@ def test_endgame_answers_with_the_engines_answers_only_cv9() -> None:
 def test_endgame_gives_up_past_its_limit_always_at_the_same_point() -> None:
     """The search counts positions, not seconds: a whole deal is too big for 500 positions,
     and it gives up after exactly as many each time."""
-    state = games["cardavia"].new_state(seed=3)
+    state = CARDAVIA.new_state(seed=3)
     seat = state.to_act()[0]
     state.apply(seat, state.legal_actions(seat)[0])
     me = state.to_act()[0]
@@ -143,7 +135,7 @@ def test_endgame_gives_up_past_its_limit_always_at_the_same_point() -> None:
     for _ in range(2):
         endgame = Endgame(me, WIN, 500)
         with pytest.raises(TooBig):
-            endgame.outcome(read_view(state.view(me)).position(_hands(state)))
+            endgame.outcome(read_view(state.view(me)).position(hand_masks(state)))
         visited.append(endgame.nodes)
     assert visited == [501, 501]
 
@@ -156,7 +148,7 @@ def test_search_with_the_endgame_plays_legal_codes_and_repeats_for_a_seed() -> N
     for seed in range(20):
         if checked >= 6:
             break
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over and checked < 6:
             seat = state.to_act()[0]
             public = read_view(state.view(seat))
@@ -175,7 +167,7 @@ def test_search_with_the_endgame_plays_legal_codes_and_repeats_for_a_seed() -> N
     assert checked == 6
 
 
-ENDGAME_SMALL = {"endgame_cards": 20, "endgame_mine": 8, "endgame_nodes": 2000,
+ENDGAME_SMALL: dict[str, Any] = {"endgame_cards": 20, "endgame_mine": 8, "endgame_nodes": 2000,
                  "endgame_total": 8000}  # fmt: skip
 """The expert's endgame settings with less work (the same code), to keep the suite quick."""
 
@@ -202,7 +194,7 @@ def test_endgame_players_play_only_legal_actions_and_repeat_for_a_seed(
     monkeypatch.setattr(search_module, "_solve_deal", counted)
     games_played = []
     for bot_seed in (1, 1, 2):
-        state = games["cardavia"].new_state(seed=5)
+        state = CARDAVIA.new_state(seed=5)
         bots = [
             _searcher(bot_seed * 10),
             make("cardavia", "normal", 3),
@@ -222,7 +214,7 @@ def test_endgame_player_sees_only_its_view() -> None:
     greedy = make_baseline("cardavia", "greedy")
     compared = 0
     for seed in range(12):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         while not state.is_over and min(state.view(0).hand_counts) > 6:
             seat = state.to_act()[0]
             state.apply(seat, greedy.choose(state.view(seat), state.legal_actions(seat)))

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import random
 
-from engine import games
 from engine.actions import Action
 from engine.baseline import make_baseline
 from engine.bots import make
 from engine.bots.cardavia.codes import codes_of
 from engine.bots.cardavia.heuristic import planned_answer, planned_lead
-from engine.bots.cardavia.public import Choice, Public, mask_of_cards, read_view
+from engine.bots.cardavia.public import Choice, Public, read_view
 from engine.bots.cardavia.sample import Sampler, consistent
 from engine.bots.cardavia.style import fitting_deal, fitting_seats, greedy_misfits, telling
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.classify import SINGLE
 from engine.cardavia.deck import INDEX_OF
 from engine.cardavia.deck import deal as deal_masks
@@ -24,18 +24,11 @@ from engine.cardavia.fast import Position, greedy_answer, greedy_lead, seat_roll
 from engine.cardavia.moves import KIND_SHIFT
 from engine.cardavia.state import CardaviaState
 from engine.cards import parse_cards
-
-
-def _mask(text: str) -> int:
-    return mask_of_cards(tuple(parse_cards(text)))
+from tests.levels import cards_mask, hand_masks
 
 
 def _single(text: str) -> int:
-    return _mask(text) | SINGLE << KIND_SHIFT
-
-
-def _hands(state: CardaviaState) -> list[int]:
-    return [mask_of_cards(state.zones()[f"hand{seat}"]) for seat in range(3)]
+    return cards_mask(text) | SINGLE << KIND_SHIFT
 
 
 def _planned_action(state: CardaviaState, seat: int) -> Action:
@@ -45,7 +38,7 @@ def _planned_action(state: CardaviaState, seat: int) -> Action:
     plays = codes_of(legal, first_play=view.first_play)
     if not plays:
         return legal[0]
-    hand = _hands(state)[seat]
+    hand = hand_masks(state)[seat]
     code = planned_lead(hand) if view.table is None else planned_answer(hand, list(plays))
     return plays[code]
 
@@ -57,7 +50,7 @@ def test_each_seat_plays_out_its_own_way_as_the_engine_deal_ends_cv3_to_cv14() -
     differ = 0
     for seed in range(24):
         greedy_seat = seed % 3
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
         all_planned = position.copy()
         while not state.is_over:
@@ -68,9 +61,11 @@ def test_each_seat_plays_out_its_own_way_as_the_engine_deal_ends_cv3_to_cv14() -
             else:
                 action = _planned_action(state, seat)
             state.apply(seat, action)
-        leads = tuple(greedy_lead if s == greedy_seat else planned_lead for s in range(3))
-        answers = tuple(greedy_answer if s == greedy_seat else planned_answer for s in range(3))
-        scores = seat_rollout(position, leads, answers)  # type: ignore[arg-type]
+        lead = [greedy_lead if s == greedy_seat else planned_lead for s in range(3)]
+        answer = [greedy_answer if s == greedy_seat else planned_answer for s in range(3)]
+        scores = seat_rollout(
+            position, (lead[0], lead[1], lead[2]), (answer[0], answer[1], answer[2])
+        )
         assert scores == state.result().scores
         assert position.winner in state.result().winners
         planned = seat_rollout(all_planned, (planned_lead,) * 3, (planned_answer,) * 3)
@@ -102,6 +97,7 @@ def _public(
 
 def _single_on(text: str) -> tuple[int, int, int]:
     card = parse_cards(text)[0]
+    assert card.rank is not None, text
     return (SINGLE, INDEX_OF[card.rank], 1)
 
 
@@ -112,14 +108,14 @@ def test_the_greedy_way_misfits_only_plays_a_greedy_player_would_not_make() -> N
     straight 4 to 8)."""
     public = _public(
         (
-            Choice(1, _single("6h"), _single_on("5h"), _mask("6h")),
-            Choice(2, _single("8d"), _single_on("5h"), _mask("8d")),
+            Choice(1, _single("6h"), _single_on("5h"), cards_mask("6h")),
+            Choice(2, _single("8d"), _single_on("5h"), cards_mask("8d")),
         )
     )
-    assert greedy_misfits(public, 1, _mask("6s 8d Kc Qs 4h")) == 0
-    assert greedy_misfits(public, 2, _mask("6h 6s Kc Qs 4h")) == 1
-    lead = _public((Choice(2, _single("6d"), None, _mask("6d")),))
-    assert greedy_misfits(lead, 2, _mask("4h 5s 6c 7h 8s Qd Kh")) == 1
+    assert greedy_misfits(public, 1, cards_mask("6s 8d Kc Qs 4h")) == 0
+    assert greedy_misfits(public, 2, cards_mask("6h 6s Kc Qs 4h")) == 1
+    lead = _public((Choice(2, _single("6d"), None, cards_mask("6d")),))
+    assert greedy_misfits(lead, 2, cards_mask("4h 5s 6c 7h 8s Qd Kh")) == 1
 
 
 def test_a_seat_beating_with_the_lowest_answer_each_time_is_read_as_greedy() -> None:
@@ -128,16 +124,16 @@ def test_a_seat_beating_with_the_lowest_answer_each_time_is_read_as_greedy() -> 
     the 5 of spades with the king of clubs though he held the 9 of clubs (he played it on the
     8 next): never read as greedy, however his hand is dealt."""
     seat1 = (
-        Choice(1, _single("6h"), _single_on("5h"), _mask("6h 9h Jh")),
-        Choice(1, _single("9h"), _single_on("8h"), _mask("9h Jh")),
-        Choice(1, _single("Jh"), _single_on("10h"), _mask("Jh")),
+        Choice(1, _single("6h"), _single_on("5h"), cards_mask("6h 9h Jh")),
+        Choice(1, _single("9h"), _single_on("8h"), cards_mask("9h Jh")),
+        Choice(1, _single("Jh"), _single_on("10h"), cards_mask("Jh")),
     )
     seat2 = (
-        Choice(2, _single("Kc"), _single_on("5s"), _mask("Kc 9c Qd")),
-        Choice(2, _single("9c"), _single_on("8s"), _mask("9c Qd")),
-        Choice(2, _single("Qd"), _single_on("10s"), _mask("Qd")),
+        Choice(2, _single("Kc"), _single_on("5s"), cards_mask("Kc 9c Qd")),
+        Choice(2, _single("9c"), _single_on("8s"), cards_mask("9c Qd")),
+        Choice(2, _single("Qd"), _single_on("10s"), cards_mask("Qd")),
     )
-    unseen = _mask("3s 4d 7s 7c Ks As 2s 4c")
+    unseen = cards_mask("3s 4d 7s 7c Ks As 2s 4c")
     rng = random.Random(1)
     public = _public(seat1 + seat2, unseen, (5, 4, 4))
     for _ in range(5):
@@ -149,9 +145,9 @@ def test_only_plays_the_two_ways_make_differently_tell_them_apart() -> None:
     """The 6 of hearts on the 5 of hearts tells a greedy player from a planning one when it
     splits his pair of sixes (a planning player answers with the 8 of diamonds), not when
     the 6 stands alone (both ways answer with it)."""
-    public = _public((Choice(1, _single("6h"), _single_on("5h"), _mask("6h")),))
-    assert telling(public, 1, _mask("6s 8d Kc Qs 4h")) == 1
-    assert telling(public, 1, _mask("7s 8d Kc Qs 4h")) == 0
+    public = _public((Choice(1, _single("6h"), _single_on("5h"), cards_mask("6h")),))
+    assert telling(public, 1, cards_mask("6s 8d Kc Qs 4h")) == 1
+    assert telling(public, 1, cards_mask("7s 8d Kc Qs 4h")) == 0
 
 
 def _greedy_table(seeds: range, other: str) -> list[tuple[Public, list[int]]]:
@@ -159,7 +155,7 @@ def _greedy_table(seeds: range, other: str) -> list[tuple[Public, list[int]]]:
     engine's greedy player or the normal one): what the seat knows, and the true hands."""
     found: list[tuple[Public, list[int]]] = []
     for seed in seeds:
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         me = seed % 3
         players = [
             make("cardavia", "normal", seed * 10 + s)
@@ -171,7 +167,7 @@ def _greedy_table(seeds: range, other: str) -> list[tuple[Public, list[int]]]:
             seat = state.to_act()[0]
             view, legal = state.view(seat), state.legal_actions(seat)
             if seat == me:
-                found.append((read_view(view), _hands(state)))
+                found.append((read_view(view), hand_masks(state)))
             state.apply(seat, players[seat].choose(view, legal))
     return found
 

@@ -30,7 +30,7 @@ def bot(game: str, level: str, seed: int) -> Bot:
 def play(game: str, players: int, levels: list[str], seed: int, bot_seed: int) -> list[Any]:
     """One game (Scientific and open Battaglia: at most 20 tricks); each choice is checked
     to be one of the legal actions, the very object handed over."""
-    options = {} if game == "cardavia" else {"players": players, **TRICKS[game]}
+    options: dict[str, Any] = {} if game == "cardavia" else {"players": players, **TRICKS[game]}
     state = games[game].new_state(seed=seed, **options)
     bots = [bot(game, levels[s % len(levels)], bot_seed * 10 + s) for s in range(players)]
     return play_checked(state, bots, random.Random(seed))
@@ -110,7 +110,10 @@ def test_battle_levels_see_only_their_view(game: str, level: str) -> None:
     for players in (2, 5):
         choices = set()
         for theirs in range(4):
-            options = {"players": players, **({"open": True} if game == "battle" else {})}
+            options: dict[str, Any] = {
+                "players": players,
+                **({"open": True} if game == "battle" else {}),
+            }
             state = games[game].new_state(seed=9, **options)
             for seat in range(1, players):
                 legal = state.legal_actions(seat)

@@ -5,16 +5,18 @@ solved, a seer answers what it sees, and nobody peeks at a secret choice."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
-from engine import Play, games
+from engine import Play
 from engine.actions import Action
 from engine.bots import make
 from engine.bots.matrix import solve
 from engine.bots.scientific.players import HardScientific
 from engine.cards import Card, parse_cards
 from engine.events import TrickWon
+from engine.scientific import GAME as SCIENTIFIC
 from engine.scientific.deal import deal_suits
 from engine.scientific.resolve import trick_winner
 from tests.levels import LEVEL_PARAMS, MANY
@@ -28,11 +30,11 @@ def test_trick_winner_follows_jacks_and_jokers_sb7_sb9_sb10_sb11() -> None:
         for a in hands[0]:
             for b in hands[1]:
                 spare = [c for c in hands[0] if c != a][:1], [c for c in hands[1] if c != b][:1]
-                state = games["scientific"].new_state(hands=[[a, *spare[0]], [b, *spare[1]]])
-                state.reversed = reversed_order  # type: ignore[attr-defined]
+                state = SCIENTIFIC.new_state(hands=[[a, *spare[0]], [b, *spare[1]]])
+                state.reversed = reversed_order
                 events = state.apply(0, Play([a])) + state.apply(1, Play([b]))
                 taken = [e.seat for e in events if isinstance(e, TrickWon)]
-                expected = (taken[0] if taken else None, state.reversed)  # type: ignore[attr-defined]
+                expected = (taken[0] if taken else None, state.reversed)
                 assert trick_winner(((0, a), (1, b)), reversed_order) == expected
 
 
@@ -42,8 +44,8 @@ def test_regret_matching_finds_the_even_mix_of_rock_paper_scissors() -> None:
     assert abs(value) < 0.05
 
 
-def _sorted(cards: object) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)  # type: ignore[call-overload]
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=Card.sort_key)
 
 
 def test_the_copy_knows_the_other_hand_exactly_sb13() -> None:
@@ -56,7 +58,7 @@ def test_the_copy_knows_the_other_hand_exactly_sb13() -> None:
             bots = [make("scientific", ("normal", "easy")[seed % 2], seed) for _ in range(2)]
             hard = bots[hard_seat] = HardScientific(seed, budget=None)
             other = 1 - hard_seat
-            state = games["scientific"].new_state(players=2, trick_limit=120)
+            state = SCIENTIFIC.new_state(players=2, trick_limit=120)
             order = random.Random(seed)
             swapped_at = -1
             while not state.is_over:
@@ -82,7 +84,7 @@ def test_nobody_peeks_at_a_secret_choice_sb2() -> None:
     for level in ("easy", "normal", "hard"):
         choices = set()
         for theirs in ("As", "2s", "joker#1", "Js"):
-            state = games["scientific"].new_state(players=2)
+            state = SCIENTIFIC.new_state(players=2)
             state.apply(1, Play([Card.parse(theirs)]))
             view = state.view(0)
             choices.add(make("scientific", level, 3).choose(view, state.legal_actions(0)))
@@ -92,9 +94,7 @@ def test_nobody_peeks_at_a_secret_choice_sb2() -> None:
 def test_a_seer_answers_the_card_it_sees_sb8() -> None:
     """SB-8: after a queen, the seer chooses last and sees the other's card: against an ace
     it shows a jack (the order turns and the jack wins) rather than lose a card."""
-    state = games["scientific"].new_state(
-        hands=[parse_cards("Qh Jh 2h 5h"), parse_cards("4s As 3s 6s")]
-    )
+    state = SCIENTIFIC.new_state(hands=[parse_cards("Qh Jh 2h 5h"), parse_cards("4s As 3s 6s")])
     state.apply(0, Play(parse_cards("Qh")))
     state.apply(1, Play(parse_cards("4s")))  # the queen wins: seat 0 is the seer
     state.apply(1, Play(parse_cards("As")))
@@ -107,10 +107,8 @@ def test_a_seer_answers_the_card_it_sees_sb8() -> None:
 
 def test_a_much_stronger_won_pile_is_taken_up_sb13() -> None:
     """SB-13: after an 8, with weak cards in hand and aces in the won pile, take it up."""
-    state = games["scientific"].new_state(
-        hands=[parse_cards("8h 2h 3h 4h"), parse_cards("7s Ks Qs 5s")]
-    )
-    state.won[0] = list(parse_cards("Ah Kh Ad Kd"))  # type: ignore[attr-defined]
+    state = SCIENTIFIC.new_state(hands=[parse_cards("8h 2h 3h 4h"), parse_cards("7s Ks Qs 5s")])
+    state.won[0] = list(parse_cards("Ah Kh Ad Kd"))
     state.apply(0, Play(parse_cards("8h")))
     state.apply(1, Play(parse_cards("7s")))
     legal = state.legal_actions(0)
@@ -128,15 +126,15 @@ def _same_rank_tricks(level: str, players: int, tricks: int = 50) -> tuple[int, 
     same = counted = 0
     seed = 11
     while counted < tricks:
-        state = games["scientific"].new_state(seed=seed, players=players)
+        state = SCIENTIFIC.new_state(seed=seed, players=players)
         bots = [make("scientific", "easy", 1)]
         bots += [make("scientific", level, seed * 10 + s) for s in range(1, players)]
         while not state.is_over and counted < tricks:
-            trick = state.trick  # type: ignore[attr-defined]
+            trick = state.trick
             for seat in state.to_act():
                 state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-            if state.trick != trick:  # type: ignore[attr-defined]
-                ranks = [card.rank for seat, card in state.last_reveal if seat]  # type: ignore[attr-defined]
+            if state.trick != trick:
+                ranks = [card.rank for seat, card in state.last_reveal if seat]
                 if len(ranks) >= 2:
                     counted += 1
                     same += len(set(ranks)) == 1
@@ -160,7 +158,7 @@ def test_a_mixed_choice_is_never_called_mixed_when_it_is_one_card_nearly_always(
     percent it gives the plain reason."""
     codes: list[str] = []
     for seed in range(3):
-        state = games["scientific"].new_state(seed=seed, players=2, trick_limit=60)
+        state = SCIENTIFIC.new_state(seed=seed, players=2, trick_limit=60)
         bots = [make("scientific", "hard", seed * 10 + s) for s in range(2)]
         order = random.Random(seed)
         while not state.is_over:

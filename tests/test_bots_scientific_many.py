@@ -10,20 +10,21 @@ from typing import Any
 
 import pytest
 
-from engine import Play, games
+from engine import Play
 from engine.actions import Action
 from engine.bots import Bot, make
 from engine.cards import parse_cards
+from engine.scientific import GAME as SCIENTIFIC
 from tests.levels import LEVEL_PARAMS, MANY, play_checked
 
 
 def test_hard_takes_up_a_much_stronger_won_pile_at_three_players_sb13() -> None:
     """SB-13 at three players: after an 8, with weak cards in hand and aces and kings in the
     won pile, the hard player takes the pile up (it used to play on from the weak hand)."""
-    state = games["scientific"].new_state(
+    state = SCIENTIFIC.new_state(
         hands=[parse_cards("8h 2h 3h 4h"), parse_cards("7s Ks Qs 5s"), parse_cards("6d Kd 9d")]
     )
-    state.won[0] = list(parse_cards("Ah Kh Ad Ac"))  # type: ignore[attr-defined]
+    state.won[0] = list(parse_cards("Ah Kh Ad Ac"))
     state.apply(0, Play(parse_cards("8h")))
     state.apply(1, Play(parse_cards("7s")))
     state.apply(2, Play(parse_cards("6d")))
@@ -36,7 +37,7 @@ def test_hard_takes_up_a_much_stronger_won_pile_at_three_players_sb13() -> None:
 
 
 def _game(players: int, level: str, seed: int) -> list[tuple[int, Action]]:
-    state = games["scientific"].new_state(seed=seed, players=players, trick_limit=20)
+    state = SCIENTIFIC.new_state(seed=seed, players=players, trick_limit=20)
     bots = [make("scientific", level, seed * 10 + s) for s in range(players)]
     return play_checked(state, bots, random.Random(seed))
 
@@ -56,7 +57,7 @@ def test_each_level_replays_its_choices_for_a_seed_at_every_table_size(
 def _midgame(players: int, seed: int) -> tuple[Any, list[Bot]]:
     """A game some tricks in (hard players throughout), at a trick where seat 0 chooses with
     the first players (not as a seer)."""
-    state = games["scientific"].new_state(seed=seed, players=players)
+    state = SCIENTIFIC.new_state(seed=seed, players=players)
     bots: list[Bot] = [make("scientific", "hard", seed * 10 + s) for s in range(players)]
     while not state.is_over and state.trick < 40:
         if state.trick >= 4 + seed % 5 and 0 in state.to_act() and 0 not in state.seers:
@@ -109,7 +110,7 @@ and the order is normal (two jacks were shown)."""
 def _before_the_thirteenth_trick(last_two: str, hard: Bot) -> Any:
     """The game after :data:`PLAYED`, the hard player of seat 0 following it trick by trick
     (asked at each of its choices, as at a table)."""
-    state = games["scientific"].new_state(players=3)
+    state = SCIENTIFIC.new_state(players=3)
     plays = [parse_cards(cards.format(last_two)) for cards in PLAYED]
     for trick in range(12):
         chosen: set[int] = set()

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from audiogame.settings import Settings
-from audiogame.testing import Session, drive, local_table, make_session, opening
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.tables.scientific import ScientificTable
+from audiogame.testing import Session, drive, local_table, make_session, opening, top_screen
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name
 from engine.cardavia import classify
@@ -34,7 +36,7 @@ def test_h_at_cardavia_names_a_legal_play_and_why() -> None:
     hint = said[-1]
     assert said[-2] == hint  # the same hint for the same position, either key
     assert hint.startswith("Hint: ") and hint.count(".") >= 2
-    table = session.app.top
+    table = top_screen(session, CardaviaTable)
     legal = table.state.legal_actions(0)
     names = {
         combination_name(found)
@@ -62,7 +64,7 @@ def test_hint_key_at_scientific_names_a_card_of_the_hand(key: str) -> None:
     session = by_hand("scientific", {"seed": 1, "players": 2}, [key], Settings())
     hint = session.spoken[-1]
     assert hint.startswith("Hint: ")
-    table = session.app.top
+    table = top_screen(session, ScientificTable)
     hand = table.state.view(0).hand
     assert hint.split(". ")[0].removeprefix("Hint: ") in {card_name(card) for card in hand}
     assert table.state.view(0).my_choice is None

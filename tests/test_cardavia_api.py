@@ -7,7 +7,7 @@ import pytest
 from engine import IllegalAction, Pass, Play, parse_cards
 from engine.actions import Action
 from engine.cardavia import GAME, classify
-from engine.cardavia.events import DealStarted
+from engine.cardavia.events import DealStarted, Played
 from tests.test_cardavia_helpers import deal, pass_, play, refused, texts
 
 
@@ -80,7 +80,8 @@ def test_any_suits_are_accepted_not_only_the_listed_ones() -> None:
     play(state, 0, "3s 3d 3h")
     assert "play 10h 10s 10d" in texts(state, 2)
     events = play(state, 2, "10s 10d 10h")
-    assert events[0].combination.cards == parse_cards("10h 10s 10d")  # type: ignore[attr-defined]
+    assert isinstance(events[0], Played)
+    assert events[0].combination.cards == parse_cards("10h 10s 10d")
     state = deal("3h 3s 6h", "Kh Ks", "9h 9s 9d 4c 5d 6d 7d 8d")
     play(state, 0, "3s 3h")
     assert texts(state, 2) == ["play 9h 9s"]

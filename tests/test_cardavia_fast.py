@@ -3,9 +3,9 @@ engine's rules: searches may trust it."""
 
 from __future__ import annotations
 
-from engine import games
 from engine.baseline import make_baseline
 from engine.bots.cardavia.codes import codes_of
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia.deck import deal as deal_masks
 from engine.cardavia.deck import mask_of
 from engine.cardavia.fast import Position, greedy_rollout, settlement
@@ -18,7 +18,7 @@ def test_lean_deal_plays_like_the_engine_cv3_to_cv14() -> None:
     its final scores, random players."""
     players = [make_baseline("cardavia", "random", s) for s in range(3)]
     for seed in range(30):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
         while not state.is_over:
             seat = state.to_act()[0]
@@ -42,7 +42,7 @@ def test_greedy_play_outs_end_like_the_engine_cv3_to_cv14() -> None:
     """The greedy play-out ends each deal as the engine does, greedy players all round."""
     greedy = make_baseline("cardavia", "greedy")
     for seed in range(10):
-        state = games["cardavia"].new_state(seed=seed)
+        state = CARDAVIA.new_state(seed=seed)
         position = Position(list(deal_masks(seed)), state.to_act()[0], first_play=True)
         while not state.is_over:
             seat = state.to_act()[0]

@@ -153,8 +153,12 @@ class Recorder:
 
     def __init__(self, leads: tuple[Lead, Lead, Lead], answers: tuple[Answer, Answer, Answer]):
         self.calls: list[tuple[int, int, list[int] | None, int]] = []  # seat, hand, codes, code
-        self.leads = tuple(self._lead(s, leads[s]) for s in range(3))
-        self.answers = tuple(self._answer(s, answers[s]) for s in range(3))
+        self.leads = (self._lead(0, leads[0]), self._lead(1, leads[1]), self._lead(2, leads[2]))
+        self.answers = (
+            self._answer(0, answers[0]),
+            self._answer(1, answers[1]),
+            self._answer(2, answers[2]),
+        )
 
     def _lead(self, seat: int, lead: Lead) -> Lead:
         def chosen(hand: int) -> int:
@@ -199,7 +203,7 @@ def lockstep_play_out(seed: int, random_moves: int, ways: Ways) -> int:
     same(state, played, position.bonuses, f"deal {seed}, the seat's reading")
     leads, answers = ways(played)
     recorder = Recorder(leads, answers)
-    totals = play_out(played, recorder.leads, recorder.answers, position.bonuses)  # type: ignore[arg-type]
+    totals = play_out(played, recorder.leads, recorder.answers, position.bonuses)
     calls = iter(recorder.calls)
     move = random_moves
     while not state.is_over:
@@ -305,7 +309,8 @@ def test_the_greedy_rule_is_the_engines_greedy_player() -> None:
                 if leading and not view.first_play:
                     found.append(greedy_lead(hand))
                 elif not leading:
-                    answers = legal_plays(hand, state._table[1], first_play=False)  # type: ignore[index]
+                    assert state._table is not None, "a table to answer"
+                    answers = legal_plays(hand, state._table[1], first_play=False)
                     found.append(greedy_answer(hand, answers))
                 assert found == [chosen] * len(found), f"deal {seed}, seat {seat}"
                 compared += 1

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 from engine import Play
 from engine.actions import Action
 from engine.cardavia import DECK, GAME
+from engine.cardavia.events import BombPlayed, CelestialBomb, Played
 from engine.cards import Card
+from engine.events import Event
+
+PLAYS = (Played, BombPlayed, CelestialBomb)
+"""The events of a play, each with its combination."""
 
 THREE_HEARTS = Card(3, "h")
 
@@ -38,7 +43,7 @@ def test_cv14_random_deals_conserve_cards_and_settle_to_zero(seed: int) -> None:
     any suit choice equivalent to a listed play is accepted as that same combination."""
     rng = random.Random(seed)
     state = GAME.new_state(seed=seed)
-    last: list[object] = []
+    last: list[Event] = []
     while not state.is_over:
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
@@ -51,8 +56,8 @@ def test_cv14_random_deals_conserve_cards_and_settle_to_zero(seed: int) -> None:
         expected = probe.apply(seat, listed)[0]
         events = state.apply(seat, action)
         if action.kind == "play":
-            played = events[0].combination  # type: ignore[attr-defined]
-            wanted = expected.combination  # type: ignore[attr-defined]
+            assert isinstance(events[0], PLAYS) and isinstance(expected, PLAYS)
+            played, wanted = events[0].combination, expected.combination
             assert played.cards == action.cards
             assert (played.kind, played.rank, played.length) == (
                 wanted.kind,
@@ -63,7 +68,7 @@ def test_cv14_random_deals_conserve_cards_and_settle_to_zero(seed: int) -> None:
         assert Counter(c for cards in zones.values() for c in cards) == Counter(DECK)
         last = list(events)
     result = state.result()
-    assert [e.kind for e in last][-2:] == ["settlement", "game_over"]  # type: ignore[attr-defined]
+    assert [e.kind for e in last][-2:] == ["settlement", "game_over"]
     assert sum(result.scores) == 0
     for seat in range(3):
         assert result.scores[seat] == sum(line.points for line in result.lines if line.seat == seat)

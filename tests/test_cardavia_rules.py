@@ -6,7 +6,8 @@ import pytest
 
 from engine import games, parse_cards
 from engine.cardavia import DECK, GAME, classify
-from engine.cardavia.events import BombPlayed, CelestialBomb, NewRound, Played
+from engine.cardavia.combination import Combination
+from engine.cardavia.events import BombPlayed, CelestialBomb, DealStarted, NewRound, Played
 from engine.cards import Card, sorted_cards
 from tests.test_cardavia_helpers import deal, kinds, pass_, play, refused, texts
 
@@ -37,7 +38,8 @@ def test_cv2_deck_of_48_and_16_each() -> None:
     hands = [zones[f"hand{s}"] for s in range(3)]
     assert [len(h) for h in hands] == [16, 16, 16]
     assert sorted_cards(c for h in hands for c in h) == sorted_cards(DECK)
-    assert state.opening_events()[0].hand_sizes == (16, 16, 16)  # type: ignore[attr-defined]
+    (dealt,) = state.opening_events()
+    assert isinstance(dealt, DealStarted) and dealt.hand_sizes == (16, 16, 16)
     assert GAME.new_state(seed=7).zones() == zones
     assert GAME.new_state(seed=8).zones() != zones
     with pytest.raises(ValueError, match="not in the Cardavia deck"):
@@ -48,7 +50,8 @@ def test_cv3_holder_of_three_of_hearts_leads_and_must_show_it() -> None:
     """CV-3: the 3 of hearts leads, and the first play must include it."""
     state = deal("4h 5h", "3h 3s 4s 5s 6s 7s", "8h")
     assert state.to_act() == (1,)
-    assert state.opening_events()[0].leader == 1  # type: ignore[attr-defined]
+    (dealt,) = state.opening_events()
+    assert isinstance(dealt, DealStarted) and dealt.leader == 1
     assert all(Card.parse("3h") in action.cards for action in state.legal_actions(1))
     assert texts(state, 1) == ["play 3h", "play 3h 3s", "play 3h 4s 5s 6s 7s"]
     error = refused(state, 1, "4s", "must_include_3h")
@@ -83,7 +86,8 @@ def test_cv4_ranks_two_high_three_low_suits_never_rank() -> None:
     play(state, 2, "9s")
     error = refused(state, 1, "9c", "does_not_beat")
     assert str(error) == "that does not beat the nine on the table"
-    assert error.params["table"].rank == 9
+    table = error.params["table"]
+    assert isinstance(table, Combination) and table.rank == 9
     refused(state, 1, "5h", "does_not_beat")
     play(state, 1, "2s")
     refused(state, 0, "Kh", "does_not_beat")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cardavia.deck import mask_of
-from engine.cardavia.events import BombBonus, NewRound, Passed, Settlement
+from engine.cardavia.events import BombBonus, BombPlayed, NewRound, Passed, Settlement
 from engine.cardavia.scoring import bombs_held, settle
 from engine.cards import parse_cards
 from engine.events import GameOver
@@ -70,7 +70,8 @@ def test_cv13_bomb_bonus_is_settled_when_the_round_ends() -> None:
     assert state.view(0).bonuses == (0, 0, 0)  # not yet: a stronger bomb might come
     pass_(state, 1)
     events = pass_(state, 0)
-    combination = bomb.combination  # type: ignore[attr-defined]
+    assert isinstance(bomb, BombPlayed)
+    combination = bomb.combination
     assert events == [Passed(0), BombBonus(2, combination, 20), NewRound(2)]
     assert state.view(1).bonuses == (-10, -10, 20)
     events = play(state, 2, "4h")
@@ -127,7 +128,8 @@ def test_cv13_only_the_last_bomb_of_a_round_scores() -> None:
     tens = play(state, 1, "10h 10s 10d 10c")[0]
     pass_(state, 0)
     events = pass_(state, 2)
-    combination = tens.combination  # type: ignore[attr-defined]
+    assert isinstance(tens, BombPlayed)
+    combination = tens.combination
     assert events == [Passed(2), BombBonus(1, combination, 20), NewRound(1)]
     assert state.view(0).bonuses == (-10, 20, -10)
 

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from audiogame.testing import drive
+from tests.session_support import is_subsequence
 from tests.test_cardavia_table_helpers import (
     PLAY_KINDS,
-    is_subsequence,
     last_play,
     slow,
     table_script,

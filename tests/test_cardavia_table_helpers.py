@@ -13,7 +13,8 @@ from audiogame.tables.cardavia_hand import ordered_plays
 from audiogame.words.cardavia import settlement_lines
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import Pass, Play, games
+from engine import Pass, Play
+from engine.cardavia import GAME as CARDAVIA
 from engine.cardavia import CardaviaState, classify
 from engine.cardavia.combination import Combination
 from engine.cardavia.events import Settlement
@@ -93,7 +94,7 @@ def table_script(
     script = Script()
     bots = {seat: make_bot("cardavia", "greedy", seed * 10 + seat) for seat in (1, 2)}
     for number in range(deals):
-        state = games["cardavia"].new_state(seed=seed + number)
+        state = CARDAVIA.new_state(seed=seed + number)
         events = list(state.opening_events())
         while not state.is_over:
             if state.to_act() == (0,):
@@ -117,8 +118,3 @@ def table_script(
         script.expected += expected_messages(events)
         script.scores.append(state.result().scores)
     return script
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)

@@ -4,6 +4,7 @@ players, the pause, and the words of combinations in both languages."""
 from __future__ import annotations
 
 import doctest
+from collections.abc import Sequence
 
 import pytest
 
@@ -14,7 +15,7 @@ from audiogame.testing import drive, drive_timed
 from audiogame.words import cardavia as words
 from audiogame.words import cardavia_names
 from audiogame.words.registry import missing_renderers
-from engine import games
+from engine.cardavia import GAME as CARDAVIA
 from tests.test_cardavia_table_helpers import BACKTAB, slow, tab_plays, table_script
 
 # Seed 11: the player holds the three of hearts and leads. Seed 5: Anna leads.
@@ -85,7 +86,7 @@ def test_selection_is_said_read_cleared_and_bad_plays_refused_cv3_cv5() -> None:
 
 
 def test_tab_and_shift_tab_step_through_every_legal_play_and_enter_plays_it() -> None:
-    state = games["cardavia"].new_state(seed=11)
+    state = CARDAVIA.new_state(seed=11)
     plays = len(tab_plays(state))
     said = play(["tab"] * (plays + 1) + [BACKTAB, BACKTAB, "c", "enter"], PLAYER_LEADS)
     steps = said[-(plays + 5) : -2]
@@ -291,7 +292,7 @@ def test_every_cardavia_event_has_words_and_the_examples_hold() -> None:
     i18n.set_language("en")
 
 
-def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
+def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """Anna thinks for a long while (a stand-in for a hard player on a slow machine): W,
     pressed while she thinks, is answered at once; her play comes once she has decided."""
     import asyncio
@@ -300,18 +301,20 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch) -> None:
     from prompt_toolkit.input import create_pipe_input
 
     import audiogame.table.session as table_module
+    from audiogame.bots import Bot, make_bot
     from audiogame.testing import key_bytes, make_session, opening
+    from engine.actions import Action
     from tests.online_support import until
 
     thinking = threading.Event()
     release = threading.Event()
-    real_make_bot = table_module.make_bot
+    real_make_bot = make_bot
 
     class Slow:
-        def __init__(self, bot) -> None:
+        def __init__(self, bot: Bot) -> None:
             self.bot = bot
 
-        def choose(self, view, legal):
+        def choose(self, view: object, legal: Sequence[Action]) -> Action:
             thinking.set()
             release.wait(10)  # decides only once W has been answered
             return self.bot.choose(view, legal)

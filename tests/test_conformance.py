@@ -19,7 +19,7 @@ from audiogame.words.seats import Seats
 from engine import GAME_NAMES, event_kinds, games
 from engine.facts import GameFacts
 from engine.registry import registration
-from tests.conformance import play_random_game, replay
+from tests.conformance import play_random_game, replay, zoned
 
 QUICK_SEEDS = 2
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "200"))
@@ -60,12 +60,6 @@ IDS = [
 ]
 
 
-def zones_of(state: Any) -> dict[str, tuple[Any, ...]]:
-    """Where every card is (each engine's ``zones``, which the conformance helpers read)."""
-    found: dict[str, tuple[Any, ...]] = state.zones()
-    return found
-
-
 def check_seeds(game: str, options: dict[str, Any], seeds: range) -> list[list[Any]]:
     """Plays one game per seed with every invariant checked; returns each game's events."""
     played = []
@@ -93,7 +87,9 @@ def test_random_play_holds_every_invariant(config: tuple[str, dict[str, Any]]) -
     for one, other in itertools.combinations(played, 2):
         assert one != other, "two seeds played the same game"
     if game != "scientific":
-        deals = [zones_of(games[game].new_state(seed=s, **options)) for s in range(QUICK_SEEDS)]
+        deals = [
+            zoned(games[game].new_state(seed=s, **options)).zones() for s in range(QUICK_SEEDS)
+        ]
         for dealt, again in itertools.combinations(deals, 2):
             assert dealt != again, "two seeds dealt the same cards"
 
@@ -150,7 +146,8 @@ def restore_language() -> Iterator[None]:
 
 def celestial_bomb_events() -> list[Any]:
     """A deal whose first play is the four 3s, the celestial bomb (CV-8)."""
-    zones = zones_of(games["cardavia"].new_state(seed=1))
+    state = games["cardavia"].new_state(seed=1)
+    zones = zoned(state).zones()
     threes = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank == 3]
     rest = [c for seat in range(3) for c in zones[f"hand{seat}"] if c.rank != 3]
     hands = [threes + rest[:12], rest[12:28], rest[28:]]

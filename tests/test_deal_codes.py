@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from audiogame import catalog
+from audiogame.app.menu import Menu
 from audiogame.catalog import GAMES, GameEntry
 from audiogame.saves import codes
 from audiogame.saves.codes import ALPHABET, CodeError, decode, encode
-from audiogame.testing import make_session, opening
+from audiogame.testing import make_session, opening, top_screen
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTER = "c-m"
@@ -215,8 +216,8 @@ def typed_on_the_code_screen(code: str) -> list[str]:
     session = make_session()
     session.app.start(opening(session.app, "cardavia", {}))
     session.app.pop()  # back to Cardavia's setup menu
-    items = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
-    session.app.top.move_to(items.index("Play a deal code"))  # type: ignore[attr-defined]
+    items = [item.label() for item in top_screen(session, Menu).items()]
+    top_screen(session, Menu).move_to(items.index("Play a deal code"))
     for key in [ENTER, *code.lower(), ENTER]:
         session.app.dispatch(key)
     refused_with = session.played[-1]

@@ -10,17 +10,20 @@ import os
 import sys
 import threading
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from audiogame.app.menus import MainMenu
+from audiogame.app.table import TableScreen
 from audiogame.i18n import _
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
-from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError
-from audiogame.testing import Session, local_table, make_session, opening
+from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
+from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.pty_program import Program
+from tests.session_support import press
 
 SPACE, ENTER = " ", "c-m"
 
@@ -29,11 +32,6 @@ def battle(data_dir: Path | None = None, seed: int = 3, **settings: Any) -> Sess
     session = make_session(data_dir=data_dir, **settings)
     session.app.start(opening(session.app, "battle", {"seed": seed}))
     return session
-
-
-def press(session: Session, keys: list[str]) -> None:
-    for key in keys:
-        session.app.dispatch(key)
 
 
 class FlakyReader(RecordingSpeaker):
@@ -63,8 +61,10 @@ def chain_with(reader: FlakyReader, timeout: float = 0.5) -> tuple[SpeechChain, 
     def no_voice() -> RecordingSpeaker:
         raise SpeechError("no voice installed")
 
-    factories = {"screenreader": lambda: reader, "tts": no_voice, "console": lambda: console,
-                 "silent": SilentSpeaker}  # fmt: skip
+    factories: dict[str, Callable[[], Speaker]] = {
+        "screenreader": lambda: reader, "tts": no_voice, "console": lambda: console,
+        "silent": SilentSpeaker,
+    }  # fmt: skip
     return SpeechChain("auto", factories, timeout=timeout), console
 
 
@@ -78,7 +78,7 @@ def test_a_screen_reader_that_fails_mid_game_hands_over_and_says_so() -> None:
         "Speech through the screen reader stopped working; now using console lines."
     )
     assert console.spoken[-1].startswith("Cards owned: ")  # the game goes on, spoken
-    assert session.app.top.state.view(0).tricks == 4  # type: ignore[attr-defined]
+    assert top_screen(session, TableScreen).state.view(0).tricks == 4
 
 
 def test_a_screen_reader_that_hangs_mid_game_is_left_after_one_message() -> None:

@@ -5,27 +5,31 @@ keys, the card always named, the rules' keys and draws."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from audiogame.app.actions import key_name, keys_name
+from audiogame.app.menu import Menu
+from audiogame.app.table import TableScreen
 from audiogame.app.texts import rules_text
 from audiogame.i18n import set_language
 from audiogame.saves.replay import ReplayScreen
 from audiogame.settings import Settings
-from audiogame.testing import Session, drive, make_session, opening
+from audiogame.testing import Session, drive, make_session, opening, top_screen
 from audiogame.words.cardavia import new_round
 from audiogame.words.hints import hint_text
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import games
 from engine.actions import Play
 from engine.bots import Hint, make
 from engine.bots.scientific.players import agreeing
 from engine.cardavia.events import NewRound
 from engine.cards import Card, parse_cards
 from engine.events import ChoiceMade, Reveal
+from engine.scientific import GAME as SCIENTIFIC
 from engine.scientific.events import ExchangeDeclined
 
 SEATS = Seats(("Anna", "Bruno"), 3)
@@ -37,9 +41,11 @@ def english_after() -> object:
     set_language("en")
 
 
-def both(words: object) -> tuple[str, str]:
+T = TypeVar("T")
+
+
+def both(words: Callable[[], T]) -> tuple[T, T]:
     """``words()`` said in English, then in Italian."""
-    assert callable(words)
     set_language("en")
     english = words()
     set_language("it")
@@ -50,7 +56,7 @@ def both(words: object) -> tuple[str, str]:
 
 def run_to_the_end(session: Session, key: str, limit: int = 3000) -> list[str]:
     for _press in range(limit):
-        if session.app.top.state.is_over:  # type: ignore[attr-defined]
+        if top_screen(session, TableScreen).state.is_over:
             break
         session.app.dispatch(key)
     return session.spoken
@@ -84,7 +90,7 @@ def test_the_hard_players_hints_agree_with_the_order_over_whole_games_sb3_sb7() 
     that is not the weakest held, nor says "loses least" of the strongest."""
     seen: set[str] = set()
     for seed in range(2):
-        state = games["scientific"].new_state(seed=seed, players=3)
+        state = SCIENTIFIC.new_state(seed=seed, players=3)
         players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
         for _move in range(90):
             if state.is_over:
@@ -122,7 +128,7 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
     a player that could not follow the game (it came in late) names none, rather than a
     guess that may be a card that player cannot hold."""
     named = 0
-    state = games["scientific"].new_state(seed=5, players=3)
+    state = SCIENTIFIC.new_state(seed=5, players=3)
     adviser = make("scientific", "hard", seed=5)
     players = [make("scientific", "hard", seed=50 + seat) for seat in range(3)]
     late = None
@@ -132,7 +138,9 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
         seat = state.to_act()[0]
         if seat == 0:
             hint = adviser.advise(state.view(0), state.legal_actions(0))
-            for other, token in hint.params.get("likely", []):  # type: ignore[union-attr]
+            likely = hint.params.get("likely", [])
+            assert isinstance(likely, list), hint
+            for other, token in likely:
                 named += 1
                 assert Card.parse(token) in state.hands[other], (state.trick, other, token)
             if late is None and state.trick == 6:
@@ -148,7 +156,7 @@ def test_likely_cards_are_only_cards_that_player_holds_sb1() -> None:
 # ----- 3: the exchange's answer is announced ---------------------------------------------------
 def test_choosing_a_card_declines_the_exchange_and_says_so_sb13() -> None:
     """SB-13: an exchange offered and declined (a card chosen) is an event everyone hears."""
-    state = games["scientific"].new_state(seed=1, players=2)
+    state = SCIENTIFIC.new_state(seed=1, players=2)
     while 0 not in state.exchange and not state.is_over:
         for seat in state.to_act():
             state.apply(seat, state.legal_actions(seat)[-1 if seat else 0])
@@ -309,10 +317,10 @@ def test_the_choice_names_its_card_even_when_the_game_went_on_past_it() -> None:
                                ("it", "Hai scelto: donna di cuori.")):  # fmt: skip
         session = make_session(language=language)
         session.app.start(opening(session.app, "scientific", {"seed": 1, "players": 2}))
-        screen = session.app.top
+        screen = top_screen(session, TableScreen)
         before = len(session.spoken)
         queen, nine = Card.parse("Qh"), Card.parse("9s")
-        screen.on_stream([ChoiceMade(0), Reveal(((0, queen), (1, nine)))], True)  # type: ignore[attr-defined]
+        screen.on_stream([ChoiceMade(0), Reveal(((0, queen), (1, nine)))], True)
         assert session.spoken[before] == expected
 
 
@@ -344,7 +352,7 @@ def _key_lines(game: str, language: str) -> list[str]:
 
     session = make_session(language=language)
     session.app.start(opening(session.app, game, {"seed": 1, "players": 2}))
-    return [line for _group, line in key_list(session.app.top.commands())]
+    return [line for _group, line in key_list(top_screen(session, TableScreen).commands())]
 
 
 def test_the_rules_list_cardavias_keys_and_the_draws_of_both_battles_bt6_sb6() -> None:
@@ -363,7 +371,7 @@ def test_a_group_after_a_colon_is_lower_case_but_a_games_name() -> None:
 
     session = make_session(language="it")
     session.app.start([PracticeMenu(session.app, seed=1)])
-    labels = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(session, Menu).items()]
     assert "Ascolta: il programma" in labels
     assert any(label.startswith("Quiz: tutti i suoni") for label in labels)
     assert "Ascolta: Cardavia" in labels
@@ -373,5 +381,5 @@ def test_the_computer_players_are_opponents_in_italian() -> None:
     session = make_session(language="it")
     session.app.start(opening(session.app, None, None))
     session.app.dispatch("c-m")  # Battaglia: its setup
-    labels = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(session, Menu).items()]
     assert any(label.startswith("Avversari del computer: ") for label in labels), labels

@@ -4,12 +4,17 @@ program: the words said, the cues played and the state of the table afterwards."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from audiogame import i18n
 from audiogame.settings import Settings
-from audiogame.testing import Session, drive, make_session, opening
+from audiogame.tables.battle import BattleTable
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.tables.scientific import ScientificTable
+from audiogame.testing import Session, drive, make_session, opening, top_screen
+from tests.session_support import press
 from tests.test_cardavia_table_helpers import slow, table_script
 
 ENTER = "c-m"
@@ -32,19 +37,14 @@ class Clock:
         return self.now
 
 
-def started(game: str, config: dict, settings: Settings | None = None) -> tuple[Session, Clock]:
+def started(
+    game: str, config: dict[str, Any], settings: Settings | None = None
+) -> tuple[Session, Clock]:
     session = make_session(settings=settings or slow())
     clock = Clock()
     session.app.clock = clock
     session.app.start(opening(session.app, game, config))
     return session, clock
-
-
-def press(session: Session, keys: list[str]) -> list[str]:
-    before = len(session.spoken)
-    for key in keys:
-        session.app.dispatch(key)
-    return session.spoken[before:]
 
 
 # ----- item 3: the edges of the hand -----------------------------------------------------------
@@ -53,7 +53,7 @@ def test_the_edges_of_every_hand_are_said_with_their_own_cue() -> None:
     said = press(cardavia, ["end", "right", "home", "left", "down"])
     assert said[1:] == ["Last card.", "three of hearts, 2 threes", "First card.", "Lowest rank."]
     assert cardavia.played[-4:] == ["menu_edge", "menu_move", "menu_edge", "menu_edge"]
-    assert cardavia.app.top.hand.focus == 0  # the focus stayed on the first card
+    assert top_screen(cardavia, CardaviaTable).hand.focus == 0  # the focus stayed on the first card
     battle = drive(["left", "end", "right"], game="battle", config={"seed": 4, "open": True})
     assert battle.spoken[-3:] == ["First card.", "king, 26 of 26", "Last card."]
     assert battle.played[-3:] == ["menu_edge", "menu_move", "menu_edge"]
@@ -75,7 +75,7 @@ def test_space_always_selects_and_n_hurries_the_others() -> None:
         "It is already your turn.",
     ]
     assert session.played[-1] == "not_allowed"
-    table = session.app.top
+    table = top_screen(session, CardaviaTable)
     assert table.view.awaiting == 0 and len(table.view.hand) == 16
     assert [str(card) for card in table.hand.selection()] == ["4c"]
 
@@ -88,7 +88,7 @@ def test_enter_just_after_a_deal_ends_is_refused_then_deals() -> None:
     for key in keys[:last_play]:
         clock.now += 1.0
         session.app.dispatch({"enter": ENTER, "tab": "c-i"}.get(key, key))
-    table = session.app.top
+    table = top_screen(session, CardaviaTable)
     assert table.state.is_over and table.match.number == 1
     clock.now += 0.1  # an Enter arriving 100 ms after the deal ended
     said = press(session, [ENTER])
@@ -101,13 +101,13 @@ def test_enter_just_after_a_deal_ends_is_refused_then_deals() -> None:
 
 def test_battle_enter_just_after_the_end_is_refused_then_leaves() -> None:
     session, clock = started("battle", {"seed": 5, "trick_limit": 5})
-    while not session.app.top.state.is_over:
+    while not top_screen(session, BattleTable).state.is_over:
         clock.now += 1.0
         press(session, [" "])
     clock.now += 0.05
     said = press(session, [ENTER])
     assert said == ["The game has just ended. Press Enter again to go back to the game setup."]
-    assert session.app.top.state.is_over  # still at the table
+    assert top_screen(session, BattleTable).state.is_over  # still at the table
     clock.now += 1.0
     assert press(session, [ENTER]) == ["Start the game, 1 of 10"]
 
@@ -183,7 +183,7 @@ def trick_words(brief: bool) -> tuple[float, int]:
     """Words said per trick over 40 tricks of Battaglia (seed 3), and the cues played."""
     session, _clock = started("battle", {"seed": 3}, Settings(language="en", brief=brief))
     said = press(session, [" "] * 40)
-    tricks = session.app.top.view.tricks
+    tricks = top_screen(session, BattleTable).view.tricks
     assert tricks >= 30  # a war takes more than one key
     return words(said) / tricks, len(session.played)
 
@@ -233,7 +233,7 @@ def test_automatic_pass_passes_when_passing_is_all_that_is_left() -> None:
     assert "You cannot beat it: you pass." in said
     assert "Your turn: you cannot beat it. P passes." not in said
     assert "passed" in session.played
-    assert session.app.top.view.awaiting != 0
+    assert top_screen(session, CardaviaTable).view.awaiting != 0
 
 
 # ----- item 13: where a message is in the history; the pause menu -----------------------------
@@ -297,7 +297,7 @@ def test_scientific_enter_just_after_the_end_is_refused_then_leaves() -> None:
     press(session, ["home"])
     clock.now += 1.0
     press(session, [ENTER])
-    assert session.app.top.state.is_over
+    assert top_screen(session, ScientificTable).state.is_over
     clock.now += 0.2
     assert press(session, [ENTER]) == [
         "The game has just ended. Press Enter again to go back to the game setup."

@@ -4,27 +4,22 @@ Cardavia's arrows walked the hand of the deal's start."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from audiogame.saves.screens import ResumeMenu
 from audiogame.settings import Settings
-from audiogame.testing import Session, make_session, opening
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, top_screen
+from tests.session_support import press, start_program
 
 ENTER, TAB = "c-m", "c-i"
 # Seed 11: the player holds the three of hearts and leads.
 PLAYER_LEADS = {"seed": 11}
 
 
-def start(data_dir: Path, game: str | None = None, config: dict | None = None) -> Session:
-    session = make_session(data_dir=data_dir, settings=Settings(language="en", pace=3600.0))
-    session.app.start(opening(session.app, game, dict(config or {})))
-    return session
-
-
-def press(session: Session, keys: list[str]) -> list[str]:
-    before = len(session.spoken)
-    for key in keys:
-        session.app.dispatch(key)
-    return session.spoken[before:]
+def start(data_dir: Path, game: str | None = None, config: dict[str, Any] | None = None) -> Session:
+    """A program that never plays for the person on its own (an hour's pace)."""
+    return start_program(data_dir, game, config, settings=Settings(language="en", pace=3600.0))
 
 
 def test_a_resumed_cardavia_hand_is_the_hand_held_now(tmp_path: Path) -> None:
@@ -38,5 +33,5 @@ def test_a_resumed_cardavia_hand_is_the_hand_held_now(tmp_path: Path) -> None:
     assert said[0].startswith("Your hand, 15 cards: three, ")
     assert said[1] == "three of spades, 1 three"
     assert "You do not hold those cards." not in said
-    table = second.app.top
+    table = top_screen(second, CardaviaTable)
     assert table.hand.cards == tuple(table.view.hand)

@@ -8,8 +8,10 @@ import re
 from audiogame.i18n import set_language
 from audiogame.words.hints import hint_text
 from audiogame.words.seats import Seats
-from engine.bots import make
+from engine.battle import GAME as BATTLE
+from engine.bots import Hint, make
 from engine.cardavia.state import CardaviaState
+from engine.scientific import GAME as SCIENTIFIC
 from tests.test_cardavia_helpers import deal, pass_, play
 
 
@@ -59,12 +61,11 @@ def test_the_kept_bomb_is_said_with_who_is_close_and_what_they_passed_on() -> No
     )
 
 
-def _scientific_hint_at_three() -> tuple[object, Seats]:
+def _scientific_hint_at_three() -> tuple[Hint, Seats]:
     """The hard player's hint for seat 0 at the first trick of a Scientific Battle at three:
     Anna holds spades and Bruno diamonds (SB-1)."""
-    from engine import games
 
-    state = games["scientific"].new_state(seed=3, players=3)
+    state = SCIENTIFIC.new_state(seed=3, players=3)
     hint = make("scientific", "hard", 4).advise(state.view(0), state.legal_actions(0))
     return hint, Seats(("Anna", "Bruno"), 3)
 
@@ -75,9 +76,9 @@ def test_a_scientific_hint_at_three_names_the_cards_the_others_are_likely_to_sho
     hint, seats = _scientific_hint_at_three()
     try:
         set_language("en")
-        english = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+        english = hint_text("scientific", hint, seats)
         set_language("it")
-        italian = hint_text("scientific", hint, seats)  # type: ignore[arg-type]
+        italian = hint_text("scientific", hint, seats)
     finally:
         set_language("en")
     spade = r"(joker|\w+ of spades)"
@@ -94,9 +95,8 @@ def test_a_scientific_hint_at_three_names_the_cards_the_others_are_likely_to_sho
 
 def test_a_scientific_hint_between_two_names_no_likely_cards() -> None:
     """Between two players the hint keeps its one sentence of reason."""
-    from engine import games
 
-    state = games["scientific"].new_state(seed=3, players=2)
+    state = SCIENTIFIC.new_state(seed=3, players=2)
     hint = make("scientific", "hard", 4).advise(state.view(0), state.legal_actions(0))
     text = hint_text("scientific", hint, Seats(("Anna",), 2))
     assert "Likely" not in text and text.startswith("Hint: ")
@@ -130,11 +130,10 @@ def test_open_battle_hints_agree_with_their_advice_and_name_no_suit_bt10() -> No
 def test_open_battle_gives_up_only_its_weakest_card_bt10() -> None:
     """BT-10: over seeded open games, "the trick looks lost: give up a weak card" is said only
     of the weakest card in the hand, and the strongest card is never called a sacrifice."""
-    from engine import games
 
     seen: set[str] = set()
     for seed in range(6):
-        state = games["battle"].new_state(seed=seed, open=True)
+        state = BATTLE.new_state(seed=seed, open=True)
         players = [make("battle", "hard", seed=seed + seat) for seat in range(2)]
         for _trick in range(40):
             if state.is_over:
@@ -156,11 +155,10 @@ def test_open_battle_gives_up_only_its_weakest_card_bt10() -> None:
 def test_scientific_gives_up_only_its_weakest_card_sb3_sb7() -> None:
     """SB-3, SB-7: "the trick looks lost: give up a weak card" is said only of the weakest
     rank held in the order in force (a king held with twos is never "a weak card")."""
-    from engine import games
 
     seen: set[str] = set()
     for seed in range(4):
-        state = games["scientific"].new_state(seed=seed, players=3)
+        state = SCIENTIFIC.new_state(seed=seed, players=3)
         players = [make("scientific", "hard", seed=seed * 10 + seat) for seat in range(3)]
         for _move in range(60):
             if state.is_over:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
@@ -19,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def catalog(language: str):  # type: ignore[no-untyped-def]
+def catalog(language: str) -> Catalog:
     with open(LOCALE_DIR / language / "LC_MESSAGES" / "audiogame.po", "rb") as file:
         return read_po(file, locale=language)
 
@@ -37,13 +39,14 @@ def test_every_message_has_an_italian_translation_with_the_same_placeholders() -
     for message in catalog("it"):
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        raw = message.string
+        strings = (raw,) if raw is None or isinstance(raw, str) else tuple(raw)
         if not all(strings) or "fuzzy" in message.flags:
             missing.append(ids[0])
             continue
         wanted = set(PLACEHOLDER.findall(ids[-1]))
-        if any(set(PLACEHOLDER.findall(s)) != wanted for s in strings):
+        if any(set(PLACEHOLDER.findall(s)) != wanted for s in strings if s):
             broken.append(ids[0])
     assert missing == [], f"untranslated: {missing}"
     assert broken == [], f"placeholders differ: {broken}"
@@ -65,10 +68,12 @@ def test_catalogs_hold_every_string_of_the_code() -> None:
 def test_compiled_catalogs_match_the_po_files() -> None:
     for language in ("en", "it"):
         with open(LOCALE_DIR / language / "LC_MESSAGES" / "audiogame.mo", "rb") as file:
-            compiled = {(m.context, tuple(m.id) if isinstance(m.id, list | tuple) else m.id):
-                        tuple(m.string) if isinstance(m.string, list | tuple) else m.string
-                        for m in read_mo(file) if m.id}  # fmt: skip
-        source = {
+            compiled: dict[tuple[str | None, object], object] = {
+                (m.context, tuple(m.id) if isinstance(m.id, list | tuple) else m.id):
+                tuple(m.string) if isinstance(m.string, list | tuple) else m.string
+                for m in read_mo(file) if m.id
+            }  # fmt: skip
+        source: dict[tuple[str | None, object], object] = {
             (m.context, m.id): m.string
             for m in catalog(language)
             if m.id
@@ -84,7 +89,7 @@ def test_every_battle_event_has_words() -> None:
     assert missing_renderers(GAME) == set()
 
 
-def test_system_language_follows_the_locale(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_system_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "it_IT.UTF-8")

@@ -13,11 +13,13 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 import audiogame.table.session as session_module
+from audiogame.app.table import TableScreen
+from audiogame.bots import make_bot
 from audiogame.settings import Settings
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table
-from audiogame.testing import drive, key_bytes, local_table, make_session, opening
+from audiogame.testing import drive, key_bytes, local_table, make_session, opening, top_screen
 from engine.battle.state import BattleState
 from engine.cardavia.state import CardaviaState
 from engine.scientific.state import ScientificState
@@ -60,7 +62,7 @@ def test_an_offline_table_screen_holds_the_seat_stream_and_no_engine_state(
     session.app.start(opening(session.app, game, config))
     for key in keys:
         session.app.dispatch(key)
-    screen = session.app.top
+    screen = top_screen(session, TableScreen)
     assert isinstance(screen.state, SeatState)
     found: list[Any] = []
     reachable(screen, set(), found)
@@ -111,7 +113,7 @@ class SlowPlayers:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.release = threading.Event()
         self.asked = threading.Event()
-        real_make_bot = session_module.make_bot
+        real_make_bot = make_bot
         slow = self
 
         class Slow:
@@ -163,7 +165,9 @@ def test_a_slow_computer_player_never_delays_a_key(
             program.app.thinkers = None  # the program's own worker thread
             program.app.start(opening(program.app, game, config))
             task = asyncio.ensure_future(program.app.run_async())
-            assert await until(lambda: program.app.top.state.to_act() == (0,))  # Anna chose
+            assert await until(
+                lambda: top_screen(program, TableScreen).state.to_act() == (0,)
+            )  # Anna chose
             slow.release.clear()
             slow.asked.clear()
             pipe.send_text(key_bytes(MOVE))  # trick 1: Anna had chosen already
@@ -190,9 +194,10 @@ def test_a_slow_hint_never_delays_a_key(monkeypatch: pytest.MonkeyPatch) -> None
     """The hint is thought in the worker thread too: T, pressed while it is being found, is
     answered first; the hint follows once found."""
     import audiogame.tables.hints as hints_module
+    from engine.bots import make
 
     release = threading.Event()
-    real_make = hints_module.make
+    real_make = make
 
     class SlowAdvisor:
         def __init__(self, bot: Any) -> None:
@@ -210,7 +215,7 @@ def test_a_slow_hint_never_delays_a_key(monkeypatch: pytest.MonkeyPatch) -> None
             program.app.thinkers = None  # the program's own worker thread
             program.app.start(opening(program.app, "scientific", CONFIG["scientific"]))
             task = asyncio.ensure_future(program.app.run_async())
-            assert await until(lambda: program.app.top.state.to_act() == (0,))
+            assert await until(lambda: top_screen(program, TableScreen).state.to_act() == (0,))
             before = len(program.spoken)
             pipe.send_text(key_bytes(["h", "t"]))
             assert await until(lambda: len(program.spoken) > before)

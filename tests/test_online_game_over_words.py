@@ -21,9 +21,7 @@ NO_WAR_FIRST = 0
 over after it."""
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
 def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:
@@ -48,7 +46,10 @@ def anna_and_bruno(tmp_path: Path, tricks: int) -> list[str]:
             session = make_session(input=pipe, config_dir=tmp_path / "config")
             session.app.start(connect_screens(session.app, args))
             task = asyncio.ensure_future(session.app.run_async())
-            spoken = lambda: session.spoken  # noqa: E731
+
+            def spoken() -> list[str]:
+                return session.spoken
+
             await until(lambda: any("open." in t for t in spoken()), said=spoken())
             pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
             await until(lambda: any("Enter starts" in t for t in spoken()), said=spoken())

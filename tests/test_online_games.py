@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from audiogame.online.server import Connection, Server
 from tests.online_support import (
     Recorder,
     cards_in,
@@ -27,7 +28,9 @@ GAMES = [
 ]
 
 
-async def full_game(tmp: Path, game: str, options: dict[str, Any], seats: list[str]):
+async def full_game(
+    tmp: Path, game: str, options: dict[str, Any], seats: list[str]
+) -> tuple[list[str], int, list[int | None], list[Recorder]]:
     async with running_server(tmp) as server:
         url = f"ws://127.0.0.1:{server.port}/"
         people = [await player(url, name) for name in ("Anna", "Bruno")]
@@ -42,6 +45,7 @@ async def full_game(tmp: Path, game: str, options: dict[str, Any], seats: list[s
         pairs = zip(people, starts, strict=True)
         await asyncio.gather(*(play_out(link, n, start) for n, (link, start) in enumerate(pairs)))
         room = server.rooms[table]
+        assert room.table is not None
         log = list(room.table.log)
         seats_of = [room.seat_of(link_peer(server, link)) for link in people]
         seed = room.seed
@@ -50,7 +54,7 @@ async def full_game(tmp: Path, game: str, options: dict[str, Any], seats: list[s
     return log, seed, seats_of, people
 
 
-def link_peer(server, link: Recorder):
+def link_peer(server: Server, link: Recorder) -> Connection:
     return server.names[link.name.casefold()]
 
 

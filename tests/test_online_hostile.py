@@ -18,18 +18,14 @@ from audiogame.online.client import LinkError
 from audiogame.online.limits import Limits
 from audiogame.online.messages import MAX_MESSAGE, VERSION
 from audiogame.online.tasks import Tasks
-from tests.online_support import Recorder, player, running_server
-
-
-def hello(name: str, **extra: Any) -> str:
-    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+from tests.online_support import Recorder, hello, player, running_server
 
 
 async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, Any]:
     async with running_server(tmp, **options) as server:  # noqa: SIM117 (the port is known inside)
         async with connect(f"ws://127.0.0.1:{server.port}/") as ws:
             await ws.send(message)
-            reply = json.loads(await ws.recv())
+            reply: dict[str, Any] = json.loads(await ws.recv())
             with pytest.raises(ConnectionClosed):
                 await asyncio.wait_for(ws.recv(), 20)
             return reply

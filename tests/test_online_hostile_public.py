@@ -30,18 +30,14 @@ from audiogame.online.server import Server
 from audiogame.online.tasks import Tasks
 from audiogame.table.seeds import deal_seed, player_seed
 from audiogame.table.session import Table
-from tests.online_support import LOOSE, Recorder, play_out, player, running_server
-
-
-def hello(name: str, **extra: Any) -> str:
-    return json.dumps({"type": "hello", "version": VERSION, "name": name, **extra})
+from tests.online_support import LOOSE, Recorder, hello, play_out, player, running_server
 
 
 async def refused(url: str, name: str, **extra: Any) -> dict[str, Any]:
     """The answer to a hello the server refuses (it then closes the connection)."""
     async with connect(url) as ws:
         await ws.send(hello(name, **extra))
-        reply = json.loads(await ws.recv())
+        reply: dict[str, Any] = json.loads(await ws.recv())
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(ws.recv(), 20)
         return reply
@@ -373,7 +369,7 @@ def test_5_a_chat_line_of_blanks_reaches_nobody(tmp_path: Path) -> None:
             await answer(bruno, {"type": "join", "table": table, "seat": 1}, "joined")
             got = await answer(anna, {"type": "chat", "text": "   "}, "chat", "error")
             await answer(anna, {"type": "chat", "text": "hello"}, "chat")
-            heard = []
+            heard: list[dict[str, Any]] = []
             while not heard or heard[-1].get("text") != "hello":
                 message = await asyncio.wait_for(bruno.receive(), 10)
                 if message["type"] == "chat":
@@ -475,7 +471,7 @@ def test_5_the_terminal_client_drops_what_would_move_the_terminal(tmp_path: Path
             await ws.wait_closed()  # until the client has read it and left
 
         async with serve(handler, "127.0.0.1", 0) as listener:
-            port = listener.sockets[0].getsockname()[1]
+            port = next(iter(listener.sockets)).getsockname()[1]
             link = Link(f"ws://127.0.0.1:{port}/", "Anna")
             await link.open()
             message = await link.receive()

@@ -10,13 +10,14 @@ import json
 import re
 import stat
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from audiogame.online.kept_seats import FILE_NAME, KeptSeats
-from tests.online_support import Recorder, ServerThread
+from tests.online_support import Recorder, ServerThread, presence
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
@@ -27,15 +28,10 @@ def hand_line(said: list[str]) -> str:
     return next(text for text in reversed(said) if text.startswith("Your hand,"))
 
 
-async def presence(anna: Recorder, what: str) -> None:
-    while (await anna.expect("presence"))["what"] != what:
-        pass
-
-
 def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
     from tests.pty_program import Program
 
-    def waiting(program: Program, test: Any) -> Any:
+    def waiting(program: Program, test: Callable[[list[str]], bool]) -> Awaitable[list[str]]:
         """The program's words once ``test`` passes (generous: a loaded machine starts a
         program slowly)."""
         return asyncio.to_thread(program.wait_for, test, 90.0)

@@ -15,17 +15,12 @@ from typing import Any
 import pytest
 
 from audiogame.online.kept_seats import FILE_NAME
-from tests.online_support import Recorder, ServerThread
+from tests.online_support import Recorder, ServerThread, presence
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
 KEPT = "Back to your table: your seat was kept."
 IN_USE = "This name is already in use on the server: choose another one."
-
-
-async def presence(anna: Recorder, what: str) -> None:
-    while (await anna.expect("presence"))["what"] != what:
-        pass
 
 
 def test_a_seat_joined_after_play_online_comes_back_after_sigkill(tmp_path: Path) -> None:

@@ -16,10 +16,11 @@ from audiogame.online.lobby_menu import LobbyMenu
 from audiogame.testing import key_bytes, make_session
 from tests.online_support import Recorder, ServerThread, until
 
+pytestmark = pytest.mark.usefixtures("own_data_folder")
+
 
 @pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+def lobby_looked_at_often(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(LobbyMenu, "every", 0.2)  # the list looked at again often
 
 
@@ -36,7 +37,10 @@ def test_a_table_created_meanwhile_is_said_and_the_cursor_stays_on_its_item(
             session = make_session(input=pipe, config_dir=tmp_path / "config")
             session.app.start(connect_screens(session.app, args))
             task = asyncio.ensure_future(session.app.run_async())
-            spoken = lambda: session.spoken  # noqa: E731
+
+            def spoken() -> list[str]:
+                return session.spoken
+
             await until(lambda: "Create a table, 1 of 5" in spoken(), said=spoken())
             pipe.send_text(key_bytes(["end", "up"]))
             await until(lambda: "Refresh the list, 4 of 5" in spoken(), said=spoken())

@@ -39,7 +39,7 @@ class Page:
     async def until(self, check: Any) -> dict[str, Any]:
         while True:
             try:
-                message = json.loads(await asyncio.wait_for(self.ws.recv(), 30))
+                message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), 30))
             except TimeoutError:
                 raise AssertionError(f"no answer; said: {self.said[-8:]}") from None
             if message["type"] == "say" and message["text"]:

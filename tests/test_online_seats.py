@@ -65,7 +65,9 @@ def test_a_dropped_player_is_taken_over_after_the_grace_period_and_comes_back(
             joined = await back.expect("joined")
             started = await back.expect("started")
             await bruno.expect("presence")  # returned
-            played_for = server.rooms[table].table.thinker(0) is not None
+            room_table = server.rooms[table].table
+            assert room_table is not None
+            played_for = room_table.thinker(0) is not None
             return presences(bruno), joined, started, played_for
 
     said, joined, started, played_for = asyncio.run(go())

@@ -12,13 +12,9 @@ from prompt_toolkit.input import create_pipe_input
 
 from audiogame.online.commands import connect_screens
 from audiogame.testing import key_bytes, make_session
-from tests.online_support import Recorder, ServerThread, until
-from tests.test_online_terminal import Said, connect_args
+from tests.online_support import Recorder, Said, ServerThread, connect_args, until
 
-
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
 def test_a_terminal_spectator_leaves_a_started_game_and_joins_another_table(

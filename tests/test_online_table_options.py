@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from tests.online_support import player, running_server
 
 
 def test_each_computer_seat_plays_at_its_own_level(tmp_path: Path) -> None:
-    async def go() -> tuple[dict, dict[int, str], list[str]]:
+    async def go() -> tuple[dict[str, Any], dict[int, int], list[str]]:
         async with running_server(tmp_path) as server:
             anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
             await anna.send({"type": "create", "game": "scientific",
@@ -37,7 +38,7 @@ def test_each_computer_seat_plays_at_its_own_level(tmp_path: Path) -> None:
 def test_a_level_grace_or_timer_out_of_bounds_is_refused_and_creates_nothing(
     tmp_path: Path,
 ) -> None:
-    async def go() -> tuple[list[str], list]:
+    async def go() -> tuple[list[str], list[dict[str, Any]]]:
         async with running_server(tmp_path) as server:
             anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
             base = {"type": "create", "game": "cardavia", "seats": ["person", "bot:hard",

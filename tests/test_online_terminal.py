@@ -3,52 +3,42 @@ plus who is here, chat, and what is said when others come and go."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
-from audiogame.testing import key_bytes, make_session, opening
-from tests.online_support import Recorder, ServerThread, play_out, until
+from audiogame.testing import Session, key_bytes, make_session, opening
+from tests.online_support import (
+    Recorder,
+    Said,
+    ServerThread,
+    connect_args,
+    more_than,
+    play_out,
+    until,
+)
 
 STOPPING = "The server is stopping; your table is saved. Trying to reconnect."
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The seats the program keeps go to the test's folder, not the user's."""
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+# The seats the program keeps go to the test's folder, not the user's.
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
-class Said:
-    """What the program has said so far, read afresh each time."""
-
-    def __init__(self, session) -> None:
-        self.session = session
-
-    def __iter__(self):
-        return iter(self.session.spoken)
-
-    def __contains__(self, text: str) -> bool:
-        return text in self.session.spoken
-
-    def __repr__(self) -> str:
-        return repr(self.session.spoken)
+Checks = Callable[[PipeInput, Session, Recorder], Awaitable[None]]
+"""What a test does at the table: Anna's keys, her program, Bruno."""
 
 
-def connect_args(port: int, name: str) -> argparse.Namespace:
-    return argparse.Namespace(
-        address=f"127.0.0.1:{port}", name=name, password_file=None, tls=False, insecure=False
-    )
-
-
-async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **create):
+async def at_table(
+    server: ServerThread, keys_and_checks: Checks, tmp_path: Path, **create: Any
+) -> tuple[Session, Recorder]:
     """Anna in the terminal program, Bruno a protocol client; Bruno creates a table of
     Battaglia for two (``create``: more of the table's setup), Anna joins it by its code,
     Bruno starts."""
@@ -88,7 +78,7 @@ async def at_table(server: ServerThread, keys_and_checks, tmp_path: Path, **crea
 def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
 
-    async def play(pipe, session, bruno):
+    async def play(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         start = await bruno.expect("started")
         assert start["legal"] == ["flip"]
@@ -213,7 +203,7 @@ def test_a_server_that_cannot_be_reached_is_said_and_the_menu_comes_back(tmp_pat
 def test_a_dropped_connection_comes_back_to_the_table_on_its_own(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
 
-    async def drop_and_return(pipe, session, bruno):
+    async def drop_and_return(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await bruno.expect("started")
         conn = server.server.names["anna"]
@@ -241,7 +231,7 @@ def test_a_stopping_server_is_said_once_and_the_seat_comes_back_when_it_returns(
     first = ServerThread(tmp_path / "server")
     servers = [first]
 
-    async def stop_and_return(pipe, session, bruno):
+    async def stop_and_return(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await bruno.expect("started")
         port = first.server.port
@@ -270,7 +260,7 @@ def test_the_new_table_form_sets_each_seat_level_the_grace_and_the_turn_timer(
     server keeps them."""
     server = ServerThread(tmp_path / "server")
 
-    async def go() -> tuple[Said, dict, dict, Any]:
+    async def go() -> tuple[Said, dict[str, Any], dict[str, Any], Any]:
         bruno = Recorder(server.url, "Bruno")
         await bruno.open()
         await bruno.send({"type": "create", "game": "cardavia",
@@ -344,21 +334,22 @@ def test_a_choice_arriving_between_two_enters_does_not_undo_the_first(tmp_path: 
             told = 0
             for trick in range(3):
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda n=trick: sum("Enter again" in t for t in said) > n, said=said)
+                await until(more_than(trick, said, lambda t: "Enter again" in t), said=said)
                 await bruno.send({"type": "act", "action": stream["legal"][0]})
                 mine = await bruno.expect("update")
                 while mine["by"] != 0:  # his own choice, taken (Anna's stream has it before)
                     mine = await bruno.expect("update")
                 for asked in range(1, 100):  # T, until Anna's program has Bruno's choice
                     pipe.send_text(key_bytes(["t"]))
-                    await until(lambda n=asked + told: sum(t.startswith("Trick ") for t in said)
-                                >= n, said=said)  # fmt: skip
+                    trick_lines = more_than(
+                        asked + told - 1, said, lambda t: t.startswith("Trick ")
+                    )
+                    await until(trick_lines, said=said)
                     if "Chosen: Bruno" in [t for t in said if t.startswith("Trick ")][-1]:
                         break
                 told += asked
                 pipe.send_text(key_bytes(["enter"]))
-                await until(lambda n=trick: sum(t.startswith("You choose") for t in said) > n,
-                            said=said)  # fmt: skip
+                await until(more_than(trick, said, lambda t: t.startswith("You choose")), said=said)
                 stream = await bruno.expect("update")
                 while not stream.get("legal") or (stream.get("view") or {}).get("my_choice"):
                     stream = await bruno.expect("update")
@@ -421,7 +412,7 @@ def test_the_turn_timer_moving_for_the_player_is_said(tmp_path: Path) -> None:
     server = ServerThread(tmp_path / "server")
     timed_out = "Your time ran out: a computer player moved for you."
 
-    async def wait(pipe, session, bruno):
+    async def wait(pipe: PipeInput, session: Session, bruno: Recorder) -> None:
         said = Said(session)
         await until(lambda: timed_out in said, said=said)
         await until(lambda: any(t.startswith("You: ") for t in said), said=said)

@@ -38,7 +38,7 @@ def own_moves(log: list[str]) -> list[str]:
 
 
 def test_the_timer_makes_a_legal_move_for_the_seat_and_gives_it_back(tmp_path: Path) -> None:
-    async def go() -> tuple[dict[str, Any], list[dict[str, Any]], list[str], bool, str]:
+    async def go() -> tuple[dict[str, Any], list[dict[str, Any]], list[str], bool, object]:
         async with running_server(tmp_path) as server:
             anna = await player(f"ws://127.0.0.1:{server.port}/", "Anna")
             started = await scientific_for_two(anna, "bot:easy", turn_timer=1)
@@ -128,7 +128,12 @@ def test_a_person_moving_while_the_timer_thinks_makes_the_only_move(
             room = next(r for r in server.rooms.values() if r.creator == "Anna")
             assert room.table is not None and room.driver is not None
             thrown: list[list[str]] = []
-            room.driver.settled = lambda: thrown.append(list(room.table.log))  # type: ignore[union-attr]
+
+            def settled() -> None:
+                assert room.table is not None
+                thrown.append(list(room.table.log))
+
+            room.driver.settled = settled
             (gate / "go").write_text("go")
             await until(lambda: bool(thrown), 60, "the late answer never came")
             answered_meanwhile = "timed_out" in [m["type"] for m in anna.messages]

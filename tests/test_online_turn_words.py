@@ -18,9 +18,7 @@ LEADS_FIRST_SEAT = 0
 """A deal where the table's first seat (Bruno, its creator) leads (see the engine's deals)."""
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AUDIOGAME_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("own_data_folder")
 
 
 def test_a_key_out_of_turn_while_a_person_plays_names_no_hurry_key(tmp_path: Path) -> None:

@@ -218,9 +218,12 @@ def test_server_stops_on_control_c_where_the_loop_has_no_signal_handlers() -> No
 
 def test_closing_the_console_window_becomes_sigbreak_and_waits_for_the_save() -> None:
     registered: list[tuple[Any, bool]] = []
-    kernel32 = types.SimpleNamespace(
-        SetConsoleCtrlHandler=lambda handler, add: registered.append((handler, add)) or 1
-    )
+
+    def set_console_ctrl_handler(handler: Any, add: bool) -> int:
+        registered.append((handler, add))
+        return 1
+
+    kernel32 = types.SimpleNamespace(SetConsoleCtrlHandler=set_console_ctrl_handler)
     interrupted: list[int] = []
     waited: list[float] = []
     close = ConsoleClose(interrupt=interrupted.append, wait=waited.append)

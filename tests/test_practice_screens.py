@@ -13,8 +13,9 @@ from audiogame.app.menus import MainMenu
 from audiogame.app.screen import ENTER, ESCAPE
 from audiogame.practice import practice_screens
 from audiogame.practice.model import MEANINGS, cues_in
-from audiogame.practice.screens import SCORES_FILE, ListenMenu, PracticeMenu, QuizScreen
-from audiogame.testing import Session, drive, drive_timed, make_session
+from audiogame.practice.screens import ListenMenu, PracticeMenu, QuizScreen
+from audiogame.practice.store import SCORES_FILE
+from audiogame.testing import Session, drive, drive_timed, make_session, top_screen
 
 
 def practice(seed: int = 3, **options: Any) -> Session:
@@ -52,7 +53,7 @@ def test_the_main_menu_opens_the_practice_with_keys() -> None:
 
 def test_practice_menu_lists_listening_and_quizzes_for_every_group() -> None:
     session = practice()
-    menu = session.app.top
+    menu = top_screen(session, PracticeMenu)
     labels = [item.label() for item in menu.items()]
     assert labels[:4] == [
         "Listen: Battle",
@@ -285,7 +286,7 @@ def test_without_a_sound_device_the_practice_says_why_it_is_silent(language: str
 
 def test_with_sound_cues_off_the_practice_says_so() -> None:
     session = make_session()
-    session.app.narrator.cues.enabled = False
+    session.cues.enabled = False  # the program's own cue player
     session.app.start(practice_screens(session.app))
     off = "Sound cues are off in the options, so the sounds cannot be played."
     assert session.spoken[-1] == off

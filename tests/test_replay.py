@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.app.menu import Menu
 from audiogame.app.menus import MainMenu
+from audiogame.app.table import TableScreen
 from audiogame.i18n import set_language
 from audiogame.saves.moves import parse_move
 from audiogame.saves.replay import ReplayScreen, replay_screens
-from audiogame.testing import Session, local_table, make_session, opening
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from audiogame.words.registry import render
 from engine import games
 from tests.pty_program import Program
@@ -24,7 +27,7 @@ ENTER, TAB = "c-m", "c-i"
 def finished_battle(folder: Path) -> Path:
     session = make_session(data_dir=folder)
     session.app.start(opening(session.app, "battle", {"seed": 2, "trick_limit": 100}))
-    while not session.app.top.state.is_over:  # type: ignore[attr-defined]
+    while not top_screen(session, TableScreen).state.is_over:
         session.app.dispatch(" ")
     (path,) = (folder / "finished").glob("*.json")
     return path
@@ -98,9 +101,9 @@ def test_left_rebuilds_the_previous_move_and_home_end_jump(tmp_path: Path, finis
 def test_a_cardavia_match_in_progress_replays_across_its_deals(tmp_path: Path) -> None:
     session = make_session(data_dir=tmp_path)
     session.app.start(opening(session.app, "cardavia", {"seed": 7, "deals": 2}))
-    table = session.app.top
+    table = top_screen(session, CardaviaTable)
     rng = random.Random(3)
-    while table.match.number < 2:  # type: ignore[attr-defined]
+    while table.match.number < 2:
         session.app.dispatch(rng.choice([TAB, ENTER, "n", "p", ENTER]))  # N: the others play
     for key in [TAB, ENTER, "n"]:
         session.app.dispatch(key)
@@ -158,7 +161,7 @@ def finished_scientific(folder: Path) -> Path:
     session = make_session(data_dir=folder)
     config = {"seed": 1, "players": 3, "level": "greedy"}
     session.app.start(opening(session.app, "scientific", config))
-    while not session.app.top.state.is_over:  # type: ignore[attr-defined]
+    while not top_screen(session, TableScreen).state.is_over:
         session.app.dispatch(ENTER)
     (path,) = (folder / "finished").glob("*.json")
     return path
@@ -173,7 +176,9 @@ def test_a_scientific_replay_passes_over_secret_choices_and_answers_the_tables_k
     said = {}
     for language in ("en", "it"):
         session = make_session(data_dir=tmp_path, language=language)
-        session.app.start(replay_screens(session.app, str(path)))  # type: ignore[arg-type]
+        screens = replay_screens(session.app, str(path))
+        assert isinstance(screens, list), screens
+        session.app.start(screens)
         for key in ["right", "right", "w", "e", "r", "c", "left"]:
             session.app.dispatch(key)
         said[language] = session.spoken[2:]
@@ -214,15 +219,15 @@ def test_replay_without_a_file_and_the_main_menu_open_the_last_finished_game(
     assert watch.spoken[0].startswith("Replay: Battaglia (War), deal number 2")
     menu = make_session(data_dir=tmp_path, language="it")
     menu.app.start([MainMenu(menu.app)])
-    labels = [item.label() for item in menu.app.top.items()]  # type: ignore[attr-defined]
-    menu.app.top.move_to(labels.index("Rivedi l'ultima partita"))  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(menu, Menu).items()]
+    top_screen(menu, Menu).move_to(labels.index("Rivedi l'ultima partita"))
     menu.app.dispatch(ENTER)
     assert isinstance(menu.app.top, ReplayScreen)
     assert menu.spoken[-2].startswith("Rivedi la partita: Battaglia, smazzata numero 2")
     empty = make_session(data_dir=tmp_path / "none")
     empty.app.start([MainMenu(empty.app)])
-    labels = [item.label() for item in empty.app.top.items()]  # type: ignore[attr-defined]
-    empty.app.top.move_to(labels.index("Replay the last game"))  # type: ignore[attr-defined]
+    labels = [item.label() for item in top_screen(empty, Menu).items()]
+    top_screen(empty, Menu).move_to(labels.index("Replay the last game"))
     empty.app.dispatch(ENTER)
     assert empty.spoken[-1] == "There is no game to replay yet: finish or start a game first."
     assert isinstance(empty.app.top, MainMenu)

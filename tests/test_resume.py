@@ -11,10 +11,14 @@ from typing import Any
 
 import pytest
 
+from audiogame.app.table import TableScreen
 from audiogame.saves.screens import ResumeMenu
 from audiogame.table.redact import Redactor
-from audiogame.testing import Session, local_table, make_session, opening
+from audiogame.tables.battle import BattleTable
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.conformance import replay
+from tests.session_support import press, start_program
 
 ENTER, TAB = "c-m", "c-i"
 # Keys that move each game forward, with a few that only inform.
@@ -35,17 +39,6 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-def start(data_dir: Path, game: str | None = None, config: dict[str, Any] | None = None) -> Session:
-    session = make_session(data_dir=data_dir)
-    session.app.start(opening(session.app, game, dict(config or {})))
-    return session
-
-
-def press(session: Session, keys: list[str]) -> None:
-    for key in keys:
-        session.app.dispatch(key)
-
-
 def views(state: Any) -> list[str]:
     return [repr(state.view(seat)) for seat in range(state.players)]
 
@@ -53,13 +46,13 @@ def views(state: Any) -> list[str]:
 def play_then_resume(
     tmp_path: Path, game: str, keys: list[str], config: dict[str, Any], presses: int
 ) -> tuple[Any, Session]:
-    first = start(tmp_path, game, config)
+    first = start_program(tmp_path, game, config)
     rng = random.Random(presses)
     press(first, [rng.choice(keys) for _ in range(presses)])
     table = first.app.autosave.table
     assert table is not None and table.record.moves, "the keys made no move"
     # The program is gone without quitting (as in a crash): only the file is left.
-    second = start(tmp_path)
+    second = start_program(tmp_path)
     assert isinstance(second.app.top, ResumeMenu)
     press(second, [ENTER])
     return table, second
@@ -70,7 +63,7 @@ def test_resuming_gives_exactly_the_state_that_was_left(
     tmp_path: Path, game: str, keys: str, config: dict[str, Any]
 ) -> None:
     table, second = play_then_resume(tmp_path, game, PROGRESS[keys], config, 60)
-    assert second.app.top.game == table.game  # type: ignore[attr-defined]
+    assert top_screen(second, TableScreen).game == table.game
     resumed = local_table(second.app.top)
     assert views(resumed.state) == views(table.state)
     assert resumed.state.to_act() == table.state.to_act()
@@ -91,7 +84,7 @@ def test_a_resumed_battle_matches_an_engine_replay_of_the_saved_log(tmp_path: Pa
     log = [parse_move(line) for line in saved["moves"]]
     options = {k: v for k, v in saved["config"].items() if k not in ("seed", "level")}
     events = Redactor().all_public(replay("battle", 8, log, **options))  # as the seat knows them
-    opening_events = len(second.app.top.state.opening_events())  # type: ignore[attr-defined]
+    opening_events = len(top_screen(second, TableScreen).state.opening_events())
     resumed = local_table(second.app.top)
     assert events[opening_events:] == table.record.events == resumed.record.events
 
@@ -106,17 +99,17 @@ def test_the_game_goes_on_after_resuming_and_keeps_one_log(tmp_path: Path) -> No
 
 
 def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path) -> None:
-    first = start(tmp_path, "cardavia", {"seed": 7, "deals": 3})
+    first = start_program(tmp_path, "cardavia", {"seed": 7, "deals": 3})
     rng = random.Random(1)
-    table = first.app.top
+    table = top_screen(first, CardaviaTable)
     record = local_table(table).record
     while table.match.number < 2 or not record.moves[-1][0].isdigit():
         press(first, [rng.choice(PROGRESS["cardavia"] + [ENTER])])
     press(first, [TAB, ENTER, "n", "n"])
     assert any(line.startswith("deal ") for line in record.moves)
-    second = start(tmp_path)
+    second = start_program(tmp_path)
     press(second, [ENTER])
-    resumed = second.app.top
+    resumed = top_screen(second, CardaviaTable)
     assert views(local_table(resumed).state) == views(local_table(table).state)
     assert resumed.match.number == table.match.number == 2
     assert resumed.match.totals == table.match.totals and sum(table.match.totals) == 0
@@ -124,15 +117,15 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
 
 
 def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path) -> None:
-    session = start(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
-    table = session.app.top
+    session = start_program(tmp_path, "battle", {"seed": 2, "trick_limit": 100})
+    table = top_screen(session, BattleTable)
     while not table.state.is_over:
         press(session, [" "])
     assert not (tmp_path / "autosave.json").exists()
     finished = list((tmp_path / "finished").glob("*-battle-2.json"))
     assert len(finished) == 1
     assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
-    again = start(tmp_path)
+    again = start_program(tmp_path)
     assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
     assert again.spoken == ["Main menu. Battaglia (War), 1 of 9"]
 
@@ -141,9 +134,9 @@ def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
     tmp_path: Path,
 ) -> None:
     play_then_resume(tmp_path, "battle", [" "], {"seed": 6}, 5)
-    later = start(tmp_path, "cardavia", {"seed": 5})
+    later = start_program(tmp_path, "cardavia", {"seed": 5})
     press(later, ["escape"])
-    assert later.app.top.game == "cardavia"  # type: ignore[attr-defined]
+    assert top_screen(later, TableScreen).game == "cardavia"
     assert (tmp_path / "autosave.json").exists()
     assert json.loads((tmp_path / "autosave.json").read_text())["game"] == "battle"
 
@@ -163,7 +156,7 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
 ) -> None:
     """Issue 25, item 9: the play on the table is said once, then the hand, as at the start
     of a deal."""
-    first = start(tmp_path, "cardavia", {"seed": 3})
+    first = start_program(tmp_path, "cardavia", {"seed": 3})
     press(first, [TAB, ENTER, "n"])
     second = make_session(data_dir=tmp_path, language=language)
     second.app.start(opening(second.app, None, {}))

@@ -18,7 +18,10 @@ import audiogame.table.local as local_module
 from audiogame.bots import make_bot
 from audiogame.saves.screens import ResumeMenu
 from audiogame.settings import Settings
-from audiogame.testing import Session, key_bytes, local_table, make_session, opening
+from audiogame.table.recall import recall
+from audiogame.tables.cardavia import CardaviaTable
+from audiogame.testing import Session, key_bytes, local_table, top_screen
+from tests.session_support import press, start_program
 from tests.test_local_table import until
 from tests.test_online_recall import memory_of
 
@@ -33,18 +36,6 @@ TABLES = [
 ]
 
 
-def start(data_dir: Path, game: str | None = None, config: dict[str, Any] | None = None,
-          **options: Any) -> Session:  # fmt: skip
-    session = make_session(data_dir=data_dir, **options)
-    session.app.start(opening(session.app, game, dict(config or {})))
-    return session
-
-
-def press(session: Session, keys: list[str]) -> None:
-    for key in keys:
-        session.app.dispatch(key)
-
-
 def memories(session: Session) -> dict[int, Any]:
     return {seat: memory_of(bot) for seat, bot in local_table(session.app.top).table.bots.items()}
 
@@ -53,17 +44,20 @@ def memories(session: Session) -> dict[int, Any]:
 def test_resumed_computer_players_remember_the_game_as_if_it_never_stopped(
     tmp_path: Path, game: str, config: dict[str, Any], presses: int
 ) -> None:
-    first = start(tmp_path, game, config)
+    first = start_program(tmp_path, game, config)
     rng = random.Random(2)
     press(first, [rng.choice(KEYS[game]) for _ in range(presses)])
     played = local_table(first.app.top)
     if game == "cardavia":  # into the second deal
-        while first.app.top.match.number < 2 or not played.record.moves[-1][0].isdigit():
+        while (
+            top_screen(first, CardaviaTable).match.number < 2
+            or not played.record.moves[-1][0].isdigit()
+        ):
             press(first, [rng.choice([*KEYS[game], ENTER])])
         assert any(line.startswith("deal ") for line in played.record.moves)
     assert len(played.record.moves) > 10 and not played.table.is_over
     # The program is gone without quitting: the save is all that is left.
-    second = start(tmp_path)
+    second = start_program(tmp_path)
     assert isinstance(second.app.top, ResumeMenu)
     press(second, [ENTER])
     resumed = local_table(second.app.top)
@@ -89,12 +83,12 @@ def test_computer_players_get_their_memory_back_in_a_worker_thread_while_keys_ar
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = TABLES[1][1]
-    first = start(tmp_path, "scientific", config)
+    first = start_program(tmp_path, "scientific", config)
     press(first, [random.Random(5).choice(KEYS["scientific"]) for _ in range(30)])
     remembered = memories(first)
     assert local_table(first.app.top).table.to_act() == (0,)  # their moves are all made
     release = threading.Event()
-    real_recall = local_module.recall
+    real_recall = recall
 
     def slow_recall(*args: Any) -> Any:
         release.wait(30)
@@ -104,7 +98,7 @@ def test_computer_players_get_their_memory_back_in_a_worker_thread_while_keys_ar
 
     async def run() -> tuple[list[str], int, dict[int, Any], dict[int, Any]]:
         with create_pipe_input() as pipe:
-            program = start(tmp_path, input=pipe, settings=Settings(language="en"))
+            program = start_program(tmp_path, input=pipe, settings=Settings(language="en"))
             program.app.thinkers = None  # the program's own worker threads
             task = asyncio.ensure_future(program.app.run_async())
             pipe.send_text(key_bytes(["enter"]))  # resume

@@ -13,11 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from audiogame.app.menu import Menu
+from audiogame.app.table import TableScreen
 from audiogame.catalog import GAMES
 from audiogame.saves.codes import ALPHABET, CodeError, decode, encode
 from audiogame.saves.moves import deal_recipe, move_text, parse_deal, parse_move
 from audiogame.saves.store import SavedGame, SaveStore, read_save
-from audiogame.testing import drive_timed, local_table, make_session, opening
+from audiogame.testing import drive_timed, local_table, make_session, opening, top_screen
 from engine import games
 from tests.conformance import play_random_game
 from tests.pty_program import Program
@@ -36,6 +38,12 @@ def test_every_move_of_a_game_round_trips_through_its_text(game: str, options: A
             assert parse_move(move_text(seat, action)) == (seat, action)
     if game == "scientific":  # six players: two decks, and the copies are told apart
         assert any("#1" in move_text(seat, action) for seat, action in log)
+
+
+def test_a_line_whose_action_is_no_action_of_any_game_is_not_a_move() -> None:
+    for line in ("0 dance", "1 Play 9h", "2 deal"):
+        with pytest.raises(ValueError, match="not a move"):
+            parse_move(line)
 
 
 def test_a_new_cardavia_deal_is_logged_by_its_hands_and_dealt_again_exactly() -> None:
@@ -137,23 +145,23 @@ def test_d_at_every_table_says_a_code_that_deals_the_same_cards_again(
 ) -> None:
     session = make_session()
     session.app.start(opening(session.app, game, config))
-    table = session.app.top
+    table = top_screen(session, TableScreen)
     session.app.dispatch(keys[0])
     said = session.spoken[-1]
     assert said.startswith("Deal code: ") and said.endswith(".")
     code = said.removeprefix("Deal code: ").removesuffix(".").replace(", ", "")
-    setup = {k: v for k, v in table.config.items() if k != "level"}  # type: ignore[attr-defined]
+    setup = {k: v for k, v in table.config.items() if k != "level"}
     assert decode(code) == (game, setup)
     # The setup menu's "Play a deal code": typed, Enter, and the same cards are dealt.
     again = make_session()
     again.app.start(opening(again.app, "battle" if game != "battle" else "cardavia", {}))
     again.app.pop()  # from the other game's table back to its setup
-    items = [item.label() for item in again.app.top.items()]  # type: ignore[attr-defined]
-    again.app.top.move_to(items.index("Play a deal code"))  # type: ignore[attr-defined]
+    items = [item.label() for item in top_screen(again, Menu).items()]
+    top_screen(again, Menu).move_to(items.index("Play a deal code"))
     for key in [ENTER, *code.lower(), ENTER]:
         again.app.dispatch(key)
-    new = again.app.top
-    assert new.game == game  # type: ignore[attr-defined]
+    new = top_screen(again, TableScreen)
+    assert new.game == game
     # The same cards in every hand (the computer players' choices may differ: each mixes its own).
     first, dealt = local_table(table).state, local_table(new).state
     assert [dealt.view(s).hand for s in range(dealt.players)] == [
@@ -165,8 +173,8 @@ def test_a_wrong_code_is_refused_with_its_reason() -> None:
     session = make_session()
     session.app.start(opening(session.app, "cardavia", {}))
     session.app.pop()
-    items = [item.label() for item in session.app.top.items()]  # type: ignore[attr-defined]
-    session.app.top.move_to(items.index("Play a deal code"))  # type: ignore[attr-defined]
+    items = [item.label() for item in top_screen(session, Menu).items()]
+    top_screen(session, Menu).move_to(items.index("Play a deal code"))
     for key in [ENTER, "z", "z", "z", "c-h", "c-r", ENTER]:
         session.app.dispatch(key)
     assert session.spoken[-4:] == [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import games
@@ -70,7 +72,7 @@ def test_sb1_hands_deal_exactly_these_cards_of_any_size() -> None:
         ({"deck": 32}, "players, trick_limit"),
     ],
 )
-def test_sb1_bad_options_name_the_allowed_values(options: dict[str, object], words: str) -> None:
+def test_sb1_bad_options_name_the_allowed_values(options: dict[str, Any], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         GAME.new_state(**options)
 

@@ -15,8 +15,10 @@ from audiogame.settings import DEFAULT_NAMES
 from audiogame.testing import drive
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
-from engine import Exchange, Play, games
+from engine import Exchange, Play
 from engine.events import Event
+from engine.scientific import GAME as SCIENTIFIC
+from tests.session_support import is_subsequence
 
 NAME = "(You|Tu|you|tu|Anna|Bruno|Carla|Dario|Elena|Fabio|Giulia)"
 SHOWN = rf"{NAME}((, | and | e ){NAME})*: [a-z]+\."
@@ -61,7 +63,7 @@ class Script:
 def script(players: int, policy: int, seed: int = 1, trick_limit: int = 500) -> Script:
     """A game where the player picks a card at random (Home, Right arrows, Enter) and takes
     half the exchanges offered (S); the computer players are the table's own."""
-    state = games["scientific"].new_state(seed=seed, players=players, trick_limit=trick_limit)
+    state = SCIENTIFIC.new_state(seed=seed, players=players, trick_limit=trick_limit)
     bots = {s: make_bot("scientific", "greedy", seed * 10 + s) for s in range(1, players)}
     rng = random.Random(policy)
     out = Script()
@@ -90,11 +92,6 @@ def script(players: int, policy: int, seed: int = 1, trick_limit: int = 500) -> 
         out.events.extend(state.apply(0, Play([view.hand[index]])))
         run_bots()
     return out
-
-
-def is_subsequence(needed: list[str], said: list[str]) -> bool:
-    position = iter(said)
-    return all(any(line == text for text in position) for line in needed)
 
 
 JOKER_JACK_ACE = ["end", "enter", "end", "left", "left", "left", "enter", "end", "enter"]

@@ -7,15 +7,18 @@ always choose their strongest card, so each trick below is known in advance.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from audiogame.app.menus import start_screens
 from audiogame.bots import make_bot
 from audiogame.i18n import set_language
-from audiogame.testing import Session, act_for, drive, local_table, make_session
+from audiogame.tables.scientific import ScientificTable
+from audiogame.testing import Session, act_for, drive, local_table, make_session, top_screen
 from audiogame.words.scientific import hand_summary, refusal
 from engine import Play
 from engine.cards import parse_cards
 from engine.errors import IllegalAction
+from engine.vocabulary import RefusalCode
 
 TWO = {"seed": 1, "players": 2}
 THREE = {"seed": 1, "players": 3}
@@ -348,19 +351,20 @@ def test_enter_after_the_end_goes_back_to_the_setup() -> None:
 
 def test_refusal_words_for_each_code() -> None:
     assert refusal(IllegalAction("x", code="game_over"), seer=False) == "The game is over."
-    assert refusal(IllegalAction("plain words", code="other"), seer=False) == "plain words"
+    unknown = cast(RefusalCode, "other")  # a code no game gives: the message is said as it is
+    assert refusal(IllegalAction("plain words", code=unknown), seer=False) == "plain words"
 
 
 def test_player_out_hears_only_the_rest_summarised_sb6() -> None:
     """SB-6: once the player is out, the others play on and only the end is spoken."""
     for seed in range(1, 60):
         session = by_hand({"seed": seed, "players": 3}, [])
-        table = session.app.top
+        table = top_screen(session, ScientificTable)
         local_table(table).table.bots = {
             seat: make_bot("scientific", "random", seed * 10 + seat) for seat in (1, 2)
         }
         for _trick in range(200):
-            if table.state.is_over or 0 in table.state.view(0).eliminated:  # type: ignore[attr-defined]
+            if table.state.is_over or 0 in table.state.view(0).eliminated:
                 break
             session.app.dispatch("end")
             session.app.dispatch("c-m")

@@ -9,6 +9,7 @@ import json
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,8 +25,9 @@ SHARED = (
 )
 
 
-def saved(folder: Path) -> dict[str, object]:
-    data: dict[str, object] = json.loads(
+def saved(folder: Path) -> dict[str, Any]:
+    """The save file as JSON gives it."""
+    data: dict[str, Any] = json.loads(
         (folder / "data" / "autosave.json").read_text(encoding="utf-8")
     )
     return data
@@ -61,7 +63,7 @@ def test_a_signal_saves_restores_the_terminal_and_exits_with_the_usual_status(
     settings = program.closed_settings
     assert settings is not None
     local_modes = settings[3]
-    assert local_modes & termios.ICANON and local_modes & termios.ECHO  # type: ignore[operator]
+    assert local_modes & termios.ICANON and local_modes & termios.ECHO
     moves = saved(tmp_path)["moves"]
     assert isinstance(moves, list) and len(moves) >= 7  # Anna's first card, three keys' worth
     assert len(program.said()) == moves_before  # nothing more said: it stopped at once
@@ -83,11 +85,11 @@ def test_a_second_copy_neither_offers_nor_overwrites_the_first_ones_game(tmp_pat
     second.press(["c-c"])
     assert second.finish()[0] == 0
     data = saved(tmp_path)
-    assert data["config"]["seed"] == SEED and data["moves"] == first_moves  # type: ignore[index]
+    assert data["config"]["seed"] == SEED and data["moves"] == first_moves
     first.press([" "], until=turned_up)  # a move is saved before it is said
     after = saved(tmp_path)["moves"]
-    assert isinstance(after, list) and after[: len(first_moves)] == first_moves  # type: ignore[arg-type]
-    assert len(after) > len(first_moves)  # type: ignore[arg-type]
+    assert isinstance(after, list) and after[: len(first_moves)] == first_moves
+    assert len(after) > len(first_moves)
     first.press(["c-c"])
     assert first.finish()[0] == 0
     third = Program([], tmp_path, name="third")  # the first copy is gone: its game is offered

@@ -3,8 +3,11 @@ sound server goes away and one when it comes back, speech handed to console line
 
 from __future__ import annotations
 
+import shutil
 import socket
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +21,7 @@ from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, Speec
 from audiogame.speech.chain import CHOICES
 
 
-def named(name: str):
+def named(name: str) -> Callable[[], RecordingSpeaker]:
     def make() -> RecordingSpeaker:
         speaker = RecordingSpeaker()
         speaker.name = name
@@ -37,7 +40,7 @@ class Switch:
         return self.problem
 
 
-def test_a_listening_socket_is_a_sound_server_and_a_dead_one_is_not(tmp_path) -> None:
+def test_a_listening_socket_is_a_sound_server_and_a_dead_one_is_not(tmp_path: Path) -> None:
     path = tmp_path / "native"
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(path))
@@ -48,7 +51,7 @@ def test_a_listening_socket_is_a_sound_server_and_a_dead_one_is_not(tmp_path) ->
     assert "does not answer" in str(output_problem(env, cards=str(tmp_path), platform="linux"))
 
 
-def test_without_a_server_a_sound_card_will_do(tmp_path) -> None:
+def test_without_a_server_a_sound_card_will_do(tmp_path: Path) -> None:
     env = {"XDG_RUNTIME_DIR": str(tmp_path)}
     assert pulse_socket(env) is None
     assert output_problem(env, cards=str(tmp_path), platform="linux") is not None
@@ -71,7 +74,9 @@ def test_the_watch_tells_each_change_once() -> None:
     assert changes == ["gone", "back"]
 
 
-def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(monkeypatch) -> None:
+def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     set_language("en")
     switch = Switch()
     monkeypatch.setattr("audiogame.sound.watch.output_problem", switch)
@@ -89,7 +94,8 @@ def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(monkeyp
     narrator.say("two")
     narrator.say("three")
     assert chain.active == "console"
-    assert chain.current.spoken == [  # type: ignore[attr-defined]
+    assert isinstance(chain.current, RecordingSpeaker)
+    assert chain.current.spoken == [
         "The sound output stopped working: speech goes on in console lines, without sound cues.",
         "two",
         "three",
@@ -97,7 +103,8 @@ def test_lost_output_moves_speech_to_console_lines_and_back_to_the_voice(monkeyp
     switch.problem = None
     narrator.say("four")
     assert chain.active == "speechd"
-    assert chain.current.spoken == [  # type: ignore[attr-defined]
+    assert isinstance(chain.current, RecordingSpeaker)
+    assert chain.current.spoken == [
         "The sound output is back: speech through the speech-dispatcher voice, and sound cues.",
         "four",
     ]
@@ -115,19 +122,19 @@ def test_a_screen_reader_is_kept_when_the_sound_output_goes() -> None:
     assert chain.active == "screenreader"
 
 
-def test_pyttsx3_voice_is_not_chosen_without_aplay(monkeypatch) -> None:
+def test_pyttsx3_voice_is_not_chosen_without_aplay(monkeypatch: pytest.MonkeyPatch) -> None:
     from audiogame.speech import tts
 
-    monkeypatch.setattr(tts.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(SpeechError, match="aplay"):
         tts.TtsSpeaker(own_player=True)
 
 
-def test_voices_are_not_chosen_without_a_sound_output(monkeypatch) -> None:
+def test_voices_are_not_chosen_without_a_sound_output(monkeypatch: pytest.MonkeyPatch) -> None:
     from audiogame.speech import tts
     from audiogame.speech.dispatcher import DispatcherSpeaker
 
-    monkeypatch.setattr(tts.shutil, "which", lambda name: "/usr/bin/aplay")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/aplay")
     with pytest.raises(SpeechError, match="no sound"):
         tts.TtsSpeaker(own_player=True, probe=lambda: "no sound server")
     if sys.platform.startswith("linux"):

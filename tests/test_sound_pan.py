@@ -6,17 +6,10 @@ import math
 
 import pytest
 
+from audiogame.cues import RecordingCuePlayer
 from audiogame.sound import pan_gains, play_event, seat_pan
 from engine.cardavia.events import NewRound, Passed
 from engine.events import TrickWon, War
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.played: list[tuple[str, float]] = []
-
-    def play(self, name: str, pan: float = 0.0) -> None:
-        self.played.append((name, pan))
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -50,7 +43,7 @@ def test_a_cue_is_as_loud_wherever_it_sits() -> None:
 
 
 def test_an_event_sounds_from_the_seat_that_caused_it() -> None:
-    recorder = Recorder()
+    recorder = RecordingCuePlayer()
     play_event(recorder, Passed(seat=1), players=3)
     play_event(recorder, NewRound(leader=2), players=3)
     play_event(recorder, TrickWon(seat=0, cards=()), players=3)
@@ -64,13 +57,13 @@ def test_an_event_sounds_from_the_seat_that_caused_it() -> None:
 
 
 def test_the_listener_is_always_in_the_middle() -> None:
-    recorder = Recorder()
+    recorder = RecordingCuePlayer()
     play_event(recorder, Passed(seat=2), players=3, listener=2)
     play_event(recorder, Passed(seat=0), players=3, listener=2)
     assert recorder.played == [("passed", 0.0), ("passed", -1.0)]
 
 
 def test_an_event_without_a_cue_plays_nothing() -> None:
-    recorder = Recorder()
+    recorder = RecordingCuePlayer()
     assert play_event(recorder, object(), players=2) == ""
     assert recorder.played == []

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -149,10 +150,10 @@ class FakeEngine:
     def __init__(self) -> None:
         self.said: list[str] = []
         self.stopped = 0
-        self.callback = None
+        self.callback: Callable[..., object] | None = None
         self.properties: dict[str, float] = {}
 
-    def connect(self, topic: str, callback) -> None:  # type: ignore[no-untyped-def]
+    def connect(self, topic: str, callback: Callable[..., object]) -> None:
         self.callback = callback
 
     def setProperty(self, name: str, value: float) -> None:
@@ -197,7 +198,9 @@ class HeldEngine(FakeEngine):
         self.said.append(self.text)
 
 
-def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(monkeypatch) -> None:
+def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     engine = HeldEngine()
     monkeypatch.setitem(sys.modules, "pyttsx3", types.SimpleNamespace(init=lambda: engine))
     from audiogame.speech.tts import TtsSpeaker
@@ -225,7 +228,7 @@ def test_tts_speaks_on_its_own_thread_and_silence_empties_the_queue(monkeypatch)
         speaker.speak("after close")
 
 
-def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
+def test_tts_that_cannot_start_raises_speech_error(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken() -> None:
         raise RuntimeError("no voice")
 
@@ -236,7 +239,7 @@ def test_tts_that_cannot_start_raises_speech_error(monkeypatch) -> None:
         TtsSpeaker(own_player=False)
 
 
-def test_orca_is_found_among_the_processes(tmp_path) -> None:
+def test_orca_is_found_among_the_processes(tmp_path: Path) -> None:
     """On Linux speech-dispatcher alone is a voice: the screen-reader backend needs Orca."""
     from audiogame.speech.screenreader import orca_running
 
@@ -250,11 +253,13 @@ def test_orca_is_found_among_the_processes(tmp_path) -> None:
     assert not orca_running(str(tmp_path / "missing"))
 
 
-def test_screen_reader_backend_refuses_to_start_without_orca_on_linux(monkeypatch) -> None:
+def test_screen_reader_backend_refuses_to_start_without_orca_on_linux(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import audiogame.speech.screenreader as screenreader
     from audiogame.speech.base import SpeechError
 
-    monkeypatch.setattr(screenreader.sys, "platform", "linux")
+    monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(screenreader, "orca_running", lambda: False)
     with pytest.raises(SpeechError, match="Orca"):
         screenreader.ScreenReaderSpeaker()

@@ -86,7 +86,8 @@ def bot_first(bots: dict[int, str]) -> Table:
 
 def test_the_pace_comes_before_each_round_and_hurry_cuts_it_up_to_the_persons_turn() -> None:
     table = bot_first({1: "normal", 2: "normal"})
-    clock, played = Clock(), []  # type: list[tuple[int, Action]]
+    clock = Clock()
+    played: list[tuple[int, Action]] = []
     driver = Driver(table, Manual(), recorder(played), pace=lambda: 2.0, later=clock.later)
     manual = driver.thinking
     assert isinstance(manual, Manual)

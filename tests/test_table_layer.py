@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from audiogame.table.codec import decode, decode_event, encode, encode_event
 from audiogame.table.frame import Frame, unknown_fields
 from audiogame.table.seat import NotYourSeat, SeatState, view_class
 from audiogame.table.session import Table
-from engine import event_kinds
+from engine import Action, Event, event_kinds
 from engine.battle.view import Counts, Step
 from engine.protocol import SettlementLine
 
@@ -37,7 +38,9 @@ def test_a_count_under_a_per_seat_name_is_left_as_it_is() -> None:
     assert Frame(1, 3).value(Exchanged(2, hand=5, won=7)) == Exchanged(1, hand=5, won=7)
 
 
-def games_played(game: str, config: dict, seed: int):
+def games_played(
+    game: str, config: dict[str, Any], seed: int
+) -> tuple[Table, list[Event], list[Any]]:
     """Every event and every seat's view of a game of random legal moves."""
     table = Table(game, config, seed, bots={})
     rng = random.Random(seed)
@@ -51,7 +54,9 @@ def games_played(game: str, config: dict, seed: int):
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)
-def test_events_and_views_come_back_from_the_wire_unchanged(game: str, config: dict) -> None:
+def test_events_and_views_come_back_from_the_wire_unchanged(
+    game: str, config: dict[str, Any]
+) -> None:
     _, events, views = games_played(game, config, 3)
     for event in events:
         assert decode_event(json.loads(json.dumps(encode_event(event)))) == event
@@ -61,7 +66,9 @@ def test_events_and_views_come_back_from_the_wire_unchanged(game: str, config: d
 
 
 @pytest.mark.parametrize(("game", "config"), CONFIGS)
-def test_each_seat_sees_itself_as_seat_0_and_the_others_in_order(game: str, config: dict) -> None:
+def test_each_seat_sees_itself_as_seat_0_and_the_others_in_order(
+    game: str, config: dict[str, Any]
+) -> None:
     table, _, _ = games_played(game, config, 5)
     players = table.players
     for me in range(players):
@@ -76,7 +83,7 @@ def test_each_seat_sees_itself_as_seat_0_and_the_others_in_order(game: str, conf
 
 def test_a_seat_stream_answers_for_its_own_seat_only() -> None:
     table = Table("battle", {"players": 2}, 1, bots={})
-    sent = []
+    sent: list[Action] = []
     seat = SeatState("battle", 2, sent.append)
     message = {"type": "started", "seq": 0, "events": [], "to_act": [0, 1],
                "view": encode(table.view(0)), "legal": ["flip"]}  # fmt: skip

@@ -4,8 +4,6 @@ closes with Escape."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +11,10 @@ import pytest
 
 from tests.browser import texts, wait_for
 from tests.web_support import (
+    Friend,
     create_table,
     enter_lobby,
+    focused,
     history,
     keys,
     live_server,
@@ -23,10 +23,6 @@ from tests.web_support import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def focused(driver: Any) -> str:
-    return str(driver.switch_to.active_element.get_attribute("id"))
 
 
 def test_f5_says_who_is_here_f6_goes_to_the_chat_and_the_keys_help_lists_both(
@@ -65,31 +61,6 @@ def test_f5_says_who_is_here_f6_goes_to_the_chat_and_the_keys_help_lists_both(
         keys(driver, Keys.ESCAPE)
         wait_for(lambda: focused(driver) == "play", message=f"focus on {focused(driver)}")
         assert not driver.find_element("id", "rules").is_displayed()
-
-
-class Friend:
-    """A protocol client on the same server (a terminal seat, as the server sees it)."""
-
-    def __init__(self, url: str, name: str) -> None:
-        from websockets.sync.client import connect
-
-        self.closing = contextlib.ExitStack()
-        self.ws = self.closing.enter_context(connect(url.replace("http", "ws"), open_timeout=10))
-        self.send({"type": "hello", "version": 1, "name": name, "password": None,
-                   "token": None})  # fmt: skip
-        assert self.expect("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(message))
-
-    def expect(self, kind: str, check: Any = None) -> dict[str, Any]:
-        while True:
-            message = json.loads(self.ws.recv(timeout=30))
-            if message.get("type") == kind and (check is None or check(message)):
-                return dict(message)
-
-    def close(self) -> None:
-        self.closing.close()
 
 
 def test_automatic_play_with_a_person_does_not_say_whom_it_waits_for_at_every_trick(

@@ -5,8 +5,6 @@ game by itself."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +12,7 @@ import pytest
 
 from tests.browser import texts, wait_for
 from tests.web_support import (
+    Friend,
     create_table,
     enter_lobby,
     history,
@@ -25,31 +24,6 @@ from tests.web_support import (
 
 pytestmark = pytest.mark.browser
 KEPT = "Back to your table: your seat was kept."
-
-
-class Bruno:
-    """A protocol client on the same server (a terminal seat, as the tests' server sees it)."""
-
-    def __init__(self, url: str) -> None:
-        from websockets.sync.client import connect
-
-        self.closing = contextlib.ExitStack()
-        self.ws = self.closing.enter_context(connect(url.replace("http", "ws"), open_timeout=10))
-        self.send({"type": "hello", "version": 1, "name": "Bruno", "password": None,
-                   "token": None})  # fmt: skip
-        assert self.expect("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(message))
-
-    def expect(self, kind: str, check: Any = None) -> dict[str, Any]:
-        while True:
-            message = json.loads(self.ws.recv(timeout=30))
-            if message.get("type") == kind and (check is None or check(message)):
-                return dict(message)
-
-    def close(self) -> None:
-        self.closing.close()
 
 
 def reopened(driver: Any, url: str) -> None:
@@ -70,7 +44,7 @@ def test_a_closed_tab_opened_again_is_back_at_its_seat_with_its_hand(
 ) -> None:
     driver = browser
     with live_server(tmp_path) as server:
-        bruno = Bruno(server["url"])
+        bruno = Friend(server["url"], "Bruno")
         try:
             bruno.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
                         "options": {"players": 2}, "grace": grace})  # fmt: skip

@@ -14,6 +14,7 @@ from tests.web_support import (
     chord,
     create_table,
     enter_lobby,
+    focused,
     keys,
     live_server,
     start_game,
@@ -21,10 +22,6 @@ from tests.web_support import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def focused(driver: Any) -> str:
-    return str(driver.switch_to.active_element.get_attribute("id"))
 
 
 def focus_on(driver: Any, element_id: str) -> None:

@@ -3,6 +3,7 @@ says in its live regions: a Cardavia deal and a Scientific Battle game."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,11 @@ pytestmark = pytest.mark.browser
 def last_said(driver: Any) -> str:
     text: str = driver.execute_script("return window.audiogame.announcer.last")
     return text
+
+
+def told_more(driver: Any, before: int) -> bool:
+    """More choices told than ``before``."""
+    return told(driver) > before
 
 
 def told(driver: Any) -> int:
@@ -99,7 +105,7 @@ def test_a_scientific_battle_game_by_keys_only(tmp_path: Path, browser: Any) -> 
                 if "Enter again chooses it" not in answer:
                     break
             wait_for(
-                lambda before=before: told(driver) > before,
+                partial(told_more, driver, before),
                 message=f"the choice was not told: {last_said(driver)!r} {state(driver)!r}",
             )
             tricks += 1

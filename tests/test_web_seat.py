@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame import i18n
+from audiogame.tables.cardavia import CardaviaTable
 from audiogame.web.seat import BrowserSeat
 from tests.online_support import Recorder, running_server
 
@@ -32,7 +33,9 @@ def opening(tmp_path: Path, game: str = "cardavia", **options: Any) -> list[dict
     return asyncio.run(run())
 
 
-def seat_with(messages: list[dict[str, Any]], language: str = "en") -> tuple[BrowserSeat, list]:
+def seat_with(
+    messages: list[dict[str, Any]], language: str = "en"
+) -> tuple[BrowserSeat, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     seat = BrowserSeat(out.append, language)
     for message in messages:
@@ -79,6 +82,8 @@ def test_a_seat_speaks_its_own_language_whatever_the_server_speaks(tmp_path: Pat
 def test_enter_on_a_selection_asks_the_table_for_that_play(tmp_path: Path) -> None:
     seat, _ = seat_with(opening(tmp_path))
     screen = seat.screen
+    assert isinstance(screen, CardaviaTable), "Cardavia's table is shown"
+    assert seat.state is not None, "the game has started"
     if 0 not in seat.state.to_act():  # the three of hearts is elsewhere: nothing to play yet
         assert seat.key("enter") == []
         return
@@ -140,6 +145,7 @@ def test_a_spectator_hears_the_public_events_by_the_players_names(tmp_path: Path
 
 def test_a_card_tapped_at_cardavia_out_of_turn_is_only_said(tmp_path: Path) -> None:
     seat, out = seat_with(opening(tmp_path))
+    assert seat.state is not None, "the game has started"
     if 0 in seat.state.to_act():
         return  # this deal starts with the player: covered by the play test
     out.clear()

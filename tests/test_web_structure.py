@@ -73,7 +73,8 @@ def test_each_table_is_named_live_and_clean(tmp_path: Path, game: str, browser: 
     driver = browser
     with live_server(tmp_path) as server:
         enter_lobby(driver, server["url"], "Anna")
-        create_table(driver, game, **({"open_battle": "on"} if game == "battle" else {}))
+        options: dict[str, Any] = {"open_battle": "on"} if game == "battle" else {}
+        create_table(driver, game, **options)
         start_game(driver)
         wait_for(lambda: texts(driver, "#state li"))
         region = [n for n in ax_nodes(driver) if ax_value(n, "role") == "listbox"]

@@ -6,6 +6,7 @@ never hears another seat's secrets."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +156,7 @@ def test_malformed_messages_from_a_modified_page_change_nothing(
             json.dumps({"type": "act", "action": "play 99z"}),
             json.dumps({"type": "deal_code_please"}),
         ]:
-            refusal = heard_after(driver, lambda raw=raw: send(driver, raw), lambda said: (
+            refusal = heard_after(driver, partial(send, driver, raw), lambda said: (
                 said.startswith("The server refused:") or said in NO_MOVE))  # fmt: skip
             assert refusal == (
                 "The server refused: The server did not understand that request; nothing changed."

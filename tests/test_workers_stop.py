@@ -12,9 +12,10 @@ from typing import Any
 
 from prompt_toolkit.input import create_pipe_input
 
+from audiogame.app.table import TableScreen
 from audiogame.online.thinkers import Thinkers
 from audiogame.settings import Settings
-from audiogame.testing import key_bytes, make_session, opening
+from audiogame.testing import key_bytes, make_session, opening, top_screen
 from tests.online_support import Recorder, player, running_server
 
 
@@ -49,7 +50,8 @@ def test_after_the_program_quits_no_worker_thread_is_left() -> None:
             config = {"seed": 4, "players": 2, "level": "greedy"}
             program.app.start(opening(program.app, "scientific", config))
             task = asyncio.ensure_future(program.app.run_async())
-            assert await until(lambda: program.app.top.state.to_act() == (0,))  # they chose
+            table = top_screen(program, TableScreen)
+            assert await until(lambda: table.state.to_act() == (0,))  # they chose
             pipe.send_text(key_bytes(["h"]))
             assert await until(lambda: any(line.startswith("Hint: ") for line in program.spoken))
             running = started_since(before)

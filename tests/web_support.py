@@ -5,6 +5,8 @@ way a player drives it, by keys."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -119,7 +121,7 @@ def create_table(driver: Any, game: str, people: int = 1, **fields: str) -> str:
     people_field.clear()
     people_field.send_keys(str(people), Keys.ENTER)
     wait_for(lambda: driver.find_element("id", "table").is_displayed())
-    title = driver.find_element("id", "play-title").text
+    title: str = driver.find_element("id", "play-title").text
     return title.rsplit(" ", 1)[-1]
 
 
@@ -206,3 +208,34 @@ def play_first_or_pass(driver: Any) -> None:
         keys(driver, Keys.ENTER)
     wait_for(lambda: driver.execute_script("return window.audiogame.announcer.recorded") > before,
              message="the move was not told")  # fmt: skip
+
+
+class Friend:
+    """A protocol client on the same server (a terminal seat, as the server sees it), its
+    messages read in turn."""
+
+    def __init__(self, url: str, name: str) -> None:
+        from websockets.sync.client import connect
+
+        self.closing = contextlib.ExitStack()
+        self.ws = self.closing.enter_context(connect(url.replace("http", "ws"), open_timeout=10))
+        self.send({"type": "hello", "version": 1, "name": name, "password": None,
+                   "token": None})  # fmt: skip
+        assert self.expect("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def expect(self, kind: str, check: Any = None) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=30))
+            if message.get("type") == kind and (check is None or check(message)):
+                return dict(message)
+
+    def close(self) -> None:
+        self.closing.close()
+
+
+def focused(driver: Any) -> str:
+    """The id of the element that has the focus."""
+    return str(driver.switch_to.active_element.get_attribute("id"))

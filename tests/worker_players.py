@@ -9,16 +9,20 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.actions import Action
+
+
+class Player(Protocol):
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
 
 
 class GatedBot:
     """A computer player that, in a worker process, says it is thinking (its process id in the
     file ``thinking``) and does not answer until the file ``go`` exists."""
 
-    def __init__(self, inner: Any, folder: Path) -> None:
+    def __init__(self, inner: Player, folder: Path) -> None:
         self.inner, self.folder = inner, folder
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -33,7 +37,7 @@ class DyingBot:
     """A player whose worker process dies when it thinks: the first time only (``once``), or
     every time until the decision has been made in the server's process."""
 
-    def __init__(self, inner: Any, folder: Path, once: bool) -> None:
+    def __init__(self, inner: Player, folder: Path, once: bool) -> None:
         self.inner, self.folder, self.once = inner, folder, once
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:

@@ -86,9 +86,9 @@ def keys_name(keys: Sequence[str]) -> str:
     index = 0
     while index < len(keys):
         key = keys[index]
-        pair = tuple(keys[index : index + 2])
-        if pair in PAIRS:
-            words.append(pgettext(KEY, PAIRS[pair]))  # type: ignore[index]
+        pair = (key, keys[index + 1]) if index + 1 < len(keys) else None
+        if pair is not None and pair in PAIRS:
+            words.append(pgettext(KEY, PAIRS[pair]))
             index += 2
             continue
         if key.isdigit():

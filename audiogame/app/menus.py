@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE
@@ -79,12 +80,12 @@ class RulesMenu(Menu):
 
     def items(self) -> Sequence[MenuItem]:
         return [
-            MenuItem(
-                lambda entry=entry: _(entry.title),  # type: ignore[misc]
-                lambda entry=entry: self.app.push(RulesScreen(self.app, entry.key)),  # type: ignore[misc]
-            )
+            MenuItem(partial(_, entry.title), partial(self.open_rules, entry.key))
             for entry in GAMES
         ]
+
+    def open_rules(self, game: str) -> None:
+        self.app.push(RulesScreen(self.app, game))
 
 
 def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
@@ -248,8 +249,7 @@ class PauseMenu(Menu):
 
     def items(self) -> Sequence[MenuItem]:
         return [
-            MenuItem(lambda action=action: _(action.help), lambda action=action: action.run(""))  # type: ignore[misc]
-            for action in self.actions()
+            MenuItem(partial(_, action.help), partial(action.run, "")) for action in self.actions()
         ]
 
     def open_keys(self) -> None:

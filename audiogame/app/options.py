@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from audiogame import i18n
@@ -181,8 +182,7 @@ class TableKeysMenu(Menu):
 
         return [
             *(
-                MenuItem(lambda entry=entry: _(entry.title),  # type: ignore[misc]
-                         lambda entry=entry: self.open_keys(entry))  # type: ignore[misc]
+                MenuItem(partial(_, entry.title), partial(self.open_keys, entry))
                 for entry in GAMES
             ),
             MenuItem(lambda: _("Back"), self.back),
@@ -207,17 +207,20 @@ class NamesMenu(Menu):
         names = self.app.settings.names
         return [
             *(
-                MenuItem(
-                    lambda seat=seat: _("Player {number}: {name}").format(
-                        number=seat + 2, name=self.app.settings.names[seat]
-                    ),
-                    lambda seat=seat: self.app.push(NameEditor(self.app, seat)),
-                )
+                MenuItem(partial(self._name_label, seat), partial(self._edit_name, seat))
                 for seat in range(len(names))
             ),
             MenuItem(lambda: _("Restore the default names"), self.restore),
             MenuItem(lambda: _("Back"), self.back),
         ]
+
+    def _name_label(self, seat: int) -> str:
+        return _("Player {number}: {name}").format(
+            number=seat + 2, name=self.app.settings.names[seat]
+        )
+
+    def _edit_name(self, seat: int) -> None:
+        self.app.push(NameEditor(self.app, seat))
 
     def restore(self) -> None:
         self.app.update_settings(names=DEFAULT_NAMES)
@@ -226,6 +229,8 @@ class NamesMenu(Menu):
 
 class NameEditor(Screen):
     """Type a name: each letter is echoed, Backspace deletes, Enter saves, Escape cancels."""
+
+    app: AudioGame  # the terminal program's screen (its narrator, its tables)
 
     def __init__(self, app: AudioGame, index: int) -> None:
         super().__init__(app)

@@ -3,6 +3,7 @@ greets the player when it opens or comes back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,11 @@ from audiogame.i18n import _
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
+
+
+def as_pressed(run: Callable[[str], None], key: str) -> Callable[[str], None]:
+    """``run`` as if ``key`` were pressed, whichever key was."""
+    return lambda _pressed: run(key)
 
 
 class Screen:
@@ -54,9 +60,8 @@ class Screen:
                               and len(key) == 1 else (key,))]  # fmt: skip
                 # The action runs as if its own key were pressed: what it does never depends
                 # on which key the player chose for it.
-                default, run = command.keys[0], command.run
                 command = replace(command, keys=tuple(dict.fromkeys(both_cases)),
-                                  run=lambda key, run=run, default=default: run(default))  # type: ignore[misc]  # fmt: skip
+                                  run=as_pressed(command.run, command.keys[0]))  # fmt: skip
             bound.append(command)
         return bound
 

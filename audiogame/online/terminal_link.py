@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.app.table import TableScreen
 
-BACK_OFF = (0.5, 1.0, 1.5, 2.0)
+BACK_OFF: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0)
 """Seconds between attempts to reconnect; the last one repeats, so that the seat is back
 within two seconds of the network coming back."""
 TRY_FOR = 15 * 60.0

@@ -13,6 +13,9 @@ hands dealt, seat by seat, so that it can be dealt again exactly.
 (1, True)
 >>> parse_move("0 flip") == (0, Flip())
 True
+>>> parse_move("0 dance")
+Traceback (most recent call last):
+ValueError: not a move: '0 dance'
 >>> [len(hand) for hand in parse_deal(deal_text([parse_cards("3h 4h"), parse_cards("5h")]))]
 [2, 1]
 """
@@ -20,11 +23,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import games
 from engine.actions import Action
 from engine.cards import Card
+from engine.vocabulary import ActionKind, values
 
 DEAL = "deal"
 
@@ -39,7 +43,14 @@ def parse_move(text: str) -> tuple[int, Action]:
     parts = text.split()
     if len(parts) < 2 or not parts[0].isdigit():
         raise ValueError(f"not a move: {text!r}")
-    return int(parts[0]), Action.make(parts[1], (Card.parse(token) for token in parts[2:]))
+    kind = parts[1]
+    if not _is_action_kind(kind):
+        raise ValueError(f"not a move: {text!r}")
+    return int(parts[0]), Action.make(kind, (Card.parse(token) for token in parts[2:]))
+
+
+def _is_action_kind(word: str) -> TypeGuard[ActionKind]:
+    return word in values(ActionKind)
 
 
 def is_deal(text: str) -> bool:

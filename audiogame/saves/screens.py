@@ -210,6 +210,8 @@ def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
 class CodeEntry(Screen):
     """Type a deal code, Enter starts its game with the same cards."""
 
+    app: AudioGame  # the terminal program's screen (its narrator, its tables)
+
     title = N_("Deal code")
 
     def __init__(self, app: AudioGame) -> None:

@@ -55,7 +55,7 @@ class GuardedSpeaker:
 
     def _run(self) -> None:
         with contextlib.suppress(Exception):  # Windows: screen readers and voices are COM
-            import comtypes  # type: ignore[import-not-found]
+            import comtypes
 
             comtypes.CoInitialize()
         while True:

@@ -44,7 +44,7 @@ def _mute_driver_prints() -> None:
     with contextlib.suppress(Exception):
         from pyttsx3.drivers import espeak
 
-        espeak.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+        espeak.print = lambda *args, **kwargs: None
 
 
 _LANGUAGE_NAMES = {"en": ("english",), "it": ("italian", "italiano")}
@@ -135,7 +135,7 @@ class TtsSpeaker:
     def _run(self) -> None:
         try:
             with contextlib.suppress(Exception):  # Windows: the voice is a COM object
-                import comtypes  # type: ignore[import-not-found]
+                import comtypes
 
                 comtypes.CoInitialize()
             import pyttsx3

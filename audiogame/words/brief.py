@@ -20,24 +20,23 @@ from __future__ import annotations
 from audiogame.i18n import _
 from audiogame.words.cards import rank_name
 from audiogame.words.seats import Seats, capitalize
-from engine.events import Event
+from engine.events import Event, Reveal, TrickWon, War
 
 
 def brief_message(event: Event, seats: Seats) -> str | None:
     """The brief words for a routine event, or ``None``: say it in full."""
-    kind = event.kind
-    if kind == "reveal":
+    if isinstance(event, Reveal):
         cards = event.cards
-        down = getattr(event, "face_down", ())
+        down = event.face_down
         if any(seat not in down for seat, _card in cards) and down:
             return None  # a last card played face up: said in full
         ranks = [rank_name(getattr(card, "rank", None)) for _seat, card in cards]
         return _("{ranks}.").format(ranks=", ".join(ranks))
-    if kind == "war":
+    if isinstance(event, War):
         war_seats = event.seats
         if len(war_seats) == seats.players == 2:
             return _("War.")
         return _("War: {names}.").format(names=seats.subjects(war_seats))
-    if kind == "trick_won" and getattr(event, "cause", "") == "highest":
+    if isinstance(event, TrickWon) and event.cause == "highest":
         return _("{name}.").format(name=capitalize(seats.subject(event.seat)))
     return None

@@ -27,7 +27,7 @@ from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import Seats
 from engine.bots import Hint
-from engine.cardavia.combination import Combination
+from engine.cardavia.combination import BOMB_KINDS, ORDINARY_KINDS, Combination
 from engine.cards import Card
 
 # Why, in Cardavia.
@@ -92,8 +92,9 @@ def _kept(kind: str, name: str) -> str:
 def _combination(params: object) -> str:
     if not isinstance(params, Mapping):
         return ""
-    kind, rank, length = params.get("kind"), params.get("rank"), params.get("length")
-    if not isinstance(kind, str) or not isinstance(rank, int) or not isinstance(length, int):
+    word, rank, length = params.get("kind"), params.get("rank"), params.get("length")
+    kind = next((kind for kind in (*ORDINARY_KINDS, *BOMB_KINDS) if kind == word), None)
+    if kind is None or not isinstance(rank, int) or not isinstance(length, int):
         return ""
     return combination_name(Combination(kind, rank, length, ()))
 

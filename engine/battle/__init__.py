@@ -52,6 +52,7 @@ class BattleGame:
         return BattleState.start(stocks, set_aside, rng, checked)
 
 
-GAME: Game = BattleGame()
+GAME = BattleGame()
+_CHECKED: Game = GAME  # the type checker holds the class to the Game protocol
 
 __all__ = ["GAME", "BattleGame", "BattleState", "BattleView"]

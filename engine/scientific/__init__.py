@@ -53,6 +53,7 @@ class ScientificGame:
         return ScientificState(dealt, trick_limit=chosen.trick_limit, seed=seed)
 
 
-GAME: Game = ScientificGame()
+GAME = ScientificGame()
+_CHECKED: Game = GAME  # the type checker holds the class to the Game protocol
 
 __all__ = ["GAME", "ScientificGame", "ScientificState", "ScientificView"]
