@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,14 @@ self.onmessage = (event) => {
   postMessage(py.runPython("decide_all(blob, budget)").toJs());
 };
 """
+
+
+def script(driver: Any, code: str) -> Any:
+    return driver.execute_script(code)
+
+
+def more(driver: Any, code: str, than: int) -> bool:
+    return int(driver.execute_script(code)) > than
 
 
 def p99(values: list[float]) -> float:
@@ -148,8 +157,8 @@ def main() -> None:
             profile = work / f"profile-{run}"
             with chromium(profile=profile) as driver:
                 cold.append(first_line(driver, url))
-                wait_for(lambda driver=driver: driver.execute_script(
-                    "return Boolean(navigator.serviceWorker.controller)"), timeout=120)  # fmt: skip
+                kept = "return Boolean(navigator.serviceWorker.controller)"
+                wait_for(partial(script, driver, kept), timeout=120)
             with chromium(profile=profile) as driver:
                 warm.append(first_line(driver, url))
         with chromium() as driver:
@@ -165,8 +174,7 @@ def main() -> None:
             for _trick in range(args.tricks):
                 before = driver.execute_script("return window.audiogame.answers.length")
                 play.send_keys(Keys.SPACE)
-                wait_for(lambda before=before: driver.execute_script(
-                    "return window.audiogame.answers.length") > before)  # fmt: skip
+                wait_for(partial(more, driver, "return window.audiogame.answers.length", before))
                 if "Game over" in driver.execute_script("return window.audiogame.announcer.last"):
                     break
             answers = [float(x) for x in driver.execute_script("return window.audiogame.answers")]
