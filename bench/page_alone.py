@@ -157,8 +157,8 @@ def main() -> None:
             profile = work / f"profile-{run}"
             with chromium(profile=profile) as driver:
                 cold.append(first_line(driver, url))
-                kept = "return Boolean(navigator.serviceWorker.controller)"
-                wait_for(partial(script, driver, kept), timeout=120)
+                controlled = "return Boolean(navigator.serviceWorker.controller)"
+                wait_for(partial(script, driver, controlled), timeout=120)
             with chromium(profile=profile) as driver:
                 warm.append(first_line(driver, url))
         with chromium() as driver:
