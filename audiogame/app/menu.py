@@ -13,7 +13,7 @@ from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.program import Program
 
 
 @dataclass
@@ -36,9 +36,9 @@ def fold(text: str) -> str:
 class Menu(Screen):
     """A list of items; subclasses build :meth:`items`."""
 
-    app: AudioGame  # the terminal program's menus
+    app: Program
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         super().__init__(app)
         self.position = 0
 

@@ -20,6 +20,7 @@ ITEM = N_("Enter on its item")
 
 
 class MainMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Main menu")
 
     def items(self) -> Sequence[MenuItem]:
@@ -69,6 +70,7 @@ class MainMenu(Menu):
 
 
 class RulesMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Rules")
 
     def items(self) -> Sequence[MenuItem]:
@@ -128,6 +130,8 @@ def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
 
 class SetupMenu(Menu):
     """Every option of a game, then Start and the rules."""
+
+    app: AudioGame  # the terminal program's menus
 
     def __init__(
         self, app: AudioGame, entry: GameEntry, config: dict[str, Any] | None = None
@@ -205,6 +209,8 @@ NOTHING_SAVED = N_("No move was made: nothing was saved.")
 class PauseMenu(Menu):
     """Escape at a table: its items are the actions of :meth:`actions` (resume, the keys of
     the table, its rules, options, quit to the main menu), each also bound to its key."""
+
+    app: AudioGame  # the terminal program's menus
 
     title = N_("Pause")
 

@@ -19,6 +19,8 @@ from audiogame.online.text_entry import TextEntry
 class ConnectMenu(Menu):
     """Main menu, Play online: the server's address and your name (kept), Connect."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Play online")
 
     def __init__(self, app: AudioGame) -> None:

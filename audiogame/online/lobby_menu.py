@@ -49,6 +49,8 @@ class LobbyMenu(Menu):
     table that went away leaves it on the first item, never on Disconnect, which asks for a
     second Enter."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Online tables")
     every = 5.0
     """Seconds between two looks at the server's list while the lobby is in front."""
@@ -199,6 +201,7 @@ class LobbyMenu(Menu):
 
 
 class TableChoice(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Table")
 
     def __init__(self, app: AudioGame, play: OnlinePlay, table: dict[str, Any]) -> None:

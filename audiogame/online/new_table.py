@@ -39,6 +39,8 @@ def seat_kind_name(kind: str) -> str:
 class CreateMenu(Menu):
     """A new online table: the game, its options, who sits where, then Create."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("New online table")
 
     def __init__(self, app: AudioGame, play: OnlinePlay) -> None:

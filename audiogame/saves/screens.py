@@ -96,6 +96,8 @@ class ResumeMenu(Menu):
     """Resume the interrupted game, or leave it for later (it stays saved until another game
     makes its first move)."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Interrupted game")
 
     def __init__(self, app: AudioGame, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
