@@ -6,16 +6,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE
-from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.menu import Menu, MenuItem, option_item
 from audiogame.app.screen import BACKSPACE, ESCAPE, Command, Screen
 from audiogame.app.texts import RulesScreen
-from audiogame.catalog import GAMES, GameEntry, SetupOption, game_entry
+from audiogame.catalog import GAMES, GameEntry, game_entry
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-SEED_DIGITS = 9
 ITEM = N_("Enter on its item")
 
 
@@ -95,37 +94,6 @@ def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
         if value in option.values and type(value) is type(option.default):
             found[option.key] = value
     return found
-
-
-def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
-    """A menu item that shows and changes one setup option kept in ``config``."""
-
-    def label() -> str:
-        return _("{option}: {value}").format(
-            option=_(option.label), value=option.describe(config[option.key])
-        )
-
-    def change(step: int) -> None:
-        if option.is_seed:
-            current = config[option.key]
-            config[option.key] = max(1, (current or 0) + step) if current or step > 0 else None
-            return
-        values = option.values
-        index = values.index(config[option.key]) if config[option.key] in values else 0
-        if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            # a range of numbers stops at its ends (the menu says so), as in the options menu
-            config[option.key] = values[max(0, min(len(values) - 1, index + step))]
-        else:  # a choice among words goes round
-            config[option.key] = values[(index + step) % len(values)]
-
-    def type_char(char: str) -> bool:
-        if not option.is_seed or not char.isdigit():
-            return False
-        text = str(config[option.key] or "") + char
-        config[option.key] = int(text[-SEED_DIGITS:]) or None
-        return True
-
-    return MenuItem(label, change=change, type_char=type_char)
 
 
 class SetupMenu(Menu):

@@ -13,7 +13,7 @@ from audiogame.words.seats import join_words
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
+    from audiogame.online.play import OnlinePlay
 
 from audiogame.online.new_table import CreateMenu
 from audiogame.online.text_entry import TextEntry
