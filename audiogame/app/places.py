@@ -71,6 +71,6 @@ def rules_screen() -> Callable[[Host, str], Screen]:
     return cast("Callable[[Host, str], Screen]", screen_class("rules"))
 
 
-def keys_screen() -> Callable[[Host, Screen], Screen]:
+def keys_screen() -> Callable[[Host, Presenter], Screen]:
     """The list of the keys of a screen and of every screen: ``KeysScreen(app, screen)``."""
-    return cast("Callable[[Host, Screen], Screen]", screen_class("keys"))
+    return cast("Callable[[Host, Presenter], Screen]", screen_class("keys"))
