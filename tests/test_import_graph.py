@@ -191,6 +191,9 @@ LAYERS = {
     # The registrations name screens through what a screen is, never the program itself.
     "audiogame.catalog": (*FRONT_ENDS[1:], "audiogame.app.application", "audiogame.app.menus"),
     # The program imports its screens; what every screen is never imports the program.
+    "audiogame.app.host": ("audiogame.app.application", "audiogame.app.screen"),
+    "audiogame.app.command": ("audiogame.app.application", "audiogame.app.screen"),
+    "audiogame.app.program": ("audiogame.app.application", "audiogame.app.menus"),
     "audiogame.app.screen": ("audiogame.app.application",),
     "audiogame.app.actions": ("audiogame.app.application", "audiogame.app.screen"),
     "audiogame.app.display": ("audiogame.app.application",),
