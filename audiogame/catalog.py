@@ -25,13 +25,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from audiogame.i18n import N_, _, ngettext
+from audiogame.sound import cues as sound_cues
+from audiogame.table import seat as table_seat
+from audiogame.table.seat import SeatState
 from engine.facts import GameFacts
 from engine.registry import register_game, registration, unregister_game
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
     from audiogame.app.screen import Screen
-    from audiogame.table.seat import SeatState
     from audiogame.words.seats import Seats
     from engine.bots import Hint
 
@@ -385,3 +387,9 @@ def game_entry(key: str) -> GameEntry:
     if found is None:
         raise KeyError(f"no game {key!r}; the games are {', '.join(_entries())}")
     return found
+
+
+# The layers below the registrations read what they need of the games through these two, so
+# that neither imports this module (tests/test_import_graph.py).
+sound_cues.read_games_from(lambda: [(entry.cues, entry.cue_variants) for entry in GAMES])
+table_seat.read_views_from(lambda game: game_entry(game).view)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Layout, Window
@@ -23,9 +23,31 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from audiogame.i18n import _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from prompt_toolkit.application import Application
+
+    from audiogame.app.host import Presenter
 
 SHOWN_MESSAGES = 8
+
+
+class Shown(Protocol):
+    """The program as its display reads it (:class:`audiogame.app.application.AudioGame`,
+    which imports this module: this one names what it needs of it instead)."""
+
+    full_screen: bool
+    mirror: Mirror
+    stack: list[Presenter]
+
+    @property
+    def running(self) -> bool: ...
+
+    @property
+    def application(self) -> Application[None] | None: ...
+
+    @property
+    def top(self) -> Presenter: ...
+
+    def display_mode(self) -> str: ...
 
 
 def display_mode(backend: str, full_screen: bool) -> str:
@@ -45,7 +67,7 @@ class LinePrinter:
     Lines said in one turn of the program's loop are written together."""
 
     def __init__(self) -> None:
-        self.app: AudioGame | None = None
+        self.app: Shown | None = None
         self._pending: list[str] = []
 
     def __call__(self, line: str) -> None:
@@ -94,7 +116,7 @@ class Mirror:
         self.lines.append(text)
 
 
-def build_layout(app: AudioGame) -> Layout:
+def build_layout(app: Shown) -> Layout:
     if not app.full_screen:
         return Layout(Window(height=0))
 

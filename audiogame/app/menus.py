@@ -7,20 +7,20 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE
-from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.menu import Menu, MenuItem, option_item
 from audiogame.app.screen import BACKSPACE, ESCAPE, Command, Screen
 from audiogame.app.texts import RulesScreen
-from audiogame.catalog import GAMES, GameEntry, SetupOption, game_entry
+from audiogame.catalog import GAMES, GameEntry, game_entry
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
-SEED_DIGITS = 9
 ITEM = N_("Enter on its item")
 
 
 class MainMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Main menu")
 
     def items(self) -> Sequence[MenuItem]:
@@ -76,6 +76,7 @@ class MainMenu(Menu):
 
 
 class RulesMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Rules")
 
     def items(self) -> Sequence[MenuItem]:
@@ -102,39 +103,10 @@ def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
     return found
 
 
-def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
-    """A menu item that shows and changes one setup option kept in ``config``."""
-
-    def label() -> str:
-        return _("{option}: {value}").format(
-            option=_(option.label), value=option.describe(config[option.key])
-        )
-
-    def change(step: int) -> None:
-        if option.is_seed:
-            current = config[option.key]
-            config[option.key] = max(1, (current or 0) + step) if current or step > 0 else None
-            return
-        values = option.values
-        index = values.index(config[option.key]) if config[option.key] in values else 0
-        if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            # a range of numbers stops at its ends (the menu says so), as in the options menu
-            config[option.key] = values[max(0, min(len(values) - 1, index + step))]
-        else:  # a choice among words goes round
-            config[option.key] = values[(index + step) % len(values)]
-
-    def type_char(char: str) -> bool:
-        if not option.is_seed or not char.isdigit():
-            return False
-        text = str(config[option.key] or "") + char
-        config[option.key] = int(text[-SEED_DIGITS:]) or None
-        return True
-
-    return MenuItem(label, change=change, type_char=type_char)
-
-
 class SetupMenu(Menu):
     """Every option of a game, then Start and the rules."""
+
+    app: AudioGame  # the terminal program's menus
 
     def __init__(
         self, app: AudioGame, entry: GameEntry, config: dict[str, Any] | None = None
@@ -212,6 +184,8 @@ NOTHING_SAVED = N_("No move was made: nothing was saved.")
 class PauseMenu(Menu):
     """Escape at a table: its items are the actions of :meth:`actions` (resume, the keys of
     the table, its rules, options, quit to the main menu), each also bound to its key."""
+
+    app: AudioGame  # the terminal program's menus
 
     title = N_("Pause")
 

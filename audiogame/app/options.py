@@ -68,6 +68,7 @@ def _seconds(value: float) -> str:
 
 
 class OptionsMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Options")
 
     def __init__(self, app: AudioGame) -> None:
@@ -175,6 +176,8 @@ def _on_off(value: bool) -> str:
 class TableKeysMenu(Menu):
     """A game, then its table's keys: Enter on a key binds another one (see F1's list)."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Keys of the tables")
 
     def items(self) -> Sequence[MenuItem]:
@@ -201,6 +204,7 @@ class TableKeysMenu(Menu):
 
 
 class NamesMenu(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Computer players' names")
 
     def items(self) -> Sequence[MenuItem]:

@@ -28,6 +28,7 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app import places
 from audiogame.app.actions import EVERYWHERE
 from audiogame.app.command import Command
 from audiogame.i18n import N_, _
@@ -213,11 +214,9 @@ class Program:
         self.narrator.speak_unrecorded(last if last else _("No messages yet."))
 
     def open_rules(self, key: str = "") -> None:
-        from audiogame.app.texts import RulesScreen
-
         game = self.top.rules_game()
         if game is not None:
-            self.push(RulesScreen(self, game))
+            self.push(places.rules_screen()(self, game))
 
     def _screen_key(self, key: str, data: str) -> None:
         screen = self.top
@@ -231,13 +230,11 @@ class Program:
 
     def say_keys(self, key: str = "") -> None:
         """F1: the keys of the screen and of every screen, as a list browsed like the rules."""
-        from audiogame.app.keys_screen import KeysScreen
-
         screen = self.top
-        if isinstance(screen, KeysScreen):
+        if isinstance(screen, places.screen_class("keys")):
             screen.enter()  # F1 on the list itself: where the player is in it
             return
-        self.push(KeysScreen(self, screen))
+        self.push(places.keys_screen()(self, screen))
 
     def review(self, where: str, position: bool = False) -> None:
         """Page Up and the like: a message of the history; with Shift, where it is in it."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, INFORMATION
+from audiogame.app.places import pause_menu
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.app.utterance import Utterance, utterances
 from audiogame.bots import DEFAULT_LEVEL
@@ -182,10 +183,8 @@ class TableScreen(Screen):
         self.app.say(code_message(self.game, self.config))
 
     def pause(self) -> None:
-        from audiogame.app.menus import PauseMenu
-
         self.app.cue("back")
-        self.app.push(PauseMenu(self.app, self))  # type: ignore[arg-type]  # offline only
+        self.app.push(pause_menu()(self.app, self))
 
     def heard(self, event: Event) -> tuple[Utterance, ...]:
         """What the player hears of ``event``: its words, cue and placing (a screen that knows

@@ -6,18 +6,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.menu import Menu, MenuItem
-from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
 
 from audiogame.online.text_entry import TextEntry
 
 
 class ConnectMenu(Menu):
     """Main menu, Play online: the server's address and your name (kept), Connect."""
+
+    app: AudioGame  # the terminal program's menus
 
     title = N_("Play online")
 
@@ -93,31 +93,3 @@ class ConnectMenu(Menu):
             kept=kept_seats(self.data_folder()),
         )
         play.start()
-
-
-class Connecting(Screen):
-    """``audiogame connect`` until the server answers: what is going on is said first, then
-    the lobby takes its place, or the refusal is said and the main menu comes back. Escape
-    gives up and goes to the main menu."""
-
-    app: AudioGame
-
-    title = N_("Connecting")
-
-    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
-        super().__init__(app)
-        self.play = play
-
-    def heading(self) -> str:
-        return _("Connecting to {server}.").format(server=self.play.address)
-
-    def commands(self) -> list[Command]:
-        return [
-            Command((ESCAPE,), N_("Escape: stop connecting, back to the main menu."), self.stop)
-        ]
-
-    def stop(self, key: str = "") -> None:
-        from audiogame.app.menus import MainMenu
-
-        self.play.close()
-        self.app.pop_to(MainMenu)

@@ -13,7 +13,7 @@ from audiogame.words.seats import join_words
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
+    from audiogame.online.play import OnlinePlay
 
 from audiogame.online.new_table import CreateMenu
 from audiogame.online.text_entry import TextEntry
@@ -48,6 +48,8 @@ class LobbyMenu(Menu):
     open."). The cursor stays on the item it was on (the same table, the same action); a
     table that went away leaves it on the first item, never on Disconnect, which asks for a
     second Enter."""
+
+    app: AudioGame  # the terminal program's menus
 
     title = N_("Online tables")
     every = 5.0
@@ -199,6 +201,7 @@ class LobbyMenu(Menu):
 
 
 class TableChoice(Menu):
+    app: AudioGame  # the terminal program's menus
     title = N_("Table")
 
     def __init__(self, app: AudioGame, play: OnlinePlay, table: dict[str, Any]) -> None:

@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from audiogame.app.menu import Menu, MenuItem
-from audiogame.app.menus import option_item
+from audiogame.app.menu import Menu, MenuItem, option_item
 from audiogame.catalog import GAMES
 from audiogame.i18n import N_, _
 from audiogame.words.cards import seconds_text
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
+    from audiogame.online.play import OnlinePlay
 
 LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
 """What each other seat of a new table may be: a person, or a computer player at one of the
@@ -38,6 +37,8 @@ def seat_kind_name(kind: str) -> str:
 
 class CreateMenu(Menu):
     """A new online table: the game, its options, who sits where, then Create."""
+
+    app: AudioGame  # the terminal program's menus
 
     title = N_("New online table")
 

@@ -1,10 +1,11 @@
-"""The online screens at a table: the waiting room, watching; and the keys online play adds to
-a table screen (who is here, writing to the table, its messages on or off)."""
+"""The online screens at a table: connecting, the waiting room, watching; and the keys online
+play adds to a table screen (who is here, writing to the table, its messages on or off)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _
@@ -12,9 +13,35 @@ from audiogame.words.seats import Seats, join_words
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
+    from audiogame.online.play import OnlinePlay
 from audiogame.online.lobby_menu import table_label
 from audiogame.online.text_entry import TextEntry
+
+
+class Connecting(Screen):
+    """``audiogame connect`` until the server answers: what is going on is said first, then
+    the lobby takes its place, or the refusal is said and the main menu comes back. Escape
+    gives up and goes to the main menu."""
+
+    app: AudioGame
+
+    title = N_("Connecting")
+
+    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def heading(self) -> str:
+        return _("Connecting to {server}.").format(server=self.play.address)
+
+    def commands(self) -> list[Command]:
+        return [
+            Command((ESCAPE,), N_("Escape: stop connecting, back to the main menu."), self.stop)
+        ]
+
+    def stop(self, key: str = "") -> None:
+        self.play.close()
+        self.app.pop_to(main_menu())
 
 
 class WaitingRoom(Screen):

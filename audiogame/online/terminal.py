@@ -30,8 +30,8 @@ class OnlinePlay(ServerLink):
 
     # ----- messages ------------------------------------------------------------------------
     def show_lobby(self) -> None:
-        from audiogame.online.connect_menu import Connecting
         from audiogame.online.lobby_menu import LobbyMenu
+        from audiogame.online.screens import Connecting
 
         self.lobby = LobbyMenu(self.app, self)
         if self.app.stack and isinstance(self.app.top, Connecting):

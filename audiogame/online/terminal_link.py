@@ -10,6 +10,7 @@ import logging
 import ssl
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.places import main_menu
 from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
@@ -174,12 +175,10 @@ class ServerLink:
 
     def failed(self, code: str) -> None:
         """Say why, and go back to the main menu."""
-        from audiogame.app.menus import MainMenu
-
         self.closed = True
         self.app.refuse(terminal_refusal_text(code))
-        if self.app.stack and not isinstance(self.app.top, MainMenu):
-            self.app.pop_to(MainMenu)
+        if self.app.stack and not isinstance(self.app.top, main_menu()):
+            self.app.pop_to(main_menu())
 
     def send(self, message: dict[str, Any]) -> None:
         async def go() -> None:

@@ -21,7 +21,7 @@ def open_practice(app: AudioGame) -> None:
 
 def practice_screens(app: AudioGame) -> list[Screen]:
     """The screens ``audiogame practice`` starts with: the main menu under the practice menu."""
-    from audiogame.app.menus import MainMenu
+    from audiogame.app.places import main_menu
     from audiogame.practice.screens import PracticeMenu
 
-    return [MainMenu(app), PracticeMenu(app)]
+    return [main_menu()(app), PracticeMenu(app)]

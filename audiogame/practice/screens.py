@@ -102,6 +102,8 @@ class _CueThenWords:
 class PracticeMenu(Menu):
     """Listen to each group's cues, or take a quiz on one group or all of them."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Audio-cue practice")
 
     def __init__(self, app: AudioGame, seed: int | None = None) -> None:
@@ -150,6 +152,8 @@ class PracticeMenu(Menu):
 
 class ListenMenu(Menu):
     """Every cue of one group: moving onto one plays it and says what it means."""
+
+    app: AudioGame  # the terminal program's menus
 
     def __init__(self, app: AudioGame, group: str) -> None:
         super().__init__(app)
@@ -203,6 +207,8 @@ class ListenMenu(Menu):
 
 class QuizScreen(Menu):
     """Ten questions: hear a cue, choose its meaning among four."""
+
+    app: AudioGame  # the terminal program's menus
 
     def __init__(self, app: AudioGame, group: str, practice: PracticeMenu) -> None:
         super().__init__(app)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, REPLAYING
+from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, ngettext
@@ -285,13 +286,11 @@ def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
     """The screens of ``audiogame replay [FILE]`` (the main menu under the replay), or why the
     file cannot be replayed. Without a file: the last finished game, else the one in progress; one
     of those that cannot be replayed is set aside, said, and the main menu opens."""
-    from audiogame.app.menus import MainMenu
-
     path = Path(file) if file else app.autosave.store.latest() if app.autosave else None
     if path is None:
         return _("no saved game to replay yet: finish or start a game first")
     try:
-        return [MainMenu(app), load_replay(app, path)]
+        return [main_menu()(app), load_replay(app, path)]
     except (OSError, ValueError) as error:
         if file:
             return _("cannot replay {path}: {problem}").format(
@@ -302,4 +301,4 @@ def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
             raise
     aside = keep_aside(path)
     app.say(_(REPLAY_ASIDE) if aside is not None else _(REPLAY_STUCK), cue="not_allowed")
-    return [MainMenu(app)]
+    return [main_menu()(app)]

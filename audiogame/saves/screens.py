@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.places import setup_menu
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _, ngettext
@@ -96,6 +97,8 @@ class ResumeMenu(Menu):
     """Resume the interrupted game, or leave it for later (it stays saved until another game
     makes its first move)."""
 
+    app: AudioGame  # the terminal program's menus
+
     title = N_("Interrupted game")
 
     def __init__(self, app: AudioGame, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
@@ -155,10 +158,8 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
         return False
     if autosave is not None:
         autosave.resumed(local_table(table))
-    from audiogame.app.menus import SetupMenu
-
     _back_to_main(app)
-    app.stack.append(SetupMenu(app, game_entry(saved.game), dict(saved.config)))
+    app.stack.append(setup_menu()(app, game_entry(saved.game), dict(saved.config)))
     app.stack.append(table)
     app.narrator.clear_history()
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
@@ -193,10 +194,8 @@ def _back_to_main(app: AudioGame) -> None:
 
 def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
     """Start ``game`` with ``config`` over the main menu (its setup under it)."""
-    from audiogame.app.menus import SetupMenu
-
     entry = game_entry(game)
-    setup = SetupMenu(app, entry, config)
+    setup = setup_menu()(app, entry, config)
     factory = entry.table_factory()
     _back_to_main(app)
     if factory is None:

@@ -7,7 +7,7 @@ Enter always has one meaning: play the selected cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
@@ -23,7 +23,45 @@ from engine.cardavia.combination import Combination
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
-    from audiogame.tables.cardavia import CardaviaTable
+    from audiogame.table.seat import SeatState
+    from audiogame.tables.cardavia_hand import HandCursor
+    from audiogame.tables.cardavia_match import Match
+    from engine.cardavia.view import CardaviaView
+
+
+class CardaviaTable(Protocol):
+    """The table screen as its keys use it (:class:`audiogame.tables.cardavia.CardaviaTable`,
+    which imports this module: this one names what it needs of it instead)."""
+
+    hand_keys: HandKeys
+    match: Match
+    state: SeatState
+
+    @property
+    def app(self) -> Host: ...
+
+    @property
+    def view(self) -> CardaviaView: ...
+
+    @property
+    def hand(self) -> HandCursor: ...
+
+    def may_act(self) -> bool: ...
+
+    def space(self, key: str = "") -> None: ...
+
+    def enter_key(self, key: str = "") -> None: ...
+
+    def pass_turn(self, key: str = "") -> None: ...
+
+    def hurry_key(self, key: str = "") -> None: ...
+
+    def say_info(self, key: str) -> None: ...
+
+    def say_edge(self, last: bool) -> None: ...
+
+    def common_commands(self) -> list[Command]: ...
+
 
 BACKTAB = "s-tab"  # Shift+Tab, as prompt_toolkit names it
 # Ranks a digit or letter jumps to (0 is the ten).

@@ -242,7 +242,7 @@ class PageAlone:
     # ----- the program ---------------------------------------------------------------------
     def start(self) -> None:
         """The main menu, after the offer to resume an interrupted game if there is one."""
-        from audiogame.app.menus import start_screens
+        from audiogame.app.places import main_menu
         from audiogame.saves.autosave import Autosaver
         from audiogame.saves.screens import opening_screens
         from audiogame.saves.store import SaveStore
@@ -252,7 +252,7 @@ class PageAlone:
             saves = self.folder / "games"
             program.autosave = Autosaver(program, SaveStore(saves), log_folder=saves / "logs")
             program.stack.clear()
-            program.start(opening_screens(program, start_screens(program, None, {})))
+            program.start(opening_screens(program, [main_menu()(program)]))
 
     def key(self, key: str) -> None:
         """A key of the page's game region, by the terminal's name (or the page's)."""
