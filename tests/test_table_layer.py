@@ -13,7 +13,7 @@ from audiogame.table.frame import Frame, unknown_fields
 from audiogame.table.seat import NotYourSeat, SeatState, view_class
 from audiogame.table.session import Table
 from engine import event_kinds
-from engine.battle.view import Counts, Step
+from engine.battle.parts import Counts, Step
 from engine.protocol import SettlementLine
 
 CONFIGS = [

@@ -9,9 +9,10 @@ from typing import Self
 from engine.actions import Action, Flip
 from engine.battle.events import CardsSetAside
 from engine.battle.options import Options
+from engine.battle.parts import Counts
 from engine.battle.steps import begin_step, choose, flip
 from engine.battle.table import FACE_DOWN, Table
-from engine.battle.view import BattleView, Counts, make_view, new_view
+from engine.battle.view import BattleView, make_view, new_view
 from engine.cards import Card, sorted_cards
 from engine.errors import IllegalAction, bad_seat
 from engine.events import Event

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING
 
+from engine.battle.parts import Counts, Step
 from engine.cards import Card
 from engine.protocol import Result
 from engine.vocabulary import Phase
-
-if TYPE_CHECKING:
-    from engine.battle.view import Counts, Step
 
 FACE_UP: Phase = "face_up"
 FACE_DOWN: Phase = "face_down"

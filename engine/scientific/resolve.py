@@ -29,14 +29,14 @@ from engine.scientific.events import (
 from engine.vocabulary import EndReason, Power, TrickCause
 
 if TYPE_CHECKING:
-    from engine.scientific.state import ScientificState
+    from engine.scientific.fields import GameFields
 
 COUNTING_RANK = 3
 EXCHANGE_RANK = 8
 _POWERS: dict[int, Power] = {QUEEN: "seer", COUNTING_RANK: "counting", EXCHANGE_RANK: "exchange"}
 
 
-def resolve_trick(state: ScientificState, events: list[Event]) -> None:
+def resolve_trick(state: GameFields, events: list[Event]) -> None:
     """Reveal the chosen cards and play the trick out, appending what players hear."""
     chosen = state.chosen
     played = tuple((seat, chosen[seat]) for seat in sorted(chosen))
@@ -239,9 +239,7 @@ def trick_winner(
     return winner_with(trick_so_far(played[1:]), seat, card, reversed_order)
 
 
-def _settle(
-    state: ScientificState, played: tuple[tuple[int, Card], ...], events: list[Event]
-) -> None:
+def _settle(state: GameFields, played: tuple[tuple[int, Card], ...], events: list[Event]) -> None:
     """Compare in the current order and apply the jokers (SB-3 to SB-5, SB-9 to SB-11)."""
     found = compare(played, state.reversed)
     cards = tuple(card for _, card in played)
@@ -263,7 +261,7 @@ def _settle(
 
 
 def _take(
-    state: ScientificState,
+    state: GameFields,
     seat: int,
     cards: tuple[Card, ...],
     cause: TrickCause,
@@ -277,7 +275,7 @@ def _take(
 
 
 def _war(
-    state: ScientificState,
+    state: GameFields,
     seats: tuple[int, ...],
     rank: int | None,
     cards: tuple[Card, ...],
@@ -288,7 +286,7 @@ def _war(
     events.append(War(seats, rank, len(state.pot)))
 
 
-def settle_empty_hands(state: ScientificState, seats: Iterable[int], events: list[Event]) -> None:
+def settle_empty_hands(state: GameFields, seats: Iterable[int], events: list[Event]) -> None:
     """SB-6: an empty hand takes up the won pile, or its player is out; then the end."""
     out, hands, won = state.out, state.hands, state.won
     ran_out: list[int] = []
@@ -315,7 +313,7 @@ def settle_empty_hands(state: ScientificState, seats: Iterable[int], events: lis
 
 
 def _finish(
-    state: ScientificState, winners: tuple[int, ...], reason: EndReason, events: list[Event]
+    state: GameFields, winners: tuple[int, ...], reason: EndReason, events: list[Event]
 ) -> None:
     scores = state.owned()
     state.outcome = Result(winners=winners, scores=scores, reason=reason)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.cards import Card, sorted_cards
 
 if TYPE_CHECKING:
-    from engine.scientific.state import ScientificState
+    from engine.scientific.fields import GameFields
 
 _NO_CHOICES: Mapping[int, Card] = MappingProxyType({})
 
@@ -49,7 +49,7 @@ class ScientificView:
     is_over: bool
 
 
-def active_powers(state: ScientificState) -> dict[int, tuple[str, ...]]:
+def active_powers(state: GameFields) -> dict[int, tuple[str, ...]]:
     """Powers in force now, by seat: ``"seer"``, ``"counting"``, ``"exchange"`` (public)."""
     powers: dict[int, tuple[str, ...]] = {}
     if not (state.seers or state.counting or state.exchange):
@@ -69,7 +69,7 @@ def active_powers(state: ScientificState) -> dict[int, tuple[str, ...]]:
     return powers
 
 
-def build_view(state: ScientificState, seat: int) -> ScientificView:
+def build_view(state: GameFields, seat: int) -> ScientificView:
     """The view of ``seat`` (the seat is already checked)."""
     seen: Mapping[int, Card] = _NO_CHOICES
     seers = state.seers
