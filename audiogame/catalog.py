@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from audiogame.i18n import N_, _, ngettext
+from audiogame.sound import cues as sound_cues
+from audiogame.table import seat as table_seat
+from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-    from audiogame.app.screen import Screen
-    from audiogame.table.seat import SeatState
+    from audiogame.app.screen import Program, Screen
     from audiogame.words.seats import Seats
     from engine.bots import Hint
 
@@ -34,7 +35,7 @@ class TableFactory(Protocol):
     elsewhere when given (online), else keeping the game itself."""
 
     def __call__(
-        self, app: AudioGame, config: dict[str, Any], seat: SeatState | None = None
+        self, app: Program, config: dict[str, Any], seat: SeatState | None = None
     ) -> Screen: ...
 
 
@@ -303,3 +304,9 @@ def game_entry(key: str) -> GameEntry:
     if found is None:
         raise KeyError(f"no game {key!r}; the games are {', '.join(_entries())}")
     return found
+
+
+# The layers below the registrations read what they need of the games through these two, so
+# that neither imports this module (tests/test_import_graph.py).
+sound_cues.read_games_from(lambda: [(entry.cues, entry.cue_variants) for entry in GAMES])
+table_seat.read_views_from(lambda game: game_entry(game).view)

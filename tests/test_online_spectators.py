@@ -295,7 +295,7 @@ def test_a_lost_connection_in_the_lobby_comes_back_to_the_lobby_and_play_online_
     """The server goes away while Dario is in the lobby and comes back on the same port: he is
     connected again and hears the list, never sent to the main menu. The main menu's Play
     online then offers the server and name he connected with, and a password item."""
-    from audiogame.online.screens import ConnectMenu
+    from audiogame.online.connect import ConnectMenu
 
     first = ServerThread(tmp_path / "server")
     assert first.server is not None

@@ -1,6 +1,6 @@
 """What a screen's actions are called and how F1 lists them.
 
-Each screen registers its actions (:class:`audiogame.app.screen.Command`: an id, the keys
+Each screen registers its actions (:class:`Command`: an id, the keys
 bound to it, what it does, its group, when it is enabled, what it runs). The key names the
 player hears come from those bindings (:func:`keys_name`), never from the help text, so that a
 key bound elsewhere is named right everywhere; F1 opens :class:`KeysScreen`, the list of them
@@ -14,14 +14,41 @@ by group, browsed like the rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from audiogame.i18n import KEY, N_, NP_, _, pgettext
 from audiogame.words.seats import join_words
 
-if TYPE_CHECKING:
-    from audiogame.app.screen import Command
+ENTER = "c-m"
+TAB = "c-i"
+BACKSPACE = "c-h"
+ESCAPE = "escape"
+
+
+@dataclass(frozen=True)
+class Command:
+    """An action of a screen: the keys bound to it, what it does (``help``, marked with
+    ``N_``), and ``run``, which gets the key pressed.
+
+    An action with an ``id`` is named in F1's list from its keys ("Left and Right arrows:
+    move through your hand"), or from ``keys_text`` for a family of printable keys that
+    :meth:`Screen.on_char` handles; its ``help`` holds no key name. ``group`` places it in
+    F1's list; ``enabled`` (when given) says whether it applies at this screen now. Without an
+    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings)."""
+
+    keys: tuple[str, ...]
+    help: str
+    run: Callable[[str], None]
+    id: str = ""
+    group: str = "choosing"
+    enabled: Callable[[], bool] | None = None
+    keys_text: str = ""
+
+    def listed(self) -> bool:
+        """Whether F1 lists it now."""
+        return self.enabled is None or self.enabled()
+
 
 # The groups of F1's list, in the order it reads them.
 MOVING, CHOOSING, INFORMATION, EVERYWHERE = "moving", "choosing", "information", "everywhere"

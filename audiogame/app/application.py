@@ -19,6 +19,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 
 from audiogame import i18n
+from audiogame.app import places
 from audiogame.app.actions import EVERYWHERE
 from audiogame.app.display import Mirror, build_layout, display_mode
 from audiogame.app.screen import ENTER, Command, Screen
@@ -131,12 +132,10 @@ class AudioGame:
         signal or a closed terminal ends it."""
         saved = False
         if self.autosave is not None:
-            from audiogame.saves.autosave import is_finished
-
             table = self.autosave.table
             kept = self.autosave.flush()
             saved = kept and not self.autosave.shared and table is not None
-            saved = saved and not is_finished(table)
+            saved = saved and not table.finished  # a match: its last deal is over
         if goodbye and self.stack and self.farewell:
             if saved:  # a game in progress: the player hears that it is not lost
                 self.say(_("The game is saved: the next start offers to resume it."))
@@ -295,11 +294,9 @@ class AudioGame:
         self.narrator.speak_unrecorded(last if last else _("No messages yet."))
 
     def open_rules(self, key: str = "") -> None:
-        from audiogame.app.texts import RulesScreen
-
         game = self.top.rules_game()
         if game is not None:
-            self.push(RulesScreen(self, game))
+            self.push(places.rules_screen()(self, game))
 
     def _screen_key(self, key: str, data: str) -> None:
         screen = self.top
@@ -313,13 +310,11 @@ class AudioGame:
 
     def say_keys(self, key: str = "") -> None:
         """F1: the keys of the screen and of every screen, as a list browsed like the rules."""
-        from audiogame.app.keys_screen import KeysScreen
-
         screen = self.top
-        if isinstance(screen, KeysScreen):
+        if isinstance(screen, places.screen_class("keys")):
             screen.enter()  # F1 on the list itself: where the player is in it
             return
-        self.push(KeysScreen(self, screen))
+        self.push(places.keys_screen()(self, screen))
 
     def review(self, where: str, position: bool = False) -> None:
         """Page Up and the like: a message of the history; with Shift, where it is in it."""

@@ -14,18 +14,22 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
+from audiogame.app.screen import Program
 from audiogame.i18n import _
 
-if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-
 SHOWN_MESSAGES = 8
+
+
+class Shown(Program, Protocol):
+    """The program as its display reads it: its screens and the messages it mirrors."""
+
+    mirror: Mirror
 
 
 def display_mode(backend: str, full_screen: bool) -> str:
@@ -45,7 +49,7 @@ class LinePrinter:
     Lines said in one turn of the program's loop are written together."""
 
     def __init__(self) -> None:
-        self.app: AudioGame | None = None
+        self.app: Program | None = None
         self._pending: list[str] = []
 
     def __call__(self, line: str) -> None:
@@ -94,7 +98,7 @@ class Mirror:
         self.lines.append(text)
 
 
-def build_layout(app: AudioGame) -> Layout:
+def build_layout(app: Shown) -> Layout:
     if not app.full_screen:
         return Layout(Window(height=0))
 

@@ -15,11 +15,11 @@ from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 
 class KeysScreen(Screen):
-    def __init__(self, app: AudioGame, below: Screen) -> None:
+    def __init__(self, app: Program, below: Screen) -> None:
         super().__init__(app)
         self.below = below
         self.position = 0

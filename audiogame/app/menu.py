@@ -6,14 +6,18 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE, MOVING
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
+    from audiogame.catalog import SetupOption
+
+SEED_DIGITS = 9
+"""The digits a typed deal number keeps (the last ones typed)."""
 
 
 @dataclass
@@ -36,7 +40,7 @@ def fold(text: str) -> str:
 class Menu(Screen):
     """A list of items; subclasses build :meth:`items`."""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         super().__init__(app)
         self.position = 0
 
@@ -135,3 +139,34 @@ class Menu(Screen):
                 return True
         self.app.say(_("No item starts with {letter}.").format(letter=char))
         return True
+
+
+def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
+    """A menu item that shows and changes one setup option kept in ``config``."""
+
+    def label() -> str:
+        return _("{option}: {value}").format(
+            option=_(option.label), value=option.describe(config[option.key])
+        )
+
+    def change(step: int) -> None:
+        if option.is_seed:
+            current = config[option.key]
+            config[option.key] = max(1, (current or 0) + step) if current or step > 0 else None
+            return
+        values = option.values
+        index = values.index(config[option.key]) if config[option.key] in values else 0
+        if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            # a range of numbers stops at its ends (the menu says so), as in the options menu
+            config[option.key] = values[max(0, min(len(values) - 1, index + step))]
+        else:  # a choice among words goes round
+            config[option.key] = values[(index + step) % len(values)]
+
+    def type_char(char: str) -> bool:
+        if not option.is_seed or not char.isdigit():
+            return False
+        text = str(config[option.key] or "") + char
+        config[option.key] = int(text[-SEED_DIGITS:]) or None
+        return True
+
+    return MenuItem(label, change=change, type_char=type_char)

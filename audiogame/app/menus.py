@@ -6,16 +6,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import EVERYWHERE
-from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.menu import Menu, MenuItem, option_item
 from audiogame.app.screen import BACKSPACE, ESCAPE, Command, Screen
 from audiogame.app.texts import RulesScreen
-from audiogame.catalog import GAMES, GameEntry, SetupOption, game_entry
+from audiogame.catalog import GAMES, GameEntry, game_entry
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
-SEED_DIGITS = 9
 ITEM = N_("Enter on its item")
 
 
@@ -46,7 +45,7 @@ class MainMenu(Menu):
         self.enter()
 
     def open_online(self) -> None:
-        from audiogame.online.screens import ConnectMenu
+        from audiogame.online.connect import ConnectMenu
 
         self.app.push(ConnectMenu(self.app))
 
@@ -81,7 +80,7 @@ class RulesMenu(Menu):
         ]
 
 
-def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
+def remembered(app: Program, entry: GameEntry) -> dict[str, Any]:
     """The setup last started for ``entry`` (players, level, trick limit...), as far as its
     values are still offered; never the deal number (a new deal each time)."""
     kept = getattr(app.settings, "setups", {}).get(entry.key, {})
@@ -95,42 +94,11 @@ def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
     return found
 
 
-def option_item(option: SetupOption, config: dict[str, Any]) -> MenuItem:
-    """A menu item that shows and changes one setup option kept in ``config``."""
-
-    def label() -> str:
-        return _("{option}: {value}").format(
-            option=_(option.label), value=option.describe(config[option.key])
-        )
-
-    def change(step: int) -> None:
-        if option.is_seed:
-            current = config[option.key]
-            config[option.key] = max(1, (current or 0) + step) if current or step > 0 else None
-            return
-        values = option.values
-        index = values.index(config[option.key]) if config[option.key] in values else 0
-        if len(values) > 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            # a range of numbers stops at its ends (the menu says so), as in the options menu
-            config[option.key] = values[max(0, min(len(values) - 1, index + step))]
-        else:  # a choice among words goes round
-            config[option.key] = values[(index + step) % len(values)]
-
-    def type_char(char: str) -> bool:
-        if not option.is_seed or not char.isdigit():
-            return False
-        text = str(config[option.key] or "") + char
-        config[option.key] = int(text[-SEED_DIGITS:]) or None
-        return True
-
-    return MenuItem(label, change=change, type_char=type_char)
-
-
 class SetupMenu(Menu):
     """Every option of a game, then Start and the rules."""
 
     def __init__(
-        self, app: AudioGame, entry: GameEntry, config: dict[str, Any] | None = None
+        self, app: Program, entry: GameEntry, config: dict[str, Any] | None = None
     ) -> None:
         super().__init__(app)
         self.entry = entry
@@ -208,7 +176,7 @@ class PauseMenu(Menu):
 
     title = N_("Pause")
 
-    def __init__(self, app: AudioGame, table: Screen) -> None:
+    def __init__(self, app: Program, table: Screen) -> None:
         super().__init__(app)
         self.table = table
 
@@ -294,7 +262,7 @@ class PauseMenu(Menu):
         return self.table.rules_game()
 
 
-def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> list[Screen]:
+def start_screens(app: Program, game: str | None, config: dict[str, Any]) -> list[Screen]:
     """The screens the program opens with: the main menu, and for ``play GAME`` that game's
     setup under its table (so that leaving the table comes back to the setup)."""
     screens: list[Screen] = [MainMenu(app)]
@@ -308,7 +276,7 @@ def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> l
     return screens
 
 
-def open_replay(app: AudioGame) -> None:
+def open_replay(app: Program) -> None:
     """The last finished game (else the one in progress), move by move; or why not."""
     from audiogame.saves.replay import replay_screens
 

@@ -16,7 +16,7 @@ from audiogame.speech.chain import CHOICES, backend_label
 from audiogame.words.cards import seconds_text
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 NAME_LENGTH = 20
 LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian")}
@@ -69,7 +69,7 @@ def _seconds(value: float) -> str:
 class OptionsMenu(Menu):
     title = N_("Options")
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         super().__init__(app)
         # The language stepped to with Left and Right, applied only by Enter: one step must
         # never leave the player in a language he may not understand.
@@ -224,7 +224,7 @@ class NamesMenu(Menu):
 class NameEditor(Screen):
     """Type a name: each letter is echoed, Backspace deletes, Enter saves, Escape cancels."""
 
-    def __init__(self, app: AudioGame, index: int) -> None:
+    def __init__(self, app: Program, index: int) -> None:
         super().__init__(app)
         self.index = index
         self.text = ""

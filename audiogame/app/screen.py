@@ -4,42 +4,89 @@ greets the player when it opens or comes back."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
 
+from audiogame.app.actions import BACKSPACE, ENTER, ESCAPE, TAB, Command, keys_name
 from audiogame.i18n import _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    import asyncio
+    from concurrent.futures import Executor
+    from contextlib import AbstractContextManager
 
-ENTER = "c-m"
-TAB = "c-i"
-BACKSPACE = "c-h"
-ESCAPE = "escape"
+    from prompt_toolkit.application import Application
+
+    from audiogame.narrator import Narrator
+    from audiogame.settings import Settings, SettingsStore
+
+__all__ = ["BACKSPACE", "ENTER", "ESCAPE", "TAB", "Command", "Program", "Screen"]
 
 
-@dataclass(frozen=True)
-class Command:
-    """An action of a screen: the keys bound to it, what it does (``help``, marked with
-    ``N_``), and ``run``, which gets the key pressed.
+class Program(Protocol):
+    """The running program as its screens see it (:class:`audiogame.app.application.AudioGame`
+    is the one there is): the stack of screens, speech and sound, settings, the clock, the
+    event loop. A screen names this, not the program's class, so that the program can import
+    its screens and no screen imports the program."""
 
-    An action with an ``id`` is named in F1's list from its keys ("Left and Right arrows:
-    move through your hand"), or from ``keys_text`` for a family of printable keys that
-    :meth:`Screen.on_char` handles; its ``help`` holds no key name. ``group`` places it in
-    F1's list; ``enabled`` (when given) says whether it applies at this screen now. Without an
-    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings)."""
+    narrator: Narrator
+    settings: Settings
+    store: SettingsStore | None
+    full_screen: bool
+    stack: list[Screen]
+    running: bool
+    key_count: int
+    autosave: Any
+    clock: Callable[[], float]
+    farewell: bool
+    thinkers: Executor | None
+    server_password: str
+    application: Application[None]
 
-    keys: tuple[str, ...]
-    help: str
-    run: Callable[[str], None]
-    id: str = ""
-    group: str = "choosing"
-    enabled: Callable[[], bool] | None = None
-    keys_text: str = ""
+    @property
+    def top(self) -> Screen: ...
 
-    def listed(self) -> bool:
-        """Whether F1 lists it now."""
-        return self.enabled is None or self.enabled()
+    def push(self, screen: Screen) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace_top(self, screen: Screen) -> None: ...
+
+    def pop_to(self, kind: type[Screen]) -> None: ...
+
+    def quit(self, goodbye: bool = False) -> None: ...
+
+    def say(
+        self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True
+    ) -> None: ...
+
+    def refuse(self, text: str) -> None: ...
+
+    def display_mode(self) -> str: ...
+
+    def fail(self, error: BaseException) -> None: ...
+
+    def turn(self) -> AbstractContextManager[None]: ...
+
+    def after_turn(self, callback: Callable[[], None]) -> None: ...
+
+    def from_thread(self, callback: Callable[[], None]) -> None: ...
+
+    def when_running(self, callback: Callable[[], None]) -> None: ...
+
+    def dispatch(self, key: str, data: str = "") -> None: ...
+
+    def global_commands(self) -> list[Command]: ...
+
+    def call_later(
+        self, delay: float, callback: Callable[[], None]
+    ) -> asyncio.TimerHandle | None: ...
+
+    def update_settings(self, **changes: Any) -> None: ...
+
+    def start(self, screens: list[Screen]) -> None: ...
+
+    def run(self) -> None: ...
 
 
 class Screen:
@@ -47,7 +94,7 @@ class Screen:
 
     title = ""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         self.app = app
 
     def heading(self) -> str:
@@ -84,8 +131,6 @@ class Screen:
 
     def key_for(self, action: str) -> str:
         """The keys bound to ``action`` here, as the player hears them ("Space", "N")."""
-        from audiogame.app.actions import keys_name
-
         for command in self.bound_commands():
             if command.id == action:
                 return keys_name(command.keys)

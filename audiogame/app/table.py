@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app import places
 from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.bots import DEFAULT_LEVEL
@@ -141,10 +142,8 @@ class TableScreen(Screen):
         self.app.say(code_message(self.game, self.config))
 
     def pause(self) -> None:
-        from audiogame.app.menus import PauseMenu
-
         self.app.narrator.cue("back")
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push(places.pause_menu()(self.app, self))
 
     def message(self, event: Event) -> str:
         if self.app.settings.brief:

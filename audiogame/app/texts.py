@@ -11,7 +11,7 @@ from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -36,7 +36,7 @@ def paragraphs(text: str) -> list[str]:
 class TextScreen(Screen):
     """Up/Down move by paragraph, Home/End to the ends, Escape closes."""
 
-    def __init__(self, app: AudioGame, title: str, text: str) -> None:
+    def __init__(self, app: Program, title: str, text: str) -> None:
         super().__init__(app)
         self.title = title
         self.parts = paragraphs(text)
@@ -87,7 +87,7 @@ class TextScreen(Screen):
 
 
 class RulesScreen(TextScreen):
-    def __init__(self, app: AudioGame, game: str) -> None:
+    def __init__(self, app: Program, game: str) -> None:
         from audiogame.catalog import game_entry
 
         title = _("Rules of {game}").format(game=_(game_entry(game).title))

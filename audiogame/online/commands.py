@@ -211,7 +211,7 @@ def serve_command(args: argparse.Namespace) -> int:
 
 def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     """The main menu, and the connection to the server once the program runs."""
-    from audiogame.app.menus import MainMenu
+    from audiogame.app.places import main_menu
     from audiogame.i18n import _
     from audiogame.online.client import client_tls
     from audiogame.online.kept_seats import kept_seats
@@ -233,4 +233,4 @@ def connect_screens(app: AudioGame, args: argparse.Namespace) -> list[Screen]:
     app.application.pre_run_callables.append(begin)
     # "Connecting to ..." is what the player hears first; the main menu beneath speaks only
     # when the connection is refused or given up.
-    return [MainMenu(app), Connecting(app, play)]
+    return [main_menu()(app), Connecting(app, play)]

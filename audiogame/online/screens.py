@@ -4,10 +4,10 @@ typing a message, watching; and the keys online play adds to a table screen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from audiogame.app.menu import Menu, MenuItem
-from audiogame.app.menus import option_item
+from audiogame.app.menu import Menu, MenuItem, option_item
+from audiogame.app.places import main_menu
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import GAMES, game_entry, level_name
 from audiogame.i18n import N_, _, ngettext
@@ -15,8 +15,44 @@ from audiogame.words.cards import seconds_text
 from audiogame.words.seats import Seats, join_words
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-    from audiogame.online.terminal import OnlinePlay
+    from audiogame.app.screen import Program
+
+
+class OnlinePlay(Protocol):
+    """The connection to the server as its screens use it
+    (:class:`audiogame.online.terminal.OnlinePlay`, which opens them: they never import it)."""
+
+    chat_on: bool
+
+    @property
+    def app(self) -> Program: ...
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def table_info(self) -> dict[str, Any]: ...
+
+    @property
+    def presenter(self) -> Any: ...
+
+    @property
+    def waiting(self) -> Any: ...
+
+    @property
+    def watcher(self) -> Any: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+    def leave_table(self) -> None: ...
+
+    def send_seat_options(self, game: str) -> None: ...
+
 
 LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
 """What each other seat of a new table may be: a person, or a computer player at one of the
@@ -64,7 +100,7 @@ class TextEntry(Screen):
 
     def __init__(
         self,
-        app: AudioGame,
+        app: Program,
         prompt: str,
         done: Callable[[str], None],
         text: str = "",
@@ -129,85 +165,6 @@ class TextEntry(Screen):
         return [self.prompt, self.text]
 
 
-class ConnectMenu(Menu):
-    """Main menu, Play online: the server's address and your name (kept), Connect."""
-
-    title = N_("Play online")
-
-    def __init__(self, app: AudioGame) -> None:
-        super().__init__(app)
-        online = dict(app.settings.extra.get("online") or {})
-        self.address = str(online.get("server") or "127.0.0.1:8765")
-        self.name = str(online.get("name") or "")
-
-    def items(self) -> Sequence[MenuItem]:
-        return [
-            MenuItem(
-                lambda: _("Server: {address}").format(address=self.address),
-                lambda: self.app.push(
-                    TextEntry(self.app, _("Server address"), self.set_address, self.address)
-                ),
-            ),
-            MenuItem(
-                lambda: _("Your name: {name}").format(name=self.name or _("none")),
-                lambda: self.app.push(
-                    TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=24)
-                ),
-            ),
-            MenuItem(
-                lambda: _("Password: given") if self.app.server_password else _("Password: none"),
-                self.ask_password,
-            ),
-            MenuItem(lambda: _("Connect"), self.connect),
-        ]
-
-    def ask_password(self) -> None:
-        entry = TextEntry(self.app, _("The server's password"), self.set_password, limit=200,
-                          speak_keys=False)  # fmt: skip
-        self.app.push(entry)
-
-    def set_password(self, text: str) -> None:
-        self.app.server_password = text
-        self.resume()
-
-    def set_address(self, text: str) -> None:
-        self.address = text
-        self.keep()
-        self.resume()
-
-    def set_name(self, text: str) -> None:
-        self.name = text
-        self.keep()
-        self.resume()
-
-    def keep(self) -> None:
-        extra = {**self.app.settings.extra, "online": {"server": self.address, "name": self.name}}
-        self.app.update_settings(extra=extra)
-
-    def data_folder(self) -> Any:
-        """The program's data folder (``--data-dir``, else ``$AUDIOGAME_DATA_DIR`` or the
-        platform's): the seats kept there are the ones ``audiogame connect`` finds again."""
-        store = getattr(self.app.autosave, "store", None)
-        return getattr(store, "folder", None)
-
-    def connect(self) -> None:
-        if not self.name:
-            self.app.refuse(_("Choose your name first."))
-            return
-        from audiogame.online.kept_seats import kept_seats
-        from audiogame.online.terminal import OnlinePlay
-
-        self.app.say(_("Connecting to {server}.").format(server=self.address))
-        play = OnlinePlay(
-            self.app,
-            self.address,
-            self.name,
-            password=self.app.server_password or None,
-            kept=kept_seats(self.data_folder()),
-        )
-        play.start()
-
-
 class Connecting(Screen):
     """``audiogame connect`` until the server answers: what is going on is said first, then
     the lobby takes its place, or the refusal is said and the main menu comes back. Escape
@@ -215,7 +172,7 @@ class Connecting(Screen):
 
     title = N_("Connecting")
 
-    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+    def __init__(self, app: Program, play: OnlinePlay) -> None:
         super().__init__(app)
         self.play = play
 
@@ -228,10 +185,8 @@ class Connecting(Screen):
         ]
 
     def stop(self, key: str = "") -> None:
-        from audiogame.app.menus import MainMenu
-
         self.play.close()
-        self.app.pop_to(MainMenu)
+        self.app.pop_to(main_menu())
 
 
 class LobbyMenu(Menu):
@@ -247,7 +202,7 @@ class LobbyMenu(Menu):
     every = 5.0
     """Seconds between two looks at the server's list while the lobby is in front."""
 
-    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+    def __init__(self, app: Program, play: OnlinePlay) -> None:
         super().__init__(app)
         self.play = play
         self.tables: list[dict[str, Any]] = []
@@ -395,7 +350,7 @@ class LobbyMenu(Menu):
 class TableChoice(Menu):
     title = N_("Table")
 
-    def __init__(self, app: AudioGame, play: OnlinePlay, table: dict[str, Any]) -> None:
+    def __init__(self, app: Program, play: OnlinePlay, table: dict[str, Any]) -> None:
         super().__init__(app)
         self.play = play
         self.table = table
@@ -419,7 +374,7 @@ class CreateMenu(Menu):
 
     title = N_("New online table")
 
-    def __init__(self, app: AudioGame, play: OnlinePlay) -> None:
+    def __init__(self, app: Program, play: OnlinePlay) -> None:
         super().__init__(app)
         self.play = play
         self.game_index = 0
@@ -568,7 +523,7 @@ class WaitingRoom(Screen):
 
     title = N_("Waiting room")
 
-    def __init__(self, app: AudioGame, play: OnlinePlay, watching: bool) -> None:
+    def __init__(self, app: Program, play: OnlinePlay, watching: bool) -> None:
         super().__init__(app)
         self.play = play
         self.watching = watching
@@ -635,7 +590,7 @@ def online_table_class(base: type[Any]) -> type[Any]:
 
     class OnlineTable(base):  # type: ignore[misc]
         def __init__(
-            self, play: OnlinePlay, app: AudioGame, config: dict[str, Any], seat: Any
+            self, play: OnlinePlay, app: Program, config: dict[str, Any], seat: Any
         ) -> None:
             self.online_play = play
             super().__init__(app, config, seat)
@@ -670,7 +625,7 @@ class WatchScreen(Screen):
 
     def __init__(
         self,
-        app: AudioGame,
+        app: Program,
         play: OnlinePlay,
         game: str,
         names: list[str],

@@ -12,6 +12,7 @@ import contextlib
 import ssl
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.places import main_menu
 from audiogame.i18n import _
 from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
@@ -26,7 +27,7 @@ from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
     from audiogame.app.table import TableScreen
 
 BACK_OFF = (0.5, 1.0, 1.5, 2.0)
@@ -41,7 +42,7 @@ class OnlinePlay:
 
     def __init__(
         self,
-        app: AudioGame,
+        app: Program,
         address: str,
         name: str,
         *,
@@ -180,12 +181,10 @@ class OnlinePlay:
 
     def failed(self, code: str) -> None:
         """Say why, and go back to the main menu."""
-        from audiogame.app.menus import MainMenu
-
         self.closed = True
         self.app.refuse(terminal_refusal_text(code))
-        if self.app.stack and not isinstance(self.app.top, MainMenu):
-            self.app.pop_to(MainMenu)
+        if self.app.stack and not isinstance(self.app.top, main_menu()):
+            self.app.pop_to(main_menu())
 
     def send(self, message: dict[str, Any]) -> None:
         async def go() -> None:

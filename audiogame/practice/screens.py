@@ -31,14 +31,14 @@ from audiogame.practice.store import SCORES_FILE, JsonScoreStore
 if TYPE_CHECKING:
     import asyncio
 
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 MEANING_DELAY = 0.45
 """Seconds between a cue and the words about it (most cues last under half a second)."""
 REPLAY_KEYS = ("r", "R")
 
 
-def score_store(app: AudioGame) -> ScoreStore:
+def score_store(app: Program) -> ScoreStore:
     """The settings folder's score file, or memory when the program keeps no settings."""
     folder = getattr(app.store, "folder", None)
     return JsonScoreStore(Path(folder) / SCORES_FILE) if folder is not None else MemoryStore()
@@ -48,7 +48,7 @@ NO_DEVICE = N_("No sound device is available, so the sounds cannot be played.")
 SOUND_OFF = N_("Sound cues are off in the options, so the sounds cannot be played.")
 
 
-def silent_reason(app: AudioGame) -> str | None:
+def silent_reason(app: Program) -> str | None:
     """Why no cue can be heard now (the options turned them off, no device), or ``None``."""
     cues = app.narrator.cues
     if getattr(cues, "enabled", True) is False:
@@ -75,7 +75,7 @@ def _group(group: str) -> str:
 class _CueThenWords:
     """Plays a cue now and says the words about it :data:`MEANING_DELAY` seconds later."""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         self.app = app
         self.pending: asyncio.TimerHandle | None = None
 
@@ -104,7 +104,7 @@ class PracticeMenu(Menu):
 
     title = N_("Audio-cue practice")
 
-    def __init__(self, app: AudioGame, seed: int | None = None) -> None:
+    def __init__(self, app: Program, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
         store = score_store(app)
@@ -151,7 +151,7 @@ class PracticeMenu(Menu):
 class ListenMenu(Menu):
     """Every cue of one group: moving onto one plays it and says what it means."""
 
-    def __init__(self, app: AudioGame, group: str) -> None:
+    def __init__(self, app: Program, group: str) -> None:
         super().__init__(app)
         self.group = group
         self.cues = cues_in(group)
@@ -204,7 +204,7 @@ class ListenMenu(Menu):
 class QuizScreen(Menu):
     """Ten questions: hear a cue, choose its meaning among four."""
 
-    def __init__(self, app: AudioGame, group: str, practice: PracticeMenu) -> None:
+    def __init__(self, app: Program, group: str, practice: PracticeMenu) -> None:
         super().__init__(app)
         self.group = group
         self.practice = practice

@@ -13,7 +13,7 @@ from audiogame.i18n import N_, _
 from audiogame.saves.store import SavedGame, SaveStore
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 SAVE_FAILED = N_(
     "The game could not be saved: {reason}. Play goes on; saving is tried again after every move."
@@ -46,7 +46,7 @@ class Autosaver:
 
     def __init__(
         self,
-        app: AudioGame,
+        app: Program,
         store: SaveStore,
         *,
         log_folder: Path | None = None,

@@ -19,11 +19,11 @@ from engine import games
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 
 @contextlib.contextmanager
-def muted(app: AudioGame) -> Iterator[None]:
+def muted(app: Program) -> Iterator[None]:
     """Nothing said, no cue played, nothing kept in the history."""
     narrator = app.narrator
     app.narrator = Narrator(SilentSpeaker())
@@ -33,7 +33,7 @@ def muted(app: AudioGame) -> Iterator[None]:
         app.narrator = narrator
 
 
-def new_table(app: AudioGame, saved: SavedGame) -> Any:
+def new_table(app: Program, saved: SavedGame) -> Any:
     """The table of ``saved``'s game with its setup, at its first deal (not yet opened)."""
     try:
         factory = game_entry(saved.game).table_factory()
@@ -55,7 +55,7 @@ def local_table(table: Any) -> LocalTable:
     return local
 
 
-def rebuild_table(app: AudioGame, saved: SavedGame) -> Any:
+def rebuild_table(app: Program, saved: SavedGame) -> Any:
     """The table exactly as it was left: every saved move applied in silence, then the events
     its seat received shown to the screen (silently) so that what it keeps track of is as it
     was."""
@@ -79,7 +79,7 @@ class Line:
     """The engine states of a saved game: step ``k`` is the state after the first ``k`` lines of
     the log. Going back rebuilds from the start (states are not kept)."""
 
-    def __init__(self, app: AudioGame, saved: SavedGame) -> None:
+    def __init__(self, app: Program, saved: SavedGame) -> None:
         self.saved = saved
         table = new_table(app, saved)
         self.seats = table.seats

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.actions import INFORMATION, REPLAYING
+from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.moves import is_deal, parse_move
@@ -28,10 +29,10 @@ from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 
-def load_replay(app: AudioGame, path: Path) -> ReplayScreen:
+def load_replay(app: Program, path: Path) -> ReplayScreen:
     """The replay screen of the save in ``path`` (``SaveError`` or ``OSError`` when it cannot
     be replayed)."""
     saved = read_save(path)
@@ -99,7 +100,7 @@ def _hidden(events: list[Event]) -> bool:
 class ReplayScreen(Screen):
     title = N_("Replay")
 
-    def __init__(self, app: AudioGame, saved: SavedGame, line: Line) -> None:
+    def __init__(self, app: Program, saved: SavedGame, line: Line) -> None:
         super().__init__(app)
         self.saved = saved
         self.line = line
@@ -290,17 +291,15 @@ def _replay_problem(error: Exception) -> str:
     return _("it is not a saved game of this program, or it is damaged")
 
 
-def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
+def replay_screens(app: Program, file: str | None) -> list[Screen] | str:
     """The screens of ``audiogame replay [FILE]`` (the main menu under the replay), or why the
     file cannot be replayed. Without a file: the last finished game, else the one in progress; one
     of those that cannot be replayed is set aside, said, and the main menu opens."""
-    from audiogame.app.menus import MainMenu
-
     path = Path(file) if file else app.autosave.store.latest() if app.autosave else None
     if path is None:
         return _("no saved game to replay yet: finish or start a game first")
     try:
-        return [MainMenu(app), load_replay(app, path)]
+        return [main_menu()(app), load_replay(app, path)]
     except (OSError, ValueError) as error:
         if file:
             return _("cannot replay {path}: {problem}").format(
@@ -311,4 +310,4 @@ def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
             raise
     aside = keep_aside(path)
     app.say(_(REPLAY_ASIDE) if aside is not None else _(REPLAY_STUCK), cue="not_allowed")
-    return [MainMenu(app)]
+    return [main_menu()(app)]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.menu import Menu, MenuItem
+from audiogame.app.places import setup_menu
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _, ngettext
@@ -14,7 +15,7 @@ from audiogame.saves.rebuild import local_table, muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.screen import Program
 
 SAVE_NOTICES = {
     "corrupt": N_("The saved game was damaged and cannot be resumed; the file was kept aside."),
@@ -53,7 +54,7 @@ SAVE_STUCK = N_(
 )
 
 
-def save_notice(app: AudioGame, problem: str) -> str:
+def save_notice(app: Program, problem: str) -> str:
     """What to say about a bad save: "kept aside" only when the rename worked."""
     autosave = getattr(app, "autosave", None)
     if autosave is not None and autosave.store.aside is None:
@@ -73,7 +74,7 @@ def describe(saved: SavedGame) -> str:
     )
 
 
-def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:
+def opening_screens(app: Program, screens: list[Screen]) -> list[Screen]:
     """The screens to start with: ``screens``, or first the offer to resume an interrupted
     game when there is one (a damaged save is announced and kept aside)."""
     autosave = getattr(app, "autosave", None)
@@ -98,7 +99,7 @@ class ResumeMenu(Menu):
 
     title = N_("Interrupted game")
 
-    def __init__(self, app: AudioGame, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
+    def __init__(self, app: Program, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
         super().__init__(app)
         self.saved = saved
         self.then = list(then)
@@ -131,13 +132,13 @@ class ResumeMenu(Menu):
         resume(self.app, self.saved)
 
 
-def resume(app: AudioGame, saved: SavedGame) -> bool:
+def resume(app: Program, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
     with app.turn():  # the computer players still to move are heard after where things stand
         return _resume(app, saved)
 
 
-def _resume(app: AudioGame, saved: SavedGame) -> bool:
+def _resume(app: Program, saved: SavedGame) -> bool:
     autosave = getattr(app, "autosave", None)
     if autosave is not None:
         autosave.store.begin_resume()
@@ -155,10 +156,8 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
         return False
     if autosave is not None:
         autosave.resumed(local_table(table))
-    from audiogame.app.menus import SetupMenu
-
     _back_to_main(app)
-    app.stack.append(SetupMenu(app, game_entry(saved.game), dict(saved.config)))
+    app.stack.append(setup_menu()(app, game_entry(saved.game), dict(saved.config)))
     app.stack.append(table)
     app.narrator.clear_history()
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
@@ -177,7 +176,7 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
     return True
 
 
-def _log_failure(app: AudioGame, error: BaseException) -> None:
+def _log_failure(app: Program, error: BaseException) -> None:
     """Keep the details of an unexpected failure with a save in the crash log folder."""
     from audiogame.crash import write_log
 
@@ -186,17 +185,15 @@ def _log_failure(app: AudioGame, error: BaseException) -> None:
         write_log(error, autosave.log_folder)
 
 
-def _back_to_main(app: AudioGame) -> None:
+def _back_to_main(app: Program) -> None:
     while len(app.stack) > 1:
         app.stack.pop().leave()
 
 
-def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
+def open_table(app: Program, game: str, config: dict[str, Any]) -> None:
     """Start ``game`` with ``config`` over the main menu (its setup under it)."""
-    from audiogame.app.menus import SetupMenu
-
     entry = game_entry(game)
-    setup = SetupMenu(app, entry, config)
+    setup = setup_menu()(app, entry, config)
     factory = entry.table_factory()
     _back_to_main(app)
     if factory is None:
@@ -212,7 +209,7 @@ class CodeEntry(Screen):
 
     title = N_("Deal code")
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: Program) -> None:
         super().__init__(app)
         self.text = ""
 

@@ -17,7 +17,7 @@ and both maps read every registered game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 SHARED_CUES: dict[str, str] = {
@@ -50,6 +50,18 @@ UI_CUES: tuple[str, ...] = (
 
 
 Chooser = Callable[[Any, "int | None"], str]
+GameCues = tuple[Mapping[str, str], Mapping[str, tuple[tuple[str, ...], Chooser]]]
+"""One game's own cues: event kind -> cue, and the kinds whose cue depends on the event."""
+
+_games: Callable[[], Iterable[GameCues]] = tuple
+
+
+def read_games_from(source: Callable[[], Iterable[GameCues]]) -> None:
+    """Where the games' own cues come from, asked afresh each time (a game registered later
+    is heard too): :mod:`audiogame.catalog` names itself here when it is imported, so that
+    the sound layer never imports the games' registrations."""
+    global _games
+    _games = source
 
 
 def _game_over(event: Any, listener: int | None) -> str:
@@ -70,11 +82,9 @@ class _EventCues(Mapping[str, str]):
     :data:`EVENT_VARIANTS` has more)."""
 
     def _all(self) -> dict[str, str]:
-        from audiogame.catalog import GAMES
-
         found = dict(SHARED_CUES)
-        for entry in GAMES:
-            found.update(entry.cues)
+        for cues, _variants in _games():
+            found.update(cues)
         return found
 
     def __getitem__(self, kind: str) -> str:
@@ -91,11 +101,9 @@ class _EventVariants(Mapping[str, tuple[tuple[str, ...], Chooser]]):
     """Kinds whose cue depends on the event: every cue it can give, and the chooser."""
 
     def _all(self) -> dict[str, tuple[tuple[str, ...], Chooser]]:
-        from audiogame.catalog import GAMES
-
         found = dict(SHARED_VARIANTS)
-        for entry in GAMES:
-            found.update(entry.cue_variants)
+        for _cues, variants in _games():
+            found.update(variants)
         return found
 
     def __getitem__(self, kind: str) -> tuple[tuple[str, ...], Chooser]:

@@ -19,12 +19,22 @@ from engine.actions import Action
 from engine.events import Event, GameOver
 from engine.protocol import Result
 
+_view_names: Callable[[str], str] | None = None
+
+
+def read_views_from(view_name: Callable[[str], str]) -> None:
+    """Where a game's view class is named (``"engine.battle.view.BattleView"``):
+    :mod:`audiogame.catalog` names itself here when it is imported, so that the table layer
+    never imports the games' registrations."""
+    global _view_names
+    _view_names = view_name
+
 
 def view_class(game: str) -> type[Any]:
     """The class of ``game``'s views (named by its registration)."""
-    from audiogame.catalog import game_entry
-
-    module, _, name = game_entry(game).view.rpartition(".")
+    if _view_names is None:
+        raise LookupError(f"no game registrations are loaded to name {game!r}'s views")
+    module, _, name = _view_names(game).rpartition(".")
     found: type[Any] = getattr(importlib.import_module(module), name)
     return found
 

@@ -7,7 +7,7 @@ Enter always has one meaning: play the selected cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
@@ -23,8 +23,46 @@ from engine.cardavia import classify
 from engine.cardavia.combination import Combination
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-    from audiogame.tables.cardavia import CardaviaTable
+    from audiogame.app.screen import Program
+    from audiogame.table.seat import SeatState
+    from audiogame.tables.cardavia_hand import HandCursor
+    from audiogame.tables.cardavia_match import Match
+    from engine.cardavia.view import CardaviaView
+
+
+class CardaviaTable(Protocol):
+    """The table screen as its keys use it (:class:`audiogame.tables.cardavia.CardaviaTable`,
+    which imports this module: this one names what it needs of it instead)."""
+
+    hand_keys: HandKeys
+    match: Match
+    state: SeatState
+
+    @property
+    def app(self) -> Program: ...
+
+    @property
+    def view(self) -> CardaviaView: ...
+
+    @property
+    def hand(self) -> HandCursor: ...
+
+    def may_act(self) -> bool: ...
+
+    def space(self, key: str = "") -> None: ...
+
+    def enter_key(self, key: str = "") -> None: ...
+
+    def pass_turn(self, key: str = "") -> None: ...
+
+    def hurry_key(self, key: str = "") -> None: ...
+
+    def say_info(self, key: str) -> None: ...
+
+    def say_edge(self, last: bool) -> None: ...
+
+    def common_commands(self) -> list[Command]: ...
+
 
 BACKTAB = "s-tab"  # Shift+Tab, as prompt_toolkit names it
 # Ranks a digit or letter jumps to (0 is the ten).
@@ -100,7 +138,7 @@ class HandKeys:
         self._index = -1
 
     @property
-    def app(self) -> AudioGame:
+    def app(self) -> Program:
         return self.table.app
 
     def move(self, key: str) -> None:

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
 from audiogame.tables.hints import hint_key
 
-if TYPE_CHECKING:
-    from audiogame.tables.scientific import ScientificTable
+
+class ScientificTable(Protocol):
+    """The table screen as its keys use it (:class:`audiogame.tables.scientific.ScientificTable`,
+    which imports this module: this one names what it needs of it instead)."""
+
+    def move(self, key: str) -> None: ...
+
+    def jump_key(self, key: str) -> None: ...
+
+    def choose(self, key: str = "") -> None: ...
+
+    def swap(self, key: str = "") -> None: ...
+
+    def tell(self, key: str) -> None: ...
+
 
 JUMP_KEYS: dict[str, int | None] = {
     **{str(rank): rank for rank in range(2, 10)},
