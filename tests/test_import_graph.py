@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from audiogame.app.places import PLACES, screen_class
+from audiogame.app.screen import Screen
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "audiogame")
 
@@ -233,3 +236,15 @@ def test_the_layer_check_sees_an_import_inside_a_function(tmp_path: Path) -> Non
         "def f():\n    from audiogame.catalog import GAMES\n"
     )
     assert import_graph(tmp_path)["audiogame.words.x"] == {"audiogame.catalog": 2}
+
+
+@pytest.mark.parametrize("place", sorted(PLACES))
+def test_every_place_names_a_screen_of_the_program(place: str) -> None:
+    # A name mistyped in audiogame.app.places would otherwise be found by a player, on the
+    # key that opens it.
+    assert issubclass(screen_class(place), Screen)
+
+
+def test_a_place_no_one_named_is_refused_with_the_places_there_are() -> None:
+    with pytest.raises(KeyError, match="main_menu"):
+        screen_class("lobby")
