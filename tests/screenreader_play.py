@@ -31,6 +31,11 @@ class Entry:
     messages: tuple[str, ...]
     urgent: bool
     shown: float
+    ahead: int = 0
+    """Words in the entry before its urgent message."""
+    unsaid: bool = False
+    """Kept in the history but not said: the messages a "your turn" came after, beyond the
+    words the page says ahead of it (announce.js, ``WORDS_AHEAD``)."""
 
     @property
     def text(self) -> str:
@@ -38,17 +43,30 @@ class Entry:
 
 
 ENTRIES = """
-return [...document.querySelectorAll('#history .entry')].map(e => ({
-  messages: [...e.querySelectorAll('.message')].map(m => m.textContent),
-  urgent: Boolean(e.querySelector('.urgent')),
-  shown: Number(e.dataset.shown) / 1000,
-}));
+return [...document.querySelectorAll('#history .entry')].map(e => {
+  const messages = [...e.querySelectorAll('.message')];
+  const urgent = messages.findIndex(m => m.classList.contains('urgent'));
+  return {
+    messages: messages.map(m => m.textContent),
+    urgent: urgent >= 0,
+    shown: Number(e.dataset.shown) / 1000,
+    ahead: messages.slice(0, Math.max(0, urgent)).map(m => m.textContent).join(' ')
+      .split(/\\s+/).filter(Boolean).length,
+    unsaid: e.classList.contains('unsaid'),
+  };
+});
 """
 
 
+def every_entry(driver: Any) -> list[Entry]:
+    """Every entry of the history, the unsaid ones included."""
+    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]), int(e["ahead"]),
+                  bool(e["unsaid"])) for e in driver.execute_script(ENTRIES)]  # fmt: skip
+
+
 def entries(driver: Any) -> list[Entry]:
-    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]))
-            for e in driver.execute_script(ENTRIES)]  # fmt: skip
+    """The entries of the history the page has said (every one but the unsaid)."""
+    return [entry for entry in every_entry(driver) if not entry.unsaid]
 
 
 def match(shown: list[Entry], said: list[Utterance]) -> list[int | None]:
@@ -235,6 +253,20 @@ def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[TurnDelay]:
         long = any(len(u.text.split()) >= LONG for u in ahead)
         delays.append(TurnDelay(said[index].wall - ready, long))
     return delays
+
+
+def words_ahead(shown: list[Entry], said: list[Utterance]) -> list[int]:
+    """For each "your turn" spoken, the words said before it after the utterance that was
+    playing when it was shown: those of the utterances queued in front of it, and those of
+    its own entry before it."""
+    found = match(shown, said)
+    counts = []
+    for entry, index in zip(shown, found, strict=True):
+        if not entry.urgent or index is None:
+            continue
+        ahead = [u for u in said[:index] if u.wall > entry.shown]
+        counts.append(sum(len(u.text.split()) for u in ahead) + entry.ahead)
+    return counts
 
 
 def shown_to_spoken(shown: list[Entry], said: list[Utterance]) -> list[float]:
