@@ -98,8 +98,10 @@ export class Announcer {
   write(messages, unsaid) {
     const entry = document.createElement("p");
     entry.className = unsaid ? "entry unsaid" : "entry";
-    // Not said now (a "your turn" came): kept for the history keys, hidden from the live log.
-    if (unsaid) entry.setAttribute("aria-hidden", "true");
+    // Not said now (a "your turn" came): kept for the history keys (Page Up), out of the
+    // accessibility tree (aria-hidden is not enough: Chromium still reported its text to Orca,
+    // late, out of order), so that no reader says it.
+    if (unsaid) entry.hidden = true;
     messages.forEach(({ text, urgent }, index) => {
       if (index) entry.append(" ");
       const line = document.createElement("span");
