@@ -288,10 +288,20 @@ def cardavia_turn(player: Player) -> None:
                           "Tab's answer was not spoken")  # fmt: skip
     assert player.active() == "play"
     if "P passes" in answer.text:
-        player.press("p", lambda t: t.startswith("You pass"), "P did not pass")
+        move(player, "p", "You pass", "P did not pass")
     else:
-        player.press("Return", lambda t: t.startswith("You: "), "Enter did not play")
+        move(player, "Return", "You: ", "Enter did not play")
     assert player.active() == "play"
+
+
+def move(player: Player, key: str, starts: str, message: str) -> None:
+    """``key`` pressed once all is spoken; until the history holds its answer (said, or kept
+    unsaid when a "your turn" came right after it)."""
+    player.all_spoken()
+    before = len(every_entry(player.driver))
+    player.bed.key(key)
+    player.wait_for(lambda: any(m.startswith(starts) for e in every_entry(player.driver)[before:]
+                                for m in e.messages), message)  # fmt: skip
 
 
 def play_cardavia(player: Player, deals: int) -> None:
@@ -311,7 +321,7 @@ def play_cardavia(player: Player, deals: int) -> None:
             at = entries(player.driver).index(step)
             player.wait_entry(lambda e: "Press Enter for deal" in e.text, at, "no next deal")
             player.all_spoken()
-            player.press("Return", lambda t: "Your hand, 16 cards" in t, "no next deal")
+            move(player, "Return", "Your hand, 16 cards", "no next deal")
             continue
         cardavia_turn(player)
         turns += 1
