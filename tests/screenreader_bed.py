@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shlex
 import shutil
 import signal
 import subprocess
@@ -36,7 +35,7 @@ INSTALL = "scripts/install-screenreader-test-deps"
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 DRIVER = "/usr/bin/chromedriver"
 PROGRAMS = ("orca", "Xvfb", "xdotool", "dbus-daemon", "speech-dispatcher", "espeak-ng",
-            "pulseaudio", "pactl", "paplay", "chromium", "sakura")  # fmt: skip
+            "pulseaudio", "pactl", "paplay", "chromium")  # fmt: skip
 SINK = "speech"
 WPM = 450
 """espeak-ng's words a minute: a fast rate, as many blind players set it."""
@@ -332,31 +331,6 @@ class Bed:
             yield driver
         finally:
             driver.quit()
-
-    # ----- a terminal ----------------------------------------------------------------------
-    @contextlib.contextmanager
-    def terminal(self, command: list[str], env: dict[str, str]) -> Iterator[None]:
-        """``command`` in a VTE terminal (sakura) on the display, read by Orca; ``env`` added
-        to the bed's environment. The terminal is closed at the end."""
-        config = self.folder / "sakura.conf"
-        config.write_text("[sakura]\nscrollable_tabs=false\nshow_always_first_tab=false\n")
-        process = self.spawn(
-            "sakura",
-            ["sakura", "--config-file", str(config), "-c", "80", "-r", "24", "-x",
-             " ".join(shlex.quote(part) for part in command)],
-            env={**self.env, **env},
-        )  # fmt: skip
-        try:
-            yield
-        finally:
-            if process.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(5)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait(5)
 
     # ----- stopping ------------------------------------------------------------------------
     def until(self, what: Callable[[], bool], message: str, name: str, timeout: float = 20) -> None:
