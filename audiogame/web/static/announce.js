@@ -22,9 +22,9 @@ const GATHER_MAX_MS = 400;
 export const WORDS_AHEAD = 12;
 /** A batch longer than WORDS_AHEAD (a deal's opening) is held this long after its last
  * message, so that a "your turn" that follows it is said without waiting behind it (ms). */
-const LONG_HOLD_MS = 1000;
+const LONG_HOLD_MS = 2000;
 /** ... and said after this long at most (ms). */
-const LONG_HOLD_MAX_MS = 3000;
+const LONG_HOLD_MAX_MS = 4000;
 
 function wordCount(text) {
   return text.split(/\s+/).filter(Boolean).length;
