@@ -61,7 +61,7 @@ def check_spoken(player: Player, first: int, turns: bool = True) -> list[float]:
     # 450 words a minute).
     ahead = words_ahead(shown, said)
     assert ahead or not turns, "no 'your turn' was spoken"
-    assert max(ahead) <= WORDS_AHEAD, f"words queued ahead of 'your turn': {ahead}"
+    assert max(ahead, default=0) <= WORDS_AHEAD, f"words queued ahead of 'your turn': {ahead}"
     return [d.seconds for d in turn_delays(shown, said)]
 
 
