@@ -256,15 +256,17 @@ def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[TurnDelay]:
 
 
 def words_ahead(shown: list[Entry], said: list[Utterance]) -> list[int]:
-    """For each "your turn" spoken, the words said before it after the utterance that was
-    playing when it was shown: those of the utterances queued in front of it, and those of
-    its own entry before it."""
+    """For each "your turn" spoken, the words the page had queued before it, said after the
+    utterance that was playing when it was shown: those of the history entries spoken in front
+    of it, and those of its own entry before it. (What the screen reader says of its own, such
+    as a focus move the player made, is not the page's queue.)"""
     found = match(shown, said)
+    texts = {entry.text for entry in shown}
     counts = []
     for entry, index in zip(shown, found, strict=True):
         if not entry.urgent or index is None:
             continue
-        ahead = [u for u in said[:index] if u.wall > entry.shown]
+        ahead = [u for u in said[:index] if u.wall > entry.shown and clean(u.text) in texts]
         counts.append(sum(len(u.text.split()) for u in ahead) + entry.ahead)
     return counts
 

@@ -25,6 +25,8 @@ export const WORDS_AHEAD = 12;
 const LONG_HOLD_MS = 2000;
 /** ... and said after this long at most (ms). */
 const LONG_HOLD_MAX_MS = 4000;
+/** An entry written this recently may still be waiting to be said (ms). */
+const RECENT_MS = 1000;
 
 function wordCount(text) {
   return text.split(/\s+/).filter(Boolean).length;
@@ -42,6 +44,8 @@ export class Announcer {
     this.count = 0;
     this.recorded = 0;
     this.asides = 0;
+    this.writtenAt = -Infinity;
+    this.writtenWords = 0;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
@@ -83,7 +87,8 @@ export class Announcer {
     if (!messages.length) return;
     if (messages[messages.length - 1].urgent) {
       let keep = messages.length - 1;
-      let words = 0;
+      // An entry written a moment ago may not have been said yet: its words count too.
+      let words = performance.now() - this.writtenAt < RECENT_MS ? this.writtenWords : 0;
       while (keep > 0 && words + wordCount(messages[keep - 1].text) <= WORDS_AHEAD) {
         keep -= 1;
         words += wordCount(messages[keep].text);
@@ -109,6 +114,10 @@ export class Announcer {
       line.textContent = text;
       entry.append(line);
     });
+    if (!unsaid) {
+      this.writtenAt = performance.now();
+      this.writtenWords = messages.reduce((sum, message) => sum + wordCount(message.text), 0);
+    }
     entry.dataset.shown = String(Date.now());
     this.log.append(entry);
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
