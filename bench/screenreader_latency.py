@@ -31,9 +31,11 @@ from tests.screenreader_play import (  # noqa: E402
     TurnDelay,
     busy_core,
     entries,
+    every_entry,
     play_cardavia,
     shown_to_spoken,
     turn_delays,
+    words_ahead,
 )
 from tests.web_support import live_server  # noqa: E402
 
@@ -43,7 +45,9 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def play(stack: Bed, folder: Path, deals: int, loaded: bool) -> tuple[list[float], list[TurnDelay]]:
+def play(
+    stack: Bed, folder: Path, deals: int, loaded: bool
+) -> tuple[list[float], list[TurnDelay], list[int], int]:
     load = busy_core() if loaded else nullcontext()
     with live_server(folder) as server, stack.chromium() as driver, load:
         player = Player(stack, driver)
@@ -54,7 +58,9 @@ def play(stack: Bed, folder: Path, deals: int, loaded: bool) -> tuple[list[float
         play_cardavia(player, deals)
         said = stack.utterances()[first:]
         shown = entries(driver)
-        return shown_to_spoken(shown, said), turn_delays(shown, said)
+        hidden = sum(entry.unsaid for entry in every_entry(driver))
+        return (shown_to_spoken(shown, said), turn_delays(shown, said),
+                words_ahead(shown, said), hidden)  # fmt: skip
 
 
 def line(name: str, samples: list[float]) -> str:
@@ -77,13 +83,17 @@ def main() -> int:
             for loaded in (False, True):
                 data = folder / ("loaded" if loaded else "quiet")
                 data.mkdir()
-                spoken, turns = play(stack, data, args.deals, loaded)
+                spoken, turns, ahead, hidden = play(stack, data, args.deals, loaded)
                 label = "one core busy" if loaded else "quiet"
                 print(line(f"{label}, message shown -> speech started", spoken))
                 print(line(f"{label}, your turn after the utterance playing, in play",
                            [t.seconds for t in turns if not t.behind_long]))  # fmt: skip
                 print(line(f"{label}, your turn behind a long message (a deal's opening)",
                            [t.seconds for t in turns if t.behind_long]))  # fmt: skip
+                print(line(f"{label}, every your turn after the utterance playing",
+                           [t.seconds for t in turns]))  # fmt: skip
+                print(f"{label}, words said ahead of a your turn: max {max(ahead, default=0)}, "
+                      f"over {len(ahead)} turns; entries kept unsaid: {hidden}")  # fmt: skip
         finally:
             stack.stop()
     return 0

@@ -31,6 +31,11 @@ class Entry:
     messages: tuple[str, ...]
     urgent: bool
     shown: float
+    ahead: int = 0
+    """Words in the entry before its urgent message."""
+    unsaid: bool = False
+    """Kept in the history but not said: the messages a "your turn" came after, beyond the
+    words the page says ahead of it (announce.js, ``WORDS_AHEAD``)."""
 
     @property
     def text(self) -> str:
@@ -38,17 +43,30 @@ class Entry:
 
 
 ENTRIES = """
-return [...document.querySelectorAll('#history .entry')].map(e => ({
-  messages: [...e.querySelectorAll('.message')].map(m => m.textContent),
-  urgent: Boolean(e.querySelector('.urgent')),
-  shown: Number(e.dataset.shown) / 1000,
-}));
+return [...document.querySelectorAll('#history .entry')].map(e => {
+  const messages = [...e.querySelectorAll('.message')];
+  const urgent = messages.findIndex(m => m.classList.contains('urgent'));
+  return {
+    messages: messages.map(m => m.textContent),
+    urgent: urgent >= 0,
+    shown: Number(e.dataset.shown) / 1000,
+    ahead: messages.slice(0, Math.max(0, urgent)).map(m => m.textContent).join(' ')
+      .split(/\\s+/).filter(Boolean).length,
+    unsaid: e.classList.contains('unsaid'),
+  };
+});
 """
 
 
+def every_entry(driver: Any) -> list[Entry]:
+    """Every entry of the history, the unsaid ones included."""
+    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]), int(e["ahead"]),
+                  bool(e["unsaid"])) for e in driver.execute_script(ENTRIES)]  # fmt: skip
+
+
 def entries(driver: Any) -> list[Entry]:
-    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]))
-            for e in driver.execute_script(ENTRIES)]  # fmt: skip
+    """The entries of the history the page has said (every one but the unsaid)."""
+    return [entry for entry in every_entry(driver) if not entry.unsaid]
 
 
 def match(shown: list[Entry], said: list[Utterance]) -> list[int | None]:
@@ -237,6 +255,22 @@ def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[TurnDelay]:
     return delays
 
 
+def words_ahead(shown: list[Entry], said: list[Utterance]) -> list[int]:
+    """For each "your turn" spoken, the words the page had queued before it, said after the
+    utterance that was playing when it was shown: those of the history entries spoken in front
+    of it, and those of its own entry before it. (What the screen reader says of its own, such
+    as a focus move the player made, is not the page's queue.)"""
+    found = match(shown, said)
+    texts = {entry.text for entry in shown}
+    counts = []
+    for entry, index in zip(shown, found, strict=True):
+        if not entry.urgent or index is None:
+            continue
+        ahead = [u for u in said[:index] if u.wall > entry.shown and clean(u.text) in texts]
+        counts.append(sum(len(u.text.split()) for u in ahead) + entry.ahead)
+    return counts
+
+
 def shown_to_spoken(shown: list[Entry], said: list[Utterance]) -> list[float]:
     """For each entry spoken, seconds from shown to its speech starting."""
     found = match(shown, said)
@@ -256,10 +290,20 @@ def cardavia_turn(player: Player) -> None:
                           "Tab's answer was not spoken")  # fmt: skip
     assert player.active() == "play"
     if "P passes" in answer.text:
-        player.press("p", lambda t: t.startswith("You pass"), "P did not pass")
+        move(player, "p", "You pass", "P did not pass")
     else:
-        player.press("Return", lambda t: t.startswith("You: "), "Enter did not play")
+        move(player, "Return", "You: ", "Enter did not play")
     assert player.active() == "play"
+
+
+def move(player: Player, key: str, starts: str, message: str) -> None:
+    """``key`` pressed once all is spoken; until the history holds its answer (said, or kept
+    unsaid when a "your turn" came right after it)."""
+    player.all_spoken()
+    before = len(every_entry(player.driver))
+    player.bed.key(key)
+    player.wait_for(lambda: any(m.startswith(starts) for e in every_entry(player.driver)[before:]
+                                for m in e.messages), message)  # fmt: skip
 
 
 def play_cardavia(player: Player, deals: int) -> None:
@@ -279,7 +323,7 @@ def play_cardavia(player: Player, deals: int) -> None:
             at = entries(player.driver).index(step)
             player.wait_entry(lambda e: "Press Enter for deal" in e.text, at, "no next deal")
             player.all_spoken()
-            player.press("Return", lambda t: "Your hand, 16 cards" in t, "no next deal")
+            move(player, "Return", "Your hand, 16 cards", "no next deal")
             continue
         cardavia_turn(player)
         turns += 1

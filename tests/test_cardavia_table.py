@@ -149,8 +149,7 @@ DEAL_5_HEARD = {
             "Anna holds the three of hearts and leads.",
             "Your hand, 16 cards: four, 2 fives, 2 sixes, seven, eight, nine, ten, 2 jacks, "
             "2 queens, 2 kings, two.",
-            "Your hand: Left and Right arrows. Select a card: Space. Your plays: Tab and "
-            "Shift+Tab. Play: Enter. All the keys: F1.",
+            "F1 lists the keys.",
             "Anna: straight from 3 to jack.",
             "Your turn.",
             "straight from 4 to queen, 1 of 2",
@@ -178,8 +177,7 @@ DEAL_5_HEARD = {
             "Anna ha il tre di cuori e comincia.",
             "La tua mano, 16 carte: quattro, 2 cinque, 2 sei, sette, otto, nove, dieci, 2 fanti, "
             "2 donne, 2 re, due.",
-            "La tua mano: Frecce sinistra e destra. Selezionare una carta: Spazio. Le tue "
-            "giocate: Tab e Maiusc+Tab. Giocare: Invio. Tutti i tasti: F1.",
+            "F1 elenca i tasti.",
             "Anna: scala dal 3 al fante.",
             "Tocca a te.",
             "scala dal 4 alla donna, 1 di 2",

@@ -20,13 +20,18 @@ from tests.screenreader_play import (
     busy_core,
     clean,
     entries,
+    every_entry,
     match,
     play_cardavia,
     turn_delays,
+    words_ahead,
 )
 from tests.web_support import live_server
 
 pytestmark = pytest.mark.screenreader
+
+WORDS_AHEAD = 12
+"""The words the page says at most before a "your turn" in its entry (announce.js)."""
 
 
 @pytest.fixture
@@ -37,7 +42,7 @@ def reader(tmp_path: Path) -> Iterator[Bed]:
         yield stack
 
 
-def check_spoken(player: Player, first: int) -> list[float]:
+def check_spoken(player: Player, first: int, turns: bool = True) -> list[float]:
     """Every entry shown spoken once, in order, your turns included. The turn delays."""
     player.all_spoken()
     said = player.bed.utterances()[first:]
@@ -51,7 +56,12 @@ def check_spoken(player: Player, first: int) -> list[float]:
     assert twice == [], f"spoken more than once: {twice}"
     # How soon each "your turn" is spoken is measured by bench/screenreader_latency.py, not
     # asserted here: a time limit in a test fails with the machine's load, not with the page.
-    # What the page decides is asserted: each one is spoken, once, in its place.
+    # What the page decides is asserted: each one is spoken, once, in its place, with at most
+    # the utterance playing when it came and WORDS_AHEAD words before it (1.6 s at the test's
+    # 450 words a minute).
+    ahead = words_ahead(shown, said)
+    assert ahead or not turns, "no 'your turn' was spoken"
+    assert max(ahead, default=0) <= WORDS_AHEAD, f"words queued ahead of 'your turn': {ahead}"
     return [d.seconds for d in turn_delays(shown, said)]
 
 
@@ -62,8 +72,22 @@ def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, reader: 
         player.enter(server["url"], "Anna")
         player.create("cardavia", deals="3", pace="0")
         player.start()
-        player.heard(lambda t: "16 cards each" in t, "the deal's opening was not spoken", first)
+        player.wait_entry(lambda e: e.urgent or "you lead" in e.text, 0, "no first turn")
         player.all_spoken()
+        # The deal's opening: said, or, when a "your turn" came right after it, kept unsaid in
+        # the history (only the last words before "your turn" are said) and read with Page Up.
+        opening = next(e for e in every_entry(driver) if "16 cards each" in e.text)
+        if opening.unsaid:
+            last = len(entries(driver)[-1].messages) + len(
+                [e for e in every_entry(driver) if e.unsaid][-1].messages
+            )
+            for _ in range(last):
+                answer = player.press("Prior", lambda t: " of " in t, "Page Up said nothing")
+                if "16 cards each" in answer.text:
+                    break
+            assert "16 cards each" in answer.text, "Page Up did not reach the deal's opening"
+        else:
+            player.heard(lambda t: "16 cards each" in t, "the opening was not spoken", first)
         hand = driver.execute_script(
             "return [...document.querySelectorAll('#hand button')].map(b => b.textContent)"
         )
@@ -86,13 +110,17 @@ def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, reader: 
         shown = {e.text for e in entries(driver)}
         assert not [t for t in again if clean(t) in shown], f"repeated on closing: {again}"
         # F2 twice: said twice.
-        last = entries(driver)[-1].messages[-1]
-        player.press("F2", lambda t: clean(t) == last, "F2 said nothing")
-        player.press("F2", lambda t: clean(t) == last, "a second F2 said nothing")
+        newest = entries(driver)[-1].messages[-1]
+        player.press("F2", lambda t: clean(t) == newest, "F2 said nothing")
+        player.press("F2", lambda t: clean(t) == newest, "a second F2 said nothing")
         # A card button pressed (Space, in browse mode on the hand): focus stays on that card.
+        # The card under the cursor (Right put it on the second card): said by Orca.
         after = player.mark()
         driver.execute_script("document.querySelectorAll('#hand button')[1].focus()")
         player.heard(lambda t: t.startswith(hand[1]), "the card button was not said", after)
+        # Orca says a description after the name, as an utterance of its own.
+        player.heard(lambda t: t.startswith("under the cursor"),
+                     "the card under the cursor was not said so", after)  # fmt: skip
         for pressed in ("true", "false"):
             player.all_spoken()
             reader.key("space")
@@ -110,6 +138,22 @@ def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, reader: 
                 ".indexOf(document.activeElement)"
             )
             assert focused == 1, "focus left the card pressed"
+        # An action button: a short name (its key), what it does as its description.
+        buttons = driver.find_elements("css selector", "#actions button")
+        names = [b.accessible_name for b in buttons]
+        assert names and all(len(n.split()) <= 2 for n in names), names
+        what = driver.execute_script(
+            "const b = document.querySelector('#actions button');"
+            "return document.getElementById(b.getAttribute('aria-describedby')).textContent"
+        )
+        player.all_spoken()
+        after = player.mark()
+        driver.execute_script("document.querySelector('#actions button').focus()")
+        said = player.heard(lambda t: t.startswith(names[0] + " "), "the action was not said",
+                            after)  # fmt: skip
+        assert "button" in said.text, said.text
+        player.heard(lambda t: clean(t).rstrip(".") == clean(what).rstrip("."),
+                     "what the action does was not said", after)  # fmt: skip
         player.all_spoken()
         after = player.mark()
         driver.execute_script("document.getElementById('play').focus()")
@@ -149,4 +193,4 @@ def test_scientific_twenty_tricks_under_orca_with_a_core_busy(tmp_path: Path, re
                              "Enter again did not choose")  # fmt: skip
             assert player.active() == "play"
             tricks += 1
-        check_spoken(player, first)
+        check_spoken(player, first, turns=False)

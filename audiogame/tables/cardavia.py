@@ -110,16 +110,8 @@ class CardaviaTable(TableScreen):
             )
         self.announce(self.state.opening_events())
         self.app.say(info.hand_text(self.view.hand))
-        if first:
-            self.app.say(
-                _(
-                    "Your hand: {move}. Select a card: {select}. Your plays: {plays}. "
-                    "Play: {play}. All the keys: F1."
-                ).format(
-                    move=self.key_for("move"), select=self.key_for("select"),
-                    plays=self.key_for("plays"), play=self.key_for("play"),
-                )
-            )  # fmt: skip
+        if first:  # the keys are F1's: the opening says only what the player needs to act
+            self.app.say(_("F1 lists the keys."))
         self.after_events()
 
     def next_deal(self) -> None:

@@ -91,6 +91,7 @@ WORDS: dict[str, str] = {
     "state_heading": N_("The table now"),
     "hand_heading": N_("Your hand"),
     "hand_empty": N_("No card in hand."),
+    "under_cursor": N_("under the cursor"),
     "actions_heading": N_("Actions"),
     "history_heading": N_("History"),
     "history_help": N_("Every message, oldest first. Page Up and Page Down read them back."),

@@ -16,6 +16,21 @@ const LIMIT = 500;
 const GATHER_MS = 60;
 /** An entry is said after this long at most, even while messages keep coming (ms). */
 const GATHER_MAX_MS = 400;
+/** At most this many words are said before an urgent message in its entry: "your turn" is
+ * heard within 2 s (12 words at 450 words a minute take 1.6 s). Messages gathered before
+ * them are kept in the history, unsaid, for the player to read back. */
+export const WORDS_AHEAD = 12;
+/** A batch longer than WORDS_AHEAD (a deal's opening) is held this long after its last
+ * message, so that a "your turn" that follows it is said without waiting behind it (ms). */
+const LONG_HOLD_MS = 2000;
+/** ... and said after this long at most (ms). */
+const LONG_HOLD_MAX_MS = 4000;
+/** An entry written this recently may still be waiting to be said (ms). */
+const RECENT_MS = 1000;
+
+function wordCount(text) {
+  return text.split(/\s+/).filter(Boolean).length;
+}
 
 export class Announcer {
   constructor(log, echo) {
@@ -29,6 +44,8 @@ export class Announcer {
     this.count = 0;
     this.recorded = 0;
     this.asides = 0;
+    this.writtenAt = -Infinity;
+    this.writtenWords = 0;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
@@ -53,18 +70,43 @@ export class Announcer {
     const now = performance.now();
     if (!this.timer) this.first = now;
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
+    const words = this.pending.reduce((sum, message) => sum + wordCount(message.text), 0);
+    const wait = words > WORDS_AHEAD
+      ? Math.max(0, Math.min(LONG_HOLD_MS, this.first + LONG_HOLD_MAX_MS - now))
+      : Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
     this.timer = setTimeout(() => this.flush(), wait);
   }
 
-  /** Write the gathered messages as one entry of the history. */
+  /** Write the gathered messages as one entry of the history. Before an urgent message, only
+   * the last messages within WORDS_AHEAD words are said with it; those before are written
+   * first as an entry of their own that is not said (the history keys read it). */
   flush() {
     clearTimeout(this.timer);
     this.timer = null;
     const messages = this.pending.splice(0);
     if (!messages.length) return;
+    if (messages[messages.length - 1].urgent) {
+      let keep = messages.length - 1;
+      // An entry written a moment ago may not have been said yet: its words count too.
+      let words = performance.now() - this.writtenAt < RECENT_MS ? this.writtenWords : 0;
+      while (keep > 0 && words + wordCount(messages[keep - 1].text) <= WORDS_AHEAD) {
+        keep -= 1;
+        words += wordCount(messages[keep].text);
+      }
+      if (keep > 0) this.write(messages.slice(0, keep), true);
+      this.write(messages.slice(keep), false);
+      return;
+    }
+    this.write(messages, false);
+  }
+
+  write(messages, unsaid) {
     const entry = document.createElement("p");
-    entry.className = "entry";
+    entry.className = unsaid ? "entry unsaid" : "entry";
+    // Not said now (a "your turn" came): kept for the history keys (Page Up), out of the
+    // accessibility tree (aria-hidden is not enough: Chromium still reported its text to Orca,
+    // late, out of order), so that no reader says it.
+    if (unsaid) entry.hidden = true;
     messages.forEach(({ text, urgent }, index) => {
       if (index) entry.append(" ");
       const line = document.createElement("span");
@@ -72,6 +114,10 @@ export class Announcer {
       line.textContent = text;
       entry.append(line);
     });
+    if (!unsaid) {
+      this.writtenAt = performance.now();
+      this.writtenWords = messages.reduce((sum, message) => sum + wordCount(message.text), 0);
+    }
     entry.dataset.shown = String(Date.now());
     this.log.append(entry);
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();

@@ -46,7 +46,11 @@ export class TableView {
       button.type = "button";
       button.textContent = card.name;
       button.setAttribute("aria-pressed", card.selected ? "true" : "false");
-      if (index === message.cursor) button.setAttribute("aria-current", "true");
+      if (index === message.cursor) {
+        button.setAttribute("aria-current", "true");
+        // Readers do not all say aria-current (Orca 43 does not): the description says it.
+        button.setAttribute("aria-describedby", "under-cursor");
+      }
       button.addEventListener("click", () => this.send({ type: "pick", index }));
       item.append(button);
       return item;
@@ -67,10 +71,26 @@ export class TableView {
       item.textContent = entry.text;
       return item;
     }));
-    this.e.actions.replaceChildren(...keys.filter((entry) => entry.button).map((entry) => {
+    this.e.actions.replaceChildren(...keys.filter((entry) => entry.button).map((entry, index) => {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = entry.label || entry.text;
+      // "Space: select or unselect the card under the cursor.": the key is the button's name,
+      // a word or two; what it does is its description (both shown).
+      const label = entry.label || entry.text;
+      const split = label.indexOf(": ");
+      if (split > 0) {
+        const name = document.createElement("span");
+        name.id = `action-${index}`;
+        name.textContent = label.slice(0, split);
+        const what = document.createElement("span");
+        what.id = `action-${index}-what`;
+        what.textContent = label.slice(split + 2);
+        button.append(name, ": ", what);
+        button.setAttribute("aria-labelledby", name.id);
+        button.setAttribute("aria-describedby", what.id);
+      } else {
+        button.textContent = label;
+      }
       if (entry.shortcut) button.setAttribute("aria-keyshortcuts", entry.shortcut);
       button.addEventListener("click", () => this.send({ type: "key", key: entry.key }));
       return button;
