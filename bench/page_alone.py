@@ -66,8 +66,12 @@ py.runPython(%s);
 postMessage("ready");
 self.onmessage = (event) => {
   py.globals.set("blob", event.data.blob);
-  py.globals.set("budget", event.data.budget);
-  postMessage(py.runPython("decide_all(blob, budget)").toJs());
+  py.globals.set("budget", event.data.budget === null ? undefined : event.data.budget);
+  try {
+    postMessage(py.runPython("decide_all(blob, budget)").toJs());
+  } catch (error) {
+    postMessage(`failed: ${error}`);
+  }
 };
 """
 
@@ -189,9 +193,12 @@ def main() -> None:
             results = []
             for budget in (None, PAGE_BUDGETS["hard"]):
                 driver.execute_script("window.decide(arguments[0], arguments[1])", blob, budget)
-                results.append(wait_for(lambda: driver.execute_script(
-                    "const r = window.result; return Array.isArray(r) ? r : null;"),
-                    timeout=600))  # fmt: skip
+                answer = wait_for(lambda: driver.execute_script(
+                    "const r = window.result; return r === 'ready' ? null : r;"),
+                    timeout=600)  # fmt: skip
+                if not isinstance(answer, list):
+                    raise RuntimeError(f"the page could not decide: {str(answer)[-3000:]}")
+                results.append(answer)
             page, kept = results
     finally:
         server.terminate()
