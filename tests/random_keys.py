@@ -48,7 +48,10 @@ BURST = 25
 SESSION_KEYS = 2000
 """A new program after this many keys (if the player has not quit before), starting in turn
 at the main menu, at each table with random options, and in practice."""
-STARTS: tuple[str | None, ...] = (None, "battle", "scientific", "cardavia", "practice")
+STARTS: tuple[str | None, ...] = (None, "battle", "scientific", "cardavia", "practice", "options")
+"""Where each run of the program starts, in turn (the main menu, a game's table under its setup,
+the practice menu, the options): every part of the program is reached by construction, and the
+random keys go on from there."""
 ESCAPE_EVERY = 1000
 ESCAPE_LIMIT = 12
 
@@ -117,6 +120,11 @@ def first_screens(session: Session, start: str | None, rng: random.Random) -> li
         from audiogame.practice import practice_screens
 
         return practice_screens(app)
+    if start == "options":
+        from audiogame.app.menus import MainMenu
+        from audiogame.app.options import OptionsMenu
+
+        return [MainMenu(app), OptionsMenu(app)]
     if start is None:
         return opening(app, None, {})  # with the resume offer when a game was left
     from audiogame.app.menus import start_screens
@@ -192,8 +200,9 @@ async def _session_run(
         return pressed
 
 
-def run(keys: int, seed: int, folder: Path) -> Report:
-    """Press ``keys`` random keys (a new program each time the player quits)."""
+def run(keys: int, seed: int, folder: Path, session_keys: int = SESSION_KEYS) -> Report:
+    """Press ``keys`` random keys (a new program each time the player quits, or after
+    ``session_keys`` keys, starting at the next of :data:`STARTS`)."""
     rng = random.Random(seed)
     report = Report()
     decks: dict[int, tuple[Any, Counter[Card]]] = {}
@@ -204,7 +213,7 @@ def run(keys: int, seed: int, folder: Path) -> Report:
         while report.keys < keys:
             start = STARTS[report.sessions % len(STARTS)]
             report.sessions += 1
-            budget = min(SESSION_KEYS, keys - report.keys)
+            budget = min(session_keys, keys - report.keys)
             report.keys += asyncio.run(_session_run(rng, budget, folder, report, decks, start))
     finally:
         Link.open = real_open  # type: ignore[method-assign]

@@ -9,12 +9,21 @@ let py = null;
 let saving = Promise.resolve();
 let kept = true;
 
-function syncfs(py, populate) {
+/** Write one mounted folder to IndexedDB (``populate``: read it from there), as
+ * ``FS.syncfs`` does for all of them: the game's folder after every batch, the compiled code
+ * once. */
+function sync(py, path, populate) {
   return new Promise((resolve) => {
-    py.FS.syncfs(populate, (error) => {
-      if (error) kept = false;
+    try {
+      const mount = py.FS.lookupPath(path).node.mount;
+      mount.type.syncfs(mount, populate, (error) => {
+        if (error && path === "/data") kept = false;
+        resolve();
+      });
+    } catch {
+      if (path === "/data") kept = false;
       resolve();
-    });
+    }
   });
 }
 
@@ -45,13 +54,15 @@ async function start(language) {
   mark("pyodide");
   py.unpackArchive(archive, "zip", { extractDir: "/app" });
   py.FS.mkdirTree("/data");
+  py.FS.mkdirTree("/compiled");
   // One tab of this browser keeps the game: another one plays, but keeps nothing (two programs
   // writing one folder would lose moves).
   const onlyHere = await onlyTab();
   try {
     if (!onlyHere) throw new Error("another tab keeps the game");
     py.FS.mount(py.FS.filesystems.IDBFS, {}, "/data");
-    await syncfs(py, true);
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, "/compiled");
+    await Promise.all([sync(py, "/data", true), sync(py, "/compiled", true)]);
   } catch {
     kept = false;
   }
@@ -59,7 +70,7 @@ async function start(language) {
   self.postBatch = (text) => {
     // In order, each after the one before has been kept.
     saving = saving.then(async () => {
-      if (kept) await syncfs(py, false);
+      if (kept) await sync(py, "/data", false);
       postMessage({ type: "batch", batch: JSON.parse(text) });
     });
   };
@@ -70,7 +81,12 @@ async function start(language) {
 import sys
 sys.path.insert(0, "/app")
 import os, shutil
-compiled = ${JSON.stringify(kept ? "/data/compiled" : "/tmp/compiled")}
+# The archive's files get the time they were unpacked; one fixed time instead keeps the compiled
+# code of the last visit valid for this one.
+for root, _folders, names in os.walk("/app"):
+    for name in names:
+        os.utime(os.path.join(root, name), (1577836800, 1577836800))
+compiled = "/compiled"
 for older in os.listdir(compiled) if os.path.isdir(compiled) else []:
     if older != ${JSON.stringify(String(version))}:
         shutil.rmtree(os.path.join(compiled, older), ignore_errors=True)
@@ -86,6 +102,8 @@ alone = PageAlone("/data", ${JSON.stringify(language)}, lambda batch: js.postBat
   alone = py.globals.get("alone");
   alone.start();
   mark("started");
+  // The code compiled at this visit, kept for the next ones (once the first words are out).
+  if (kept) saving = saving.then(() => sync(py, "/compiled", false));
   postMessage({ type: "ready", kept, elsewhere: !onlyHere, phases });
 }
 
