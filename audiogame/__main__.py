@@ -114,11 +114,15 @@ def _export_web(folder: str, pyodide: str | None) -> int:
     from audiogame.web.export import ExportError, export_web
 
     try:
-        count = export_web(Path(folder), pyodide)
+        count = export_web(Path(folder), pyodide, note=print)
     except ExportError as error:
         print(f"audiogame: {error}", file=sys.stderr)
         return 2
-    done = _("{count} files written in {folder}: serve it (python3 -m http.server) and open it.")
+    done = _(
+        "{count} files written in {folder}. To try it here: python3 -m http.server --directory "
+        "{folder}, then open http://localhost:8000/ in a browser; to publish it, put the "
+        "folder on any web space."
+    )
     print(done.format(count=count, folder=folder))
     return 0
 

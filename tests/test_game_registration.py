@@ -47,14 +47,14 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
     keys = [
         "down", "down", "down", "enter",  # the main menu's fourth game
         "down", "down", "right",  # Cards each: 5
-        "down", "down", "down", "1",  # Deal number 1
+        "down", "down", "1",  # Deal number 1 (no deal code: this game has none)
         "home", "enter",  # Start the game
         *["space"] * 5, "enter",
     ]  # fmt: skip
     session = drive(keys)
     spoken = session.spoken
     menu = spoken.index("High card, 4 of 10")
-    assert spoken[menu + 1] == "High card: new game. Start the game, 1 of 7"
+    assert spoken[menu + 1] == "High card: new game. Start the game, 1 of 6"
     assert "Cards each: 5" in spoken and "Deal number: 1" in spoken
     opening = spoken.index("High card, deal 1: you and Anna. Turn up your card: Space.")
     # Deal 1 with 5 cards each, the tricks as the tests' engine deals them: two ties (kings,
@@ -74,7 +74,7 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
         "Anna takes 2 cards.",
         "High card is over: you won. Cards won: you 6, Anna 4.",
         "Press Enter to go back to the game setup.",
-        "Start the game, 1 of 7",  # Enter after the end: back to the setup
+        "Start the game, 1 of 6",  # Enter after the end: back to the setup
     ]
     table = session.played[session.played.index("select", 4) + 1 :]
     assert table == [

@@ -23,7 +23,7 @@ from tests.tiny_game_front import registered
             "battle",
             {"trick_limit": 0},
             2,
-            "trick_limit cannot be 0: it must be a whole number of 1",
+            "trick_limit cannot be 0: it must be a whole number from 1 to 100000",
         ),
         ("scientific", {"players": True}, 2, "players cannot be True: it must be a whole number"),
         (

@@ -312,3 +312,17 @@ def test_in_a_page_the_hard_and_expert_players_keep_their_levels_time_promise() 
     assert (
         getattr(normal, "budget", "none") is None
     )  # a level that promises no time is left as it is
+
+
+def test_the_export_refuses_a_folder_holding_other_files_and_writes_over_an_earlier_export(
+    fake_pyodide: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "notes"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(ExportError, match="not empty"):
+        export_web(other, fake_pyodide, cache=tmp_path / "cache")
+    assert sorted(path.name for path in other.iterdir()) == ["notes.txt"]
+    site = tmp_path / "site"
+    first = export_web(site, fake_pyodide, cache=tmp_path / "cache")
+    assert export_web(site, fake_pyodide, cache=tmp_path / "cache") == first  # again: over it

@@ -124,11 +124,13 @@ class SetupMenu(Menu):
 
     def items(self) -> Sequence[MenuItem]:
         # The deal code sits next to the deal number (the last option).
-        code = MenuItem(lambda: _("Play a deal code"), self.open_code)
+        # A game without deal codes (a registration with no ``code_id``) offers none.
+        has_codes = self.entry.code_id is not None
+        code = [MenuItem(lambda: _("Play a deal code"), self.open_code)] if has_codes else []
         return [
             MenuItem(lambda: _("Start the game"), self.start),
             *self._options[:-1],
-            code,
+            *code,
             *self._options[-1:],
             MenuItem(
                 lambda: _("Rules"), lambda: self.app.push(RulesScreen(self.app, self.entry.key))

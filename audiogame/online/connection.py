@@ -18,8 +18,9 @@ from audiogame.online.room import Room
 from audiogame.online.tasks import Tasks
 from audiogame.web.seat import BrowserSeat
 
-SEND_QUEUE = 256
-"""Messages kept for a slow reader before it is dropped."""
+SEND_QUEUE = 2048
+"""Messages kept for a slow reader before it is dropped (with at most ``Limits.send_bytes`` of
+them): a burst of a table played out at pace 0 fits, a reader who does not read does not."""
 RATE = 20.0
 """Messages a second a client may send on average..."""
 BURST = 40.0

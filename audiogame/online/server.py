@@ -30,7 +30,7 @@ from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
 from audiogame.web.pages import process_request
-from audiogame.web.seat import BrowserSeat
+from audiogame.web.seat import BrowserSeat, stop_hint_thinking
 
 __all__ = ["SEND_QUEUE", "Connection", "Server", "run", "stop_on_signals", "tls_context"]
 
@@ -191,6 +191,7 @@ class Server(Lobby):
             self.tasks.start(conn.close(1001, "shutdown"))
         await self.tasks.wait(3)  # all at once: a reader that does not read holds up nobody
         self.thinkers.shutdown()
+        stop_hint_thinking()
         self.keep_unsaved()
         self.store.close()
         self.log_line("server stopped")

@@ -314,6 +314,7 @@ class PageAlone:
         from audiogame.saves.screens import describe
         from audiogame.saves.store import SavedGame, SaveError
 
+        data = bytes(data)  # the worker hands a buffer
         with self.batch():
             try:
                 if len(data) > MAX_FILE:
@@ -383,12 +384,13 @@ def key_list(commands: list[Command]) -> list[dict[str, Any]]:
         entries.append({"text": line, "button": False})
         what = i18n._(command.help) if command.id else line.split(": ", 1)[-1]
         for key in command.keys:
-            if key in seen:
+            name = key.lower() if len(key) == 1 else key  # D and d: one button
+            if name in seen:
                 continue
-            seen.add(key)
+            seen.add(name)
             page = next((p for p, t in PAGE_KEYS.items() if t == key), key)
-            entries.append({"key": page, "label": what, "shortcut": key_name(key),
-                            "text": "", "button": True})  # fmt: skip
+            entries.append({"key": page, "label": f"{key_name(key)}: {what}", "text": "",
+                            "button": True})  # fmt: skip
     return entries
 
 

@@ -28,6 +28,10 @@ OWN: dict[str, str] = {
         "server. Your game is kept in this browser after every move."
     ),
     "game_region": N_("The game: its keys work here"),
+    "f6_help": N_(
+        "In the game every key is the game's. F6 goes to the page's other controls (game files, "
+        "history, options), and back to the game."
+    ),
     "loading": N_("Loading the game: the first visit takes a few seconds."),
     "failed": N_("The game cannot start in this browser: {reason}"),
     "broke": N_("Something went wrong in the game: {reason}. Reload the page: your game is kept."),

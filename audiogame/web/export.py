@@ -19,10 +19,11 @@ import shutil
 import tarfile
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from importlib import metadata, resources
 from pathlib import Path
 
-from audiogame.i18n import LANGUAGES
+from audiogame.i18n import LANGUAGES, _
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
@@ -67,7 +68,9 @@ def integrity(data: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
 
 
-def pyodide_archive(source: str | Path | None, cache: Path) -> dict[str, bytes]:
+def pyodide_archive(
+    source: str | Path | None, cache: Path, note: Callable[[str], None] = lambda text: None
+) -> dict[str, bytes]:
     """Pyodide's files, from ``source`` (a ``.tgz`` or a folder), or the cache, or the npm
     registry (checked, then cached)."""
     if source is not None and Path(source).is_dir():
@@ -83,6 +86,8 @@ def pyodide_archive(source: str | Path | None, cache: Path) -> dict[str, bytes]:
         if kept.is_file() and integrity(kept.read_bytes()) == PYODIDE_INTEGRITY:
             data = kept.read_bytes()
         else:
+            note(_("Downloading Pyodide {version} (about 6 MB, once)…").format(
+                version=PYODIDE_VERSION))  # fmt: skip
             try:
                 with urllib.request.urlopen(PYODIDE_URL, timeout=120) as answer:
                     data = answer.read()
@@ -144,14 +149,28 @@ def page(language: str) -> bytes:
     return template.encode("utf-8")
 
 
-def export_web(folder: Path, pyodide: str | Path | None = None, cache: Path | None = None) -> int:
-    """Write the site into ``folder``; the number of files written."""
+def export_web(
+    folder: Path,
+    pyodide: str | Path | None = None,
+    cache: Path | None = None,
+    note: Callable[[str], None] = lambda text: None,
+) -> int:
+    """Write the site into ``folder`` (a new or empty one, or an earlier export, which is
+    written over); the number of files written."""
+    if folder.exists() and (not folder.is_dir() or (
+        any(folder.iterdir()) and not (folder / "version.json").is_file()
+    )):  # fmt: skip
+        raise ExportError(
+            _(
+                "{folder} is not empty and holds no earlier export: give a new or empty folder"
+            ).format(folder=folder)
+        )
     if cache is None:
         from audiogame.saves.paths import cache_dir
 
         cache = cache_dir()
     files: dict[str, bytes] = {}
-    for name, data in pyodide_archive(pyodide, cache).items():
+    for name, data in pyodide_archive(pyodide, cache, note).items():
         files[f"pyodide/{name}"] = data
     for name in PAGE_SCRIPTS:
         files[f"static/{name}"] = (STATIC / name).read_bytes()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -94,16 +95,33 @@ class PageNarrator(Narrator):
         self.send = send
 
     def say(self, text: str, cue: str | None = None, pan: float = 0.0, record: bool = True) -> None:
-        if record and text:
+        record = record and bool(text)  # a cue alone is no message of the history
+        if record:
             self.remember(text)
         self.send({"type": "say", "text": text, "cue": cue, "pan": pan, "record": record,
-                   "urgent": cue == "your_turn"})  # fmt: skip
+                   "urgent": cue == "your_turn" and bool(text)})  # fmt: skip
 
     def cue(self, name: str, pan: float = 0.0) -> None:
         self.send({"type": "say", "text": "", "cue": name, "pan": pan, "record": False})
 
     def speak_unrecorded(self, text: str) -> None:
         self.send({"type": "say", "text": text, "cue": None, "pan": 0.0, "record": False})
+
+
+_HINTS: list[ThreadPoolExecutor] = []
+
+
+def hint_thinking() -> ThreadPoolExecutor:
+    """The one thread where every browser seat's hints are thought out (made when first
+    asked for, shut down with the server: :func:`stop_hint_thinking`)."""
+    if not _HINTS:
+        _HINTS.append(ThreadPoolExecutor(1, thread_name_prefix="browser-hints"))
+    return _HINTS[0]
+
+
+def stop_hint_thinking() -> None:
+    while _HINTS:
+        _HINTS.pop().shutdown(wait=False, cancel_futures=True)
 
 
 class PageHost(Program):
@@ -121,15 +139,29 @@ class PageHost(Program):
         self.language = language
         self.after_timer: Callable[[], None] = lambda: None
         self.timers: set[asyncio.TimerHandle] = set()
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
         try:
-            loop = asyncio.get_running_loop()
+            self.loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
-            return None
+            self.loop = None
 
+    @property
+    def thinkers(self) -> Executor | None:
+        """A hint is thought out off the server's loop: no other table waits for it."""
+        return hint_thinking()
+
+    @thinkers.setter
+    def thinkers(self, value: Executor | None) -> None:
+        """Where hints are thought out is this module's to say (:func:`hint_thinking`)."""
+
+    def from_thread(self, callback: Callable[[], None]) -> None:
+        """A hint thought out: ``callback`` runs in the server's loop, as a timer does."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(self._as_timer(callback))
+
+    def _as_timer(self, callback: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
-            self.timers.discard(handle)
             if not self.stack:  # the seat is gone
                 return
             with speaking(self.language):
@@ -140,6 +172,20 @@ class PageHost(Program):
                     log.exception("a browser seat's timer failed")
                     return
                 self.after_timer()
+
+        return run
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+        timer = self._as_timer(callback)
+
+        def run() -> None:
+            self.timers.discard(handle)
+            timer()
 
         handle = loop.call_later(delay, run)
         self.timers.add(handle)

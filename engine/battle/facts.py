@@ -17,7 +17,7 @@ FACTS = GameFacts(
         OptionSpec("deck", 52, choices=(52, 32)),
         OptionSpec("face_down", True),
         OptionSpec("open", False),
-        OptionSpec("trick_limit", 2000, minimum=1),
+        OptionSpec("trick_limit", 2000, minimum=1, maximum=100_000),
     ),
     event_modules=("engine.battle.events",),
     bots="engine.bots.battle",

@@ -14,6 +14,7 @@ from engine.cards import Card, full_deck
 MIN_PLAYERS = FACTS.min_players
 MAX_PLAYERS = FACTS.max_players
 DEFAULT_TRICK_LIMIT = int(FACTS.option("trick_limit").default)
+MAX_TRICK_LIMIT = FACTS.option("trick_limit").maximum
 DECK_SIZES: tuple[int, ...] = tuple(int(size) for size in FACTS.option("deck").choices)
 OPTION_NAMES: tuple[str, ...] = FACTS.engine_options
 
@@ -64,8 +65,10 @@ def parse_options(options: Mapping[str, Any], *, seats: int | None = None) -> Op
             raise ValueError(f"{name} must be True or False, got {value!r}")
         flags[name] = value
     trick_limit = options.get("trick_limit", DEFAULT_TRICK_LIMIT)
-    if not _is_int(trick_limit) or trick_limit < 1:
-        raise ValueError(f"trick_limit must be a whole number of 1 or more, got {trick_limit!r}")
+    if not FACTS.option("trick_limit").allows(trick_limit):
+        raise ValueError(
+            f"trick_limit must be a whole number from 1 to {MAX_TRICK_LIMIT}, got {trick_limit!r}"
+        )
     return Options(players, deck, flags["face_down"], flags["open"], trick_limit)
 
 

@@ -12,7 +12,7 @@ FACTS = GameFacts(
     max_players=8,
     default_players=2,
     view="engine.scientific.view.ScientificView",
-    options=(OptionSpec("trick_limit", 500, minimum=1),),
+    options=(OptionSpec("trick_limit", 500, minimum=1, maximum=100_000),),
     event_modules=("engine.scientific.events",),
     bots="engine.bots.scientific.players",
     simultaneous=True,

@@ -11,12 +11,13 @@ from engine.scientific.facts import FACTS
 MIN_PLAYERS = FACTS.min_players
 MAX_PLAYERS = FACTS.max_players
 DEFAULT_TRICK_LIMIT = int(FACTS.option("trick_limit").default)
+MAX_TRICK_LIMIT = FACTS.option("trick_limit").maximum
 OPTION_NAMES: tuple[str, ...] = FACTS.engine_options
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Checked options: ``players`` 2-8, ``trick_limit`` 1 or more."""
+    """Checked options: ``players`` 2-8, ``trick_limit`` 1 to 100,000."""
 
     players: int = MIN_PLAYERS
     trick_limit: int = DEFAULT_TRICK_LIMIT
@@ -47,6 +48,8 @@ def parse_options(options: Mapping[str, Any], *, seats: int | None = None) -> Op
     if seats is not None and players != seats:
         raise ValueError(f"players is {players} but {seats} hands were given")
     trick_limit = options.get("trick_limit", DEFAULT_TRICK_LIMIT)
-    if not _is_int(trick_limit) or trick_limit < 1:
-        raise ValueError(f"trick_limit must be a whole number of 1 or more, got {trick_limit!r}")
+    if not FACTS.option("trick_limit").allows(trick_limit):
+        raise ValueError(
+            f"trick_limit must be a whole number from 1 to {MAX_TRICK_LIMIT}, got {trick_limit!r}"
+        )
     return Options(players=players, trick_limit=trick_limit)

@@ -9,7 +9,8 @@ import { word } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const announcer = new Announcer($("history"), $("echo"));
-const cues = new Cues((key) => announcer.say(word(key)), "sounds/");
+// The program's options say whether cues play: the page tells only that it cannot play them.
+const cues = new Cues((key) => { if (key === "no_audio") announcer.say(word(key)); }, "sounds/");
 const THINKING_MS = 700;
 
 const NAMED = {
@@ -110,19 +111,29 @@ function showKeys(entries) {
   const fresh = JSON.stringify(entries);
   if (fresh === keys) return;
   keys = fresh;
-  $("actions").replaceChildren(...entries.filter((entry) => entry.button).map((entry) => {
+  $("actions").replaceChildren(...entries.filter((entry) => entry.button).map((entry, index) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = entry.label;
-    if (entry.shortcut) button.setAttribute("aria-description", entry.shortcut);
+    // "Space: turn up your card.": the key is the button's name, a word or two; what it does
+    // is its description (both shown), as on the online page (table.js).
+    const split = entry.label.indexOf(": ");
+    if (split > 0) {
+      const name = document.createElement("span");
+      name.id = `action-${index}`;
+      name.textContent = entry.label.slice(0, split);
+      const what = document.createElement("span");
+      what.id = `action-${index}-what`;
+      what.textContent = entry.label.slice(split + 2);
+      button.append(name, ": ", what);
+      button.setAttribute("aria-labelledby", name.id);
+      button.setAttribute("aria-describedby", what.id);
+    } else {
+      button.textContent = entry.label;
+    }
     button.addEventListener("click", () => press(entry.key));
     return button;
   }));
 }
-
-/** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
-const answers = [];
-let pressed = null;
 
 function press(key) {
   cues.start();
@@ -163,7 +174,17 @@ worker.onerror = (event) => {
 announcer.say(word("loading"));
 worker.postMessage({ type: "start", language: document.documentElement.lang });
 
+// F6 goes from the game to the page's other controls (the game files, the history, the
+// options) and back: every other key of the game region is the program's, Tab included.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "F6" || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  if (event.target === $("play")) $("files-h").focus();
+  else $("play").focus();
+}, { capture: true });
+
 $("play").addEventListener("keydown", (event) => {
+  if (event.key === "F6") return;
   const key = programKey(event);
   if (key === null) return;
   event.preventDefault();

@@ -25,6 +25,11 @@ export const WORDS_AHEAD = 12;
 const LONG_HOLD_MS = 2000;
 /** ... and said after this long at most (ms). */
 const LONG_HOLD_MAX_MS = 4000;
+/** A long answer to a key the player has just pressed is held this long at most: the
+ * player waits for it (ms). */
+const KEY_HOLD_MS = 600;
+/** An answer that starts this soon after a key is the key's (ms). */
+const KEY_ANSWER_MS = 250;
 /** An entry written this recently may still be waiting to be said (ms). */
 const RECENT_MS = 1000;
 
@@ -46,11 +51,13 @@ export class Announcer {
     this.asides = 0;
     this.writtenAt = -Infinity;
     this.writtenWords = 0;
+    this.keyAt = -Infinity;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
   newTurn() {
     this.interruptNext = true;
+    this.keyAt = performance.now();
   }
 
   say(text, urgent = false) {
@@ -71,8 +78,10 @@ export class Announcer {
     if (!this.timer) this.first = now;
     clearTimeout(this.timer);
     const words = this.pending.reduce((sum, message) => sum + wordCount(message.text), 0);
+    const answersKey = this.first - this.keyAt < KEY_ANSWER_MS;
+    const hold = answersKey ? KEY_HOLD_MS : LONG_HOLD_MS;
     const wait = words > WORDS_AHEAD
-      ? Math.max(0, Math.min(LONG_HOLD_MS, this.first + LONG_HOLD_MAX_MS - now))
+      ? Math.max(0, Math.min(hold, this.first + LONG_HOLD_MAX_MS - now))
       : Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
     this.timer = setTimeout(() => this.flush(), wait);
   }
