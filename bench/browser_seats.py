@@ -473,7 +473,7 @@ MEMORY_ROWS = [
     ("kb_a_seat", "RSS a seat (KB)", "{:.0f}"),
     ("traced_kb_a_seat", "tracemalloc a seat (KB)", "{:.0f}"),
 ]
-DIFFERENCES = ("seat_s", "rss_after_mb", "kb_a_seat", "traced_kb_a_seat")
+DIFFERENCES = ("rss_after_mb", "kb_a_seat", "traced_kb_a_seat")
 BROWSER_ROWS = [
     ("cpu_ms_a_key", "server CPU a key (ms)", "{:.2f}"),
     ("key_p50_ms", "another seat's key, 60 at the limit: p50 (ms)", "{:.1f}"),
@@ -533,22 +533,25 @@ def browser_table(results: Results, names: list[str]) -> str:
 
 
 def keeping_up(results: Results, name: str) -> str:
-    """Whether the server kept up with the flood, and if not whether the machine was to blame
-    (the server got less than a core) or the server itself (a whole core)."""
-    sent, answered, cpu, key = (median(results, name, "browser", k) for k in
-                                ("flood_sent_a_s", "flood_answers_a_s", "server_cpu_pct",
-                                 "cpu_ms_a_key"))  # fmt: skip
-    asked = sent * key / 10  # % of a core: keys a second x ms a key
+    """Whether the server kept up with the flood, and whether the machine let it: with more
+    runnable processes than cores, or the server answering fewer keys than were sent while
+    it got less than a core, the figures that depend on time are the machine's."""
+    sent, answered, cpu, load = (median(results, name, "browser", k) for k in
+                                 ("flood_sent_a_s", "flood_answers_a_s", "server_cpu_pct",
+                                  "flood_load"))  # fmt: skip
+    cores = os.cpu_count() or 1
     share = answered / sent if sent else 0.0
-    said = (f"{name}: the flood asked for about {asked:.0f}% of a core ({sent:.0f} keys/s "
-            f"x {key:.2f} ms), the server got {cpu:.0f}% and answered {share:.0%} of the "
-            "keys: ")  # fmt: skip
-    if share >= 0.95:
-        return said + "it kept up."
-    if cpu < 90:
-        return said + ("the machine was too loaded for the server to keep up, so the "
-                       "latency figures are the machine's, not the server's.")  # fmt: skip
-    return said + "it was at a whole core and fell behind: the latency is the server's own."
+    said = (f"{name}: the server got {cpu:.0f}% of a core and answered {share:.0%} of the "
+            f"flood's {sent:.0f} keys a second, load average {load:.1f} on {cores} "
+            "cores: ")  # fmt: skip
+    if cpu >= 90 and share < 0.95:
+        return said + "it was at a whole core and fell behind: the latency is the server's own."
+    if load > cores or share < 0.95:
+        behind = "it fell behind, " if share < 0.95 else ""
+        return said + (f"{behind}the machine was too loaded for the server to keep up (it "
+                       "waits for a core): the latency figures are the machine's, not the "
+                       "server's.")  # fmt: skip
+    return said + "it kept up, and the latency is the server's."
 
 
 def sites_table(sites: dict[str, list[Sites]]) -> str:
