@@ -546,10 +546,13 @@ def keeping_up(results: Results, name: str) -> str:
             "cores: ")  # fmt: skip
     if cpu >= 90 and share < 0.95:
         return said + "it was at a whole core and fell behind: the latency is the server's own."
-    if load > cores or share < 0.95:
-        behind = "it fell behind, " if share < 0.95 else ""
-        return said + (f"{behind}the machine was too loaded for the server to keep up (it "
+    if share < 0.95:
+        return said + ("it fell behind, the machine too loaded for the server to keep up (it "
                        "waits for a core): the latency figures are the machine's, not the "
+                       "server's.")  # fmt: skip
+    if load > cores:
+        return said + ("it kept up, but with more runnable processes than cores it waits "
+                       "for a core: the latency's tail is the machine's, not the "
                        "server's.")  # fmt: skip
     return said + "it kept up, and the latency is the server's."
 
