@@ -186,8 +186,11 @@ class Player:
         """The new-table form filled (by the page's script: the form is not what these tests
         are about) and sent with Enter; focus in the game region, said."""
         script = [f"document.getElementById('game-{game}').click();"]
-        for name, value in fields.items():
-            script.append(f"document.getElementById('{name}').value = '{value}';")
+        for name, value in fields.items():  # a game's own option is "<option>_<game>"
+            script.append(
+                f"(document.getElementById('{name}_{game}') || document.getElementById('{name}'))"
+                f".value = '{value}';"
+            )
         script.append("document.getElementById('people').focus();")
         after = self.mark()
         self.driver.execute_script("".join(script))
