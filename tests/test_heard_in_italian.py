@@ -25,7 +25,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine.actions import Play
 from engine.bots import Hint, make
-from engine.bots.scientific.players import agreeing
+from engine.bots.scientific.reasons import agreeing
 from engine.cardavia.events import NewRound
 from engine.cards import Card, parse_cards
 from engine.events import ChoiceMade, Reveal
