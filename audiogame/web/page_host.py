@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from audiogame.app.program import Program
-from audiogame.app.table import TableScreen
 from audiogame.i18n import speaking
 from audiogame.narrator import Narrator
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.settings import Settings
 from audiogame.table.seat import SeatState
 

@@ -3,7 +3,7 @@ seat's stream, speak for the page; the page's keys go to those screens as a term
 
 The server hands every outgoing message to :meth:`BrowserSeat.outgoing`. The seat's stream
 (``started``, ``update``, ``dealt``, ``refused``) goes into a :class:`SeatState` and on to the
-table screen (:mod:`audiogame.tables`) of a small host of its own (:class:`PageHost`: no
+table screen (:mod:`audiogame.presenters`) of a small host of its own (:class:`PageHost`: no
 terminal, no voice, no mixer), whose narrator sends each message, cue and placing to the page;
 after each, the page is sent the screen's state lines, the hand and the keys. The seat speaks
 its player's language (:func:`audiogame.i18n.speaking`), whatever the server's and the other
@@ -21,11 +21,11 @@ from typing import Any
 from audiogame import i18n
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command
-from audiogame.app.table import TableScreen
 from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text, who_text
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.web.page_host import PageHost, Send, make_screen

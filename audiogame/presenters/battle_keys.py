@@ -7,11 +7,11 @@ from typing import Protocol
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
-from audiogame.tables.hints import hint_key
+from audiogame.presenters.hints import hint_key
 
 
 class BattleTable(Protocol):
-    """The table screen as its keys use it (:class:`audiogame.tables.battle.BattleTable`, which
+    """The table screen as its keys use it (:class:`audiogame.presenters.battle.BattleTable`, which
     imports this module: this one names what it needs of it instead)."""
 
     @property

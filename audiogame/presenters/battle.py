@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HandShown, TableScreen
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
+from audiogame.presenters.battle_keys import JUMP_KEYS, table_commands
+from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
-from audiogame.tables.battle_keys import JUMP_KEYS, table_commands
-from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.battle import cards_owned, hand_text, refusal, trick_text
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.seats import HUMAN, capitalize, join_words
