@@ -15,13 +15,13 @@ from typing import Any
 from audiogame import i18n
 from audiogame.cli import build_parser, early_options, file_problem, folder_words, table_config
 from audiogame.crash import TerminalGuard, report
-from audiogame.cues import CuePlayer
 from audiogame.i18n import N_, _
 from audiogame.persist import folder_problem
 from audiogame.saves.lock import SHARED_NOTICE, DataLock
 from audiogame.saves.paths import data_dir, log_dir
 from audiogame.settings import Settings, SettingsStore, config_dir
 from audiogame.signals import SignalStop, Stopped, keep_sound_library_away
+from audiogame.sound.cue_players import CuePlayer
 
 SETTINGS_NOTICES = {
     "corrupt": N_(

@@ -268,7 +268,7 @@ class GameEntry:
 
     @property
     def table_module(self) -> str:
-        return self.table or f"audiogame.tables.{self.key}"
+        return self.table or f"audiogame.presenters.{self.key}"
 
     @property
     def words_module(self) -> str:

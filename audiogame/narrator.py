@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from audiogame.i18n import N_
 
 if TYPE_CHECKING:
-    from audiogame.cues import CuePlayer
+    from audiogame.sound.cue_players import CuePlayer
     from audiogame.speech.base import Speaker
 
 LOG_STOPPED = N_("The speech log cannot be written any more ({reason}): logging stopped.")

@@ -21,9 +21,9 @@ from audiogame import i18n
 from audiogame.app.application import AudioGame
 from audiogame.app.menus import start_screens
 from audiogame.app.screen import Screen
-from audiogame.cues import RecordingCuePlayer
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
+from audiogame.sound.cue_players import RecordingCuePlayer
 from audiogame.speech.base import RecordingSpeaker
 from audiogame.table.local import InlineExecutor
 

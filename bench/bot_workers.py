@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from audiogame.bots import make_bot  # noqa: E402
+from audiogame.computer_players import make_bot  # noqa: E402
 from audiogame.online.thinkers import think  # noqa: E402
 from audiogame.table.session import Table  # noqa: E402
 

@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from audiogame.app.table import TableScreen  # noqa: E402
+from audiogame.presenters.table_screen import TableScreen  # noqa: E402
 from audiogame.settings import Settings  # noqa: E402
 from audiogame.testing import Session, local_table, make_session, opening, top_screen  # noqa: E402
 

@@ -24,8 +24,8 @@ from typing import Any
 from prompt_toolkit.input import create_pipe_input
 
 from audiogame.app.menus import MainMenu, PauseMenu
-from audiogame.app.table import TableScreen
 from audiogame.online.client import Link, LinkError
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.settings import Settings
 from audiogame.testing import Session, local_table, make_session, opening
 from engine.cards import Card

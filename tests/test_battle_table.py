@@ -199,7 +199,7 @@ def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
     """An open game where the player always plays his lowest card (Enter without moving):
     the messages it must produce and how many times Enter is needed (twice when the card under
     the cursor has not been spoken yet: the first Enter says it)."""
-    from audiogame.bots import make_bot
+    from audiogame.computer_players import make_bot
 
     state = BATTLE.new_state(seed=seed, open=True, **options)
     seats = Seats(DEFAULT_NAMES, state.players, {"open": True})

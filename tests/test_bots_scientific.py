@@ -13,7 +13,7 @@ from engine import Play
 from engine.actions import Action
 from engine.bots import make
 from engine.bots.matrix import solve
-from engine.bots.scientific.players import HardScientific
+from engine.bots.scientific.hard import HardScientific
 from engine.cards import Card, parse_cards
 from engine.events import TrickWon
 from engine.scientific import GAME as SCIENTIFIC

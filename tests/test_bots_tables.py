@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from audiogame.presenters.cardavia import CardaviaTable
+from audiogame.presenters.scientific import ScientificTable
 from audiogame.settings import Settings
-from audiogame.tables.cardavia import CardaviaTable
-from audiogame.tables.scientific import ScientificTable
 from audiogame.testing import Session, drive, local_table, make_session, opening, top_screen
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name

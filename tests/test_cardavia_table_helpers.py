@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.i18n import set_language
+from audiogame.presenters.cardavia_hand import ordered_plays
 from audiogame.settings import DEFAULT_NAMES, Settings
-from audiogame.tables.cardavia_hand import ordered_plays
 from audiogame.words.cardavia import settlement_lines
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats

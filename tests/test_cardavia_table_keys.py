@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import pytest
 
 from audiogame import i18n
+from audiogame.presenters import cardavia_hand, cardavia_match
 from audiogame.settings import Settings
-from audiogame.tables import cardavia_hand, cardavia_match
 from audiogame.testing import drive, drive_timed
 from audiogame.words import cardavia as words
 from audiogame.words import cardavia_names
@@ -301,7 +301,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch: pytest.Mon
     from prompt_toolkit.input import create_pipe_input
 
     import audiogame.table.session as table_module
-    from audiogame.bots import Bot, make_bot
+    from audiogame.computer_players import Bot, make_bot
     from audiogame.testing import key_bytes, make_session, opening
     from engine.actions import Action
     from tests.online_support import until

@@ -18,7 +18,7 @@ from tests.pty_program import Program, turned_up
 
 BREAK_E = (
     "import sys\n"
-    "from audiogame.tables import battle\n"
+    "from audiogame.presenters import battle\n"
     "def broken(self, key=''):\n"
     "    raise ZeroDivisionError('a bug in the E key')\n"
     "battle.BattleTable.say_owned = broken\n"
@@ -34,7 +34,7 @@ def broken_owned(self: object, key: str = "") -> None:
 def test_an_error_in_a_key_stops_the_program_and_is_reported_with_the_game_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from audiogame.tables.battle import BattleTable
+    from audiogame.presenters.battle import BattleTable
 
     monkeypatch.setattr(BattleTable, "say_owned", broken_owned)
     with create_pipe_input() as pipe:

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from audiogame.app.menus import MainMenu
-from audiogame.app.table import TableScreen
 from audiogame.i18n import _
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
 from audiogame.testing import Session, local_table, make_session, opening, top_screen

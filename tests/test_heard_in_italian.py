@@ -13,9 +13,9 @@ import pytest
 
 from audiogame.app.actions import key_name, keys_name
 from audiogame.app.menu import Menu
-from audiogame.app.table import TableScreen
 from audiogame.app.texts import rules_text
 from audiogame.i18n import set_language
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.saves.replay import ReplayScreen
 from audiogame.settings import Settings
 from audiogame.testing import Session, drive, make_session, opening, top_screen
@@ -25,7 +25,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine.actions import Play
 from engine.bots import Hint, make
-from engine.bots.scientific.players import agreeing
+from engine.bots.scientific.reasons import agreeing
 from engine.cardavia.events import NewRound
 from engine.cards import Card, parse_cards
 from engine.events import ChoiceMade, Reveal

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from audiogame import i18n
+from audiogame.presenters.battle import BattleTable
+from audiogame.presenters.cardavia import CardaviaTable
+from audiogame.presenters.scientific import ScientificTable
 from audiogame.settings import Settings
-from audiogame.tables.battle import BattleTable
-from audiogame.tables.cardavia import CardaviaTable
-from audiogame.tables.scientific import ScientificTable
 from audiogame.testing import Session, drive, make_session, opening, top_screen
 from tests.session_support import press
 from tests.test_cardavia_table_helpers import slow, table_script

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from audiogame.presenters.cardavia import CardaviaTable
 from audiogame.saves.screens import ResumeMenu
 from audiogame.settings import Settings
-from audiogame.tables.cardavia import CardaviaTable
 from audiogame.testing import Session, top_screen
 from tests.session_support import press, start_program
 

@@ -169,7 +169,7 @@ FRONT_ENDS = (
     "audiogame.app",
     "audiogame.online",
     "audiogame.web",
-    "audiogame.tables",
+    "audiogame.presenters",
     "audiogame.practice",
     "audiogame.saves.screens",
     "audiogame.saves.replay",
@@ -187,7 +187,7 @@ LAYERS = {
     "audiogame.sound": (*BELOW_THE_GAMES, "audiogame.table"),
     "audiogame.speech": (*BELOW_THE_GAMES, "audiogame.table"),
     "audiogame.narrator": BELOW_THE_GAMES,
-    "audiogame.cues": BELOW_THE_GAMES,
+    "audiogame.sound.cue_players": BELOW_THE_GAMES,
     # The registrations name screens through what a screen is, never the program itself.
     "audiogame.catalog": (*FRONT_ENDS[1:], "audiogame.app.application", "audiogame.app.menus"),
     # The program imports its screens; what every screen is never imports the program.
@@ -204,9 +204,8 @@ LAYERS = {
     "audiogame.online": ("audiogame.app.menus",),
     "audiogame.practice": ("audiogame.app.menus",),
     "audiogame.saves": ("audiogame.app.menus",),
-    "audiogame.tables": ("audiogame.app.menus",),
+    "audiogame.presenters": ("audiogame.app.menus",),
     "audiogame.web": ("audiogame.app.menus",),
-    "audiogame.app.table": ("audiogame.app.menus",),
     # The screens of online play never import the connection that opens them.
     **{
         f"audiogame.online.{screens}": (

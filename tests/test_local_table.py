@@ -13,8 +13,8 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 import audiogame.table.session as session_module
-from audiogame.app.table import TableScreen
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.settings import Settings
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
@@ -193,7 +193,7 @@ def test_a_slow_computer_player_never_delays_a_key(
 def test_a_slow_hint_never_delays_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint is thought in the worker thread too: T, pressed while it is being found, is
     answered first; the hint follows once found."""
-    import audiogame.tables.hints as hints_module
+    import audiogame.presenters.hints as hints_module
     from engine.bots import make
 
     release = threading.Event()

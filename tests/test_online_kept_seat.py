@@ -284,7 +284,7 @@ def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
     3.", and a page that takes the seat back then opens with deal 2 and the match totals."""
     from websockets.asyncio.client import connect
 
-    from audiogame.app.table import SETTLING
+    from audiogame.presenters.table_screen import SETTLING
 
     server = ServerThread(tmp_path / "server")
 

@@ -16,7 +16,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.online import room as rooms
 from audiogame.online.server import Server, run
 from tests.online_support import Recorder, player, until

@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 import audiogame.table.session as session
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.saves.moves import parse_move
 from audiogame.words.cards import card_name
 from tests.online_support import Recorder, over, play_out, player, running_server, until

@@ -13,7 +13,7 @@ import pytest
 
 import audiogame.online.room as rooms
 import audiogame.table.session as session
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.saves.moves import parse_move
 from audiogame.table.session import NEXT_DEAL, Table
 from tests.online_support import Recorder, over, play_out, player, running_server, until

@@ -11,11 +11,11 @@ import pytest
 
 from audiogame.app.menu import Menu
 from audiogame.app.menus import MainMenu
-from audiogame.app.table import TableScreen
 from audiogame.i18n import set_language
+from audiogame.presenters.cardavia import CardaviaTable
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.saves.moves import parse_move
 from audiogame.saves.replay import ReplayScreen, replay_screens
-from audiogame.tables.cardavia import CardaviaTable
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from audiogame.words.registry import render
 from engine import games

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from audiogame.app.table import TableScreen
+from audiogame.presenters.battle import BattleTable
+from audiogame.presenters.cardavia import CardaviaTable
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.saves.screens import ResumeMenu
 from audiogame.table.redact import Redactor
-from audiogame.tables.battle import BattleTable
-from audiogame.tables.cardavia import CardaviaTable
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.conformance import replay
 from tests.session_support import press, start_program

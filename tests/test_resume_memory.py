@@ -15,11 +15,11 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 import audiogame.table.local as local_module
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
+from audiogame.presenters.cardavia import CardaviaTable
 from audiogame.saves.screens import ResumeMenu
 from audiogame.settings import Settings
 from audiogame.table.recall import recall
-from audiogame.tables.cardavia import CardaviaTable
 from audiogame.testing import Session, key_bytes, local_table, top_screen
 from tests.session_support import press, start_program
 from tests.test_local_table import until

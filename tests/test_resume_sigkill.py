@@ -31,7 +31,7 @@ def expected_words(moves: list[str]) -> tuple[str, str]:
     """What T and E say at the state the engine replay of ``moves`` reaches."""
     set_language("en")
     session = make_session()
-    from audiogame.tables.battle import BattleTable
+    from audiogame.presenters.battle import BattleTable
 
     table = BattleTable(session.app, {"seed": SEED, "players": 2})
     local_table(table).replay(moves)

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from audiogame.app.menu import Menu
-from audiogame.app.table import TableScreen
 from audiogame.catalog import GAMES
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.saves.codes import ALPHABET, CodeError, decode, encode
 from audiogame.saves.moves import deal_recipe, move_text, parse_deal, parse_move
 from audiogame.saves.store import SavedGame, SaveStore, read_save

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.i18n import set_language
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.testing import drive

@@ -10,9 +10,9 @@ import re
 from typing import cast
 
 from audiogame.app.menus import start_screens
-from audiogame.bots import make_bot
+from audiogame.computer_players import make_bot
 from audiogame.i18n import set_language
-from audiogame.tables.scientific import ScientificTable
+from audiogame.presenters.scientific import ScientificTable
 from audiogame.testing import Session, act_for, drive, local_table, make_session, top_screen
 from audiogame.words.scientific import hand_summary, refusal
 from engine import Play
@@ -438,7 +438,7 @@ def test_the_examples_in_the_table_modules_hold() -> None:
     """The docstring examples of the hand cursor, the information keys and the words."""
     import doctest
 
-    from audiogame.tables import hand_cursor, scientific_info
+    from audiogame.presenters import hand_cursor, scientific_info
     from audiogame.words import scientific
 
     for module in (hand_cursor, scientific_info, scientific):

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from audiogame.cues import RecordingCuePlayer
 from audiogame.i18n import set_language
 from audiogame.narrator import Narrator
 from audiogame.settings import SPEECH_CHOICES
+from audiogame.sound.cue_players import RecordingCuePlayer
 from audiogame.sound.output import OutputWatch, output_problem, pulse_socket
 from audiogame.sound.watch import watch_output
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, SpeechChain, SpeechError

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from audiogame.cues import RecordingCuePlayer
 from audiogame.sound import pan_gains, play_event, seat_pan
+from audiogame.sound.cue_players import RecordingCuePlayer
 from engine.cardavia.events import NewRound, Passed
 from engine.events import TrickWon, War
 

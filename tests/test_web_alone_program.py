@@ -287,7 +287,7 @@ def test_the_server_serves_the_page_alone_only_when_offered_and_only_its_files(
 
 
 def test_in_a_page_the_hard_and_expert_players_keep_their_levels_time_promise() -> None:
-    from audiogame.bots import make_bot
+    from audiogame.computer_players import make_bot
     from audiogame.table.driver import think
     from audiogame.table.session import Table
     from audiogame.web.alone import Thinking

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from audiogame import i18n
-from audiogame.tables.cardavia import CardaviaTable
+from audiogame.presenters.cardavia import CardaviaTable
 from audiogame.web.seat import BrowserSeat
 from tests.online_support import Recorder, running_server
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from prompt_toolkit.input import create_pipe_input
 
-from audiogame.app.table import TableScreen
 from audiogame.online.thinkers import Thinkers
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.settings import Settings
 from audiogame.testing import key_bytes, make_session, opening, top_screen
 from tests.online_support import Recorder, player, running_server

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import TableScreen
 from audiogame.catalog import (
     LEVEL,
     SEED,
@@ -21,6 +20,7 @@ from audiogame.catalog import (
     players_option,
     spec_option,
 )
+from audiogame.presenters.table_screen import TableScreen
 from audiogame.words.cards import card_name
 from audiogame.words.registry import renderer
 from audiogame.words.seats import HUMAN, Seats, capitalize

@@ -1,11 +1,11 @@
 """What a presenter asks of the program it runs in: the small host.
 
 A presenter (a :class:`~audiogame.app.screen.Screen`: the table screens of
-:mod:`audiogame.tables`, a replay, the keys list) never holds the whole terminal program. It
+:mod:`audiogame.presenters`, a replay, the keys list) never holds the whole terminal program. It
 speaks, plays a cue, refuses with the reason, opens and closes screens, reads and changes the
 player's settings and asks for time, all through a :class:`Host`. The terminal program
 (:class:`audiogame.app.application.AudioGame`) is one host; a browser seat
-(:class:`audiogame.web.seat.PageHost`) is another, with no terminal, no voice and no mixer;
+(:class:`audiogame.web.page_host.PageHost`) is another, with no terminal, no voice and no mixer;
 the tests drive the presenters through a host of their own.
 
 This module and :mod:`audiogame.app.program` (the host every real one builds on) import the

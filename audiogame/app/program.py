@@ -2,7 +2,7 @@
 keys, F2 repeat, F3 silence, F4 rules, Page Up/Down and Ctrl+Home/End history), turns, and the
 player's settings. No terminal, no voice, no mixer: the terminal program
 (:class:`audiogame.app.application.AudioGame`) adds those; a browser seat
-(:class:`audiogame.web.seat.PageHost`) adds a page instead.
+(:class:`audiogame.web.page_host.PageHost`) adds a page instead.
 
 >>> from audiogame.app.screen import Screen
 >>> heard = []

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 LEVELS = ("person", "bot:easy", "bot:normal", "bot:hard", "bot:expert")
 """What each other seat of a new table may be: a person, or a computer player at one of the
-levels of the offline setup (audiogame.bots.LEVELS)."""
+levels of the offline setup (audiogame.computer_players.LEVELS)."""
 GRACE = (30, 60, 120, 300)
 TURN_TIMER = (0, 30, 60, 120, 300)
 PACES = (0, 1, 2, 3)

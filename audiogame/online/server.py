@@ -29,8 +29,9 @@ from audiogame.online.connection import RATE, SEND_QUEUE, Connection
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
+from audiogame.web.page_host import stop_hint_thinking
 from audiogame.web.pages import process_request
-from audiogame.web.seat import BrowserSeat, stop_hint_thinking
+from audiogame.web.seat import BrowserSeat
 
 __all__ = ["SEND_QUEUE", "Connection", "Server", "run", "stop_on_signals", "tls_context"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import Elsewhere, TableScreen
 from audiogame.i18n import _
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
@@ -20,6 +19,7 @@ from audiogame.online.table_words import (
     who_text,
 )
 from audiogame.online.terminal_link import ServerLink
+from audiogame.presenters.table_screen import Elsewhere, TableScreen
 from audiogame.table.codec import DecodeError, decode_refusal
 from audiogame.table.seat import SeatState
 

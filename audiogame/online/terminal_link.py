@@ -20,7 +20,7 @@ from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
-    from audiogame.app.table import TableScreen
+    from audiogame.presenters.table_screen import TableScreen
 
 BACK_OFF: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0)
 """Seconds between attempts to reconnect; the last one repeats, so that the seat is back

@@ -21,7 +21,7 @@ millisecond a decision more (a player is about 5 KB), and in return
   logged.
 
 >>> from engine import games
->>> from audiogame.bots import make_bot
+>>> from audiogame.computer_players import make_bot
 >>> state = games["cardavia"].new_state(seed=3)
 >>> seat = state.to_act()[0]
 >>> bot = make_bot("cardavia", "hard", 7)
@@ -46,7 +46,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
 
-from audiogame.bots import Bot
+from audiogame.computer_players import Bot
 from audiogame.table.driver import Answer
 from engine.actions import Action
 

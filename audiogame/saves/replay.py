@@ -64,7 +64,7 @@ def _battle_hand(view: Any, seats: Seats) -> str:
 def info_keys(game: str) -> dict[str, tuple[str, Info]]:
     """The information keys of ``game``'s table that a replay answers: key, (help, words)."""
     if game == "scientific":
-        from audiogame.tables import scientific_info as sci
+        from audiogame.presenters import scientific_info as sci
 
         return {
             "w": (N_("the cards in your hand and your won pile."), lambda v, s: sci.hand_text(v)),
@@ -73,7 +73,7 @@ def info_keys(game: str) -> dict[str, tuple[str, Info]]:
             "c": (N_("the cards the others have chosen, while you are the seer."), sci.seer_text),
         }
     if game == "cardavia":
-        from audiogame.tables import cardavia_info as cv
+        from audiogame.presenters import cardavia_info as cv
 
         return {
             "w": (N_("your whole hand, rank by rank."), lambda v, s: cv.hand_text(v.hand)),

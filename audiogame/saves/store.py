@@ -62,8 +62,8 @@ def _whole(value: Any, low: int, high: int) -> bool:
 def check_config(game: str, config: Any) -> dict[str, Any]:
     """``config`` checked against ``game``'s setup options (the deal number a whole number
     from 0 to :data:`MAX_SEED`); :class:`SaveError` for anything else."""
-    from audiogame.bots import LEVELS
     from audiogame.catalog import game_entry
+    from audiogame.computer_players import LEVELS
     from audiogame.saves.codes import CUSTOM_LIMIT
 
     try:

@@ -20,7 +20,7 @@ from audiogame.sound.pan import pan_gains, seat_pan
 from audiogame.sound.player import NullCuePlayer, make_cue_player
 
 if TYPE_CHECKING:
-    from audiogame.cues import CuePlayer
+    from audiogame.sound.cue_players import CuePlayer
 
 
 def play_event(player: CuePlayer, event: Any, players: int, listener: int | None = 0) -> str:

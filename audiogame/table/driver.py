@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, Protocol, TypeVar
 
-from audiogame.bots import Bot
+from audiogame.computer_players import Bot
 from audiogame.table.session import Table
 from engine.actions import Action
 from engine.errors import IllegalAction

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
-from audiogame.bots import Bot
+from audiogame.computer_players import Bot
 from audiogame.saves.moves import DEAL, deal_recipe, move_text
 from audiogame.table.driver import Answer, Cancellable, Driver, done_now, think
 from audiogame.table.recall import recall

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from audiogame.bots import Bot
+from audiogame.computer_players import Bot
 from audiogame.table.session import Table
 from engine.actions import Action
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from audiogame.bots import Bot, make_bot
 from audiogame.catalog import GAMES, game_entry
+from audiogame.computer_players import Bot, make_bot
 from audiogame.table.redact import Redactor
 from audiogame.table.seeds import deal_seed, player_seed
 from engine import games

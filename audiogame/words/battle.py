@@ -22,7 +22,8 @@ from audiogame.i18n import _, ngettext
 from audiogame.words import trick_games
 from audiogame.words.cards import rank_list, rank_name
 from audiogame.words.registry import renderer
-from audiogame.words.seats import Seats, capitalize
+from audiogame.words.scientific import hand_summary
+from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.battle.events import CardsSetAside, FaceDownLaid
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -189,3 +190,35 @@ def cards_owned(view: Any, seats: Seats) -> str:
             "{count} card on the table.", "{count} cards on the table.", view.pot
         ).format(count=view.pot)
     return text
+
+
+def hand_text(view: Any, open_hand: bool) -> str:
+    """W: the open hand's cards, or in classic War the stock and the won pile."""
+    if not open_hand:
+        return _("Your stock: {stock}. Your won pile: {won}.").format(
+            stock=view.stock[HUMAN], won=view.won[HUMAN]
+        )
+    if not view.hand:
+        return _("Your hand is empty.")
+    return ngettext(
+        "Your hand, {count} card: {cards}.",
+        "Your hand, {count} cards: {cards}.",
+        len(view.hand),
+    ).format(count=len(view.hand), cards=hand_summary(view.hand))
+
+
+def trick_text(view: Any, open_hand: bool, play_key: str) -> str:
+    """T while the game goes on: the trick, a war's round, and whether it is the player's turn
+    (``play_key`` turns up the card in classic War)."""
+    if HUMAN in view.eliminated:
+        return _("You are out of the game.")
+    trick = _("Trick {number} of {limit}.").format(number=view.tricks + 1, limit=view.trick_limit)
+    if view.war_round:
+        trick += " " + _("War, round {round}.").format(round=view.war_round)
+    if HUMAN not in view.awaiting:
+        return trick
+    if not open_hand:
+        return trick + " " + _("Your turn: press {key}.").format(key=play_key)
+    if view.phase == "face_down":
+        return trick + " " + _("Your turn: choose a card to put face down.")
+    return trick + " " + _("Your turn: choose a card to play.")

@@ -13,27 +13,22 @@ search bots may clone freely.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
 from engine.actions import Action
 from engine.cardavia.catalog import (
     action_of,
     answer_actions,
     catalog_get,
-    entry_get,
     lead_actions,
 )
+from engine.cardavia.checks import PLAYERS, checked_play, refuse_seat
 from engine.cardavia.classify import (
     BOMB,
     CELESTIAL,
     Key,
-    classify_mask,
-    key_beats,
-    make_combination,
 )
 from engine.cardavia.combination import Combination
 from engine.cardavia.deck import BIT_OF, FULL_MASK, THREE_HEARTS_BIT, hand_cards
-from engine.cardavia.describe import describe
 from engine.cardavia.events import (
     BombBonus,
     BombPlayed,
@@ -53,7 +48,6 @@ from engine.errors import IllegalAction, bad_seat
 from engine.events import Event, GameOver
 from engine.protocol import Result
 
-PLAYERS = 3
 PASS = Action("pass")
 _new = tuple.__new__
 """Builds a named tuple from its fields in one call (what its own ``__new__`` does, without
@@ -175,10 +169,12 @@ class CardaviaState:
         """Play or pass for ``seat``; the events it caused, in order. A refusal raises
         :class:`engine.IllegalAction` and changes nothing."""
         if seat != self._turn or type(seat) is not int or self._result is not None:
-            self._refuse_seat(seat)
+            refuse_seat(seat, self._result is not None)
         kind = action.kind
         if kind == "play":
-            key, mask, combination = self._check_play(action)
+            key, mask, combination = checked_play(
+                self._hands[self._turn], action, self._first_play, self._table
+            )
             return self._play(seat, key, mask, combination)
         if kind == "pass":
             self._check_pass()
@@ -286,53 +282,6 @@ class CardaviaState:
                 legal = lead_actions(hand)
             self._legal = legal
         return legal
-
-    def _refuse_seat(self, seat: object) -> NoReturn:
-        if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise bad_seat(seat, PLAYERS)
-        if self._result is not None:
-            raise IllegalAction("the game is over", code="game_over")
-        raise IllegalAction("it is not your turn", code="not_your_turn")
-
-    def _check_play(self, action: Action) -> tuple[Key, int, Combination]:
-        """The key, mask and combination of a play, or the refusal with its reason."""
-        hand = self._hands[self._turn]
-        entry = entry_get(id(action))
-        if entry is not None and entry[0] is action:
-            # A shared listed action: its cards are known to form this combination.
-            _, key, mask, combination = entry
-            if mask & ~hand:
-                raise IllegalAction("you do not hold those cards", code="not_in_hand")
-            if key[1] == 0 and key[2] == 4:
-                # The four 3s: celestial only as the very first play (CV-8).
-                kind = CELESTIAL if self._first_play else BOMB
-                if key[0] != kind:
-                    key = (kind, 0, 4)
-                    combination = make_combination(key, action.cards)
-        else:
-            mask = 0
-            for card in action.cards:
-                bit = BIT_OF.get(card)
-                if bit is None or mask & bit or not hand & bit:
-                    raise IllegalAction("you do not hold those cards", code="not_in_hand")
-                mask |= bit
-            found = classify_mask(mask, first_play=self._first_play)
-            if found is None:
-                raise IllegalAction("these cards are not a combination", code="not_a_combination")
-            key = found
-            combination = make_combination(key, action.cards)
-        if self._first_play and hand & THREE_HEARTS_BIT and not mask & THREE_HEARTS_BIT:
-            raise IllegalAction(
-                "the first play must include the three of hearts", code="must_include_3h"
-            )
-        table = self._table
-        if table is not None and not key_beats(key, table[1]):
-            raise IllegalAction(
-                f"that does not beat {describe(table[2])} on the table",
-                code="does_not_beat",
-                table=table[2],
-            )
-        return key, mask, combination
 
     def _check_pass(self) -> None:
         if self._table is None:

@@ -13,14 +13,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HandShown, TableScreen
 from audiogame.i18n import _
+from audiogame.presenters import cardavia_info as info
+from audiogame.presenters.cardavia_hand import HandCursor, selection_combination
+from audiogame.presenters.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
+from audiogame.presenters.cardavia_match import Match
+from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
-from audiogame.tables import cardavia_info as info
-from audiogame.tables.cardavia_hand import HandCursor, selection_combination
-from audiogame.tables.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
-from audiogame.tables.cardavia_match import Match
-from audiogame.tables.rank_letters import letter_rank, one_text
 from audiogame.words.cardavia import play_order, refusal
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.seats import HUMAN, join_words

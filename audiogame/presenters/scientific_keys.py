@@ -7,12 +7,13 @@ from typing import Protocol
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
-from audiogame.tables.hints import hint_key
+from audiogame.presenters.hints import hint_key
 
 
 class ScientificTable(Protocol):
-    """The table screen as its keys use it (:class:`audiogame.tables.scientific.ScientificTable`,
-    which imports this module: this one names what it needs of it instead)."""
+    """The table screen as its keys use it
+    (:class:`audiogame.presenters.scientific.ScientificTable`, which imports this module: this
+    one names what it needs of it instead)."""
 
     def move(self, key: str) -> None: ...
 

@@ -12,7 +12,7 @@ from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.places import pause_menu
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.app.utterance import Utterance, utterances
-from audiogame.bots import DEFAULT_LEVEL
+from audiogame.computer_players import DEFAULT_LEVEL
 from audiogame.i18n import N_, _
 from audiogame.saves.record import table_extras
 from audiogame.table.local import LocalTable

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Protocol
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
 from audiogame.i18n import N_, _
-from audiogame.tables import cardavia_info as info
-from audiogame.tables.cardavia_hand import ordered_plays, selection_combination
-from audiogame.tables.hints import hint_key
+from audiogame.presenters import cardavia_info as info
+from audiogame.presenters.cardavia_hand import ordered_plays, selection_combination
+from audiogame.presenters.hints import hint_key
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import HUMAN, capitalize
@@ -23,14 +23,14 @@ from engine.cardavia.combination import Combination
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
+    from audiogame.presenters.cardavia_hand import HandCursor
+    from audiogame.presenters.cardavia_match import Match
     from audiogame.table.seat import SeatState
-    from audiogame.tables.cardavia_hand import HandCursor
-    from audiogame.tables.cardavia_match import Match
     from engine.cardavia.view import CardaviaView
 
 
 class CardaviaTable(Protocol):
-    """The table screen as its keys use it (:class:`audiogame.tables.cardavia.CardaviaTable`,
+    """The table screen as its keys use it (:class:`audiogame.presenters.cardavia.CardaviaTable`,
     which imports this module: this one names what it needs of it instead)."""
 
     hand_keys: HandKeys

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.app.table import HandShown, TableScreen
-from audiogame.bots import make_bot
-from audiogame.i18n import N_, _, ngettext
+from audiogame.computer_players import make_bot
+from audiogame.i18n import _, ngettext
+from audiogame.presenters.battle_keys import JUMP_KEYS, table_commands
+from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
-from audiogame.tables.hints import hint_key
-from audiogame.tables.rank_letters import letter_rank, one_text
-from audiogame.words.battle import cards_owned, refusal
+from audiogame.words.battle import cards_owned, hand_text, refusal, trick_text
 from audiogame.words.cards import rank_name, seconds_text
-from audiogame.words.scientific import hand_summary
 from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
 from engine.battle.view import BattleView
@@ -32,15 +30,6 @@ if TYPE_CHECKING:
 
 # Kinds still spoken while the player, out of the game, waits for the others to finish.
 _SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
-# Ranks a letter or digit jumps to in the open hand (0 is the ten).
-JUMP_KEYS: dict[str, int] = {
-    **{str(rank): rank for rank in range(2, 10)},
-    "0": 10,
-    "j": 11,
-    "q": 12,
-    "k": 13,
-    "a": 14,
-}
 
 
 class _OthersPlayOn(Event):
@@ -142,62 +131,7 @@ class BattleTable(TableScreen):
         return "enter"
 
     def game_commands(self) -> list[Command]:
-        if self.open:
-            play = [
-                Command(
-                    ("left", "right"), N_("move through your hand."), self.move, "move", MOVING
-                ),
-                Command(
-                    ("home", "end"), N_("your lowest and highest card."), self.move, "ends", MOVING
-                ),
-                Command(
-                    tuple(JUMP_KEYS),
-                    N_("the first card of that rank; again, the next one."),
-                    self.jump_key,
-                    "jump",
-                    MOVING,
-                    keys_text=N_("2 to 9, 0 for ten, J, Q, K, A"),
-                ),
-                Command((ENTER,), N_("play the card you are on."), self.play, "play"),
-                Command(("p",), N_("automatic play on or off."), self.toggle_auto, "auto"),
-                Command(
-                    ("u",),
-                    N_("take the last hint: the cursor goes to its card."),
-                    lambda key: hint_key(self).take(key),
-                    "take_hint",
-                ),
-                Command(("w",), N_("the cards in your hand."), self.say_hand, "hand", INFORMATION),
-                Command(
-                    ("h", "?"),
-                    N_("a hint: what a strong player would play in your place, and why."),
-                    lambda key: hint_key(self).say(key),
-                    "hint",
-                    INFORMATION,
-                ),
-            ]
-        else:
-            play = [
-                Command((" ", ENTER), N_("turn up your card."), self.play, "play"),
-                Command(("a", "p"), N_("automatic play on or off."), self.toggle_auto, "auto"),
-                Command(
-                    ("w",), N_("your stock and your won pile."), self.say_hand, "hand", INFORMATION
-                ),
-                Command(
-                    ("h", "?"),
-                    N_("a hint: in classic War there is no choice to make."),
-                    self.classic_hint,
-                    "hint",
-                    INFORMATION,
-                ),
-            ]
-        return [
-            *play,
-            Command(("t",), N_("whose move it is, and the trick number."), self.say_turn,
-                    "turn", INFORMATION),
-            Command(("e",), N_("how many cards each player owns."), self.say_owned, "counts",
-                    INFORMATION),
-            *self.common_commands(),
-        ]  # fmt: skip
+        return [*table_commands(self), *self.common_commands()]
 
     def classic_hint(self, key: str) -> None:
         """H in classic War: nothing to choose, and so no hint, but the player hears why."""
@@ -392,24 +326,7 @@ class BattleTable(TableScreen):
 
     # ----- information keys ----------------------------------------------------------------
     def say_hand(self, key: str = "") -> None:
-        view = self.view
-        if self.open:
-            if not view.hand:
-                self.app.say(_("Your hand is empty."))
-                return
-            self.app.say(
-                ngettext(
-                    "Your hand, {count} card: {cards}.",
-                    "Your hand, {count} cards: {cards}.",
-                    len(view.hand),
-                ).format(count=len(view.hand), cards=hand_summary(view.hand))
-            )
-        else:
-            self.app.say(
-                _("Your stock: {stock}. Your won pile: {won}.").format(
-                    stock=view.stock[HUMAN], won=view.won[HUMAN]
-                )
-            )
+        self.app.say(hand_text(self.view, self.open))
 
     def turn_text(self) -> str:
         view = self.view
@@ -417,20 +334,7 @@ class BattleTable(TableScreen):
             if self.online:
                 return _("The game is over.") + " " + self.back_hint()
             return _("The game is over. Press Enter to go back to the game setup.")
-        if HUMAN in view.eliminated:
-            return _("You are out of the game.")
-        trick = _("Trick {number} of {limit}.").format(
-            number=view.tricks + 1, limit=view.trick_limit
-        )
-        if view.war_round:
-            trick += " " + _("War, round {round}.").format(round=view.war_round)
-        if HUMAN not in view.awaiting:
-            return trick
-        if not self.open:
-            return trick + " " + _("Your turn: press {key}.").format(key=self.key_for("play"))
-        if view.phase == "face_down":
-            return trick + " " + _("Your turn: choose a card to put face down.")
-        return trick + " " + _("Your turn: choose a card to play.")
+        return trick_text(view, self.open, self.key_for("play"))
 
     def say_turn(self, key: str = "") -> None:
         self.app.say(self.turn_text())

@@ -17,15 +17,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.table import HandShown, TableScreen
 from audiogame.app.utterance import Utterance
 from audiogame.i18n import _, ngettext
+from audiogame.presenters import scientific_info as info
+from audiogame.presenters.hand_cursor import HandCursor
+from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.scientific_events import revealed_card, same_power
+from audiogame.presenters.scientific_keys import JUMP_KEYS, table_commands
+from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
-from audiogame.tables import scientific_info as info
-from audiogame.tables.hand_cursor import HandCursor
-from audiogame.tables.rank_letters import letter_rank, one_text
-from audiogame.tables.scientific_events import revealed_card, same_power
-from audiogame.tables.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.scientific import exchange_offer, powers_gained, refusal
 from audiogame.words.seats import HUMAN, capitalize, join_words

@@ -1,0 +1,1 @@
+"""Game tables: ``audiogame.presenters.<game>.make_table(app, config)`` opens one."""

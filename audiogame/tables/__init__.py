@@ -1,1 +1,0 @@
-"""Game tables: ``audiogame.tables.<game>.make_table(app, config)`` opens one."""
