@@ -135,6 +135,10 @@ function showKeys(entries) {
   }));
 }
 
+/** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
+const answers = [];
+let pressed = null;
+
 function press(key) {
   cues.start();
   announcer.newTurn();
