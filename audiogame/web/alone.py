@@ -36,14 +36,14 @@ from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
 
 from audiogame import i18n
-from audiogame.app.actions import command_line, key_name
 from audiogame.app.application import AudioGame
 from audiogame.app.host import Presenter
-from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
+from audiogame.app.screen import ENTER
 from audiogame.i18n import N_
 from audiogame.narrator import HISTORY_LIMIT, Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import RecordingSpeaker
+from audiogame.web.page_keys import PAGE_KEYS, key_list
 from audiogame.words.cards import card_name
 
 Batch = list[dict[str, Any]]
@@ -62,9 +62,6 @@ PAGE_BUDGETS = {"hard": 0.4, "expert": 1.0}
 """The most seconds a computer player's decision takes in a page, by level: what the levels
 promise on a computer. Python in a page runs two to six times slower (docs/page-alone.md), so
 a search that would take longer answers with the best it found by then."""
-
-PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
-"""The page's names of keys that the terminal names otherwise."""
 
 
 class PageCues:
@@ -370,28 +367,6 @@ def hand_of(screen: Any) -> tuple[list[Any], int, set[Any]]:
         chosen = {view.my_choice} if getattr(view, "my_choice", None) else set()
         return cards, int(screen.cursor.index), chosen
     return cards, int(getattr(screen, "focus", 0)), set()
-
-
-def key_list(commands: list[Command]) -> list[dict[str, Any]]:
-    """Every key of the screen that applies now: its line of F1's list, and a button for
-    each of its keys."""
-    entries: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    for command in commands:
-        if not command.listed():
-            continue
-        line = command_line(command)
-        entries.append({"text": line, "button": False})
-        what = i18n._(command.help) if command.id else line.split(": ", 1)[-1]
-        for key in command.keys:
-            name = key.lower() if len(key) == 1 else key  # D and d: one button
-            if name in seen:
-                continue
-            seen.add(name)
-            page = next((p for p, t in PAGE_KEYS.items() if t == key), key)
-            entries.append({"key": page, "label": f"{key_name(key)}: {what}", "text": "",
-                            "button": True})  # fmt: skip
-    return entries
 
 
 def encode(batch: Batch) -> str:

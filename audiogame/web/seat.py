@@ -19,8 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from audiogame import i18n
-from audiogame.app.actions import command_line, key_name
-from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, TAB, Command
+from audiogame.app.screen import ESCAPE
 from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
@@ -29,6 +28,7 @@ from audiogame.presenters.table_screen import TableScreen
 from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.web.page_host import PageHost, Send, make_screen
+from audiogame.web.page_keys import PAGE_KEYS, key_list
 from audiogame.words.cards import card_name
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
@@ -47,8 +47,6 @@ CLOSING = {
 }
 
 
-PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
-"""The page's key names that the terminal names otherwise."""
 NOT_FOR_THE_PAGE = {ESCAPE, "d", "D"}
 """Keys the page keeps for itself (Escape leaves the game region) or that mean nothing
 online (the deal code stays secret)."""
@@ -237,38 +235,13 @@ class BrowserSeat:
         self.changed({"type": "hand", "cursor": hand.cursor if hand.cards else None,
                    "cards": [{"name": card_name(card), "selected": card in hand.selected}
                              for card in hand.cards]})  # fmt: skip
-        self.changed({"type": "keys", "keys": self.key_list(screen.commands())})
+        self.changed({"type": "keys", "keys": key_list(screen.commands(), NOT_FOR_THE_PAGE)})
 
     def changed(self, message: dict[str, Any]) -> None:
         """Send ``message`` unless the page has it already."""
         if self.shown.get(message["type"]) != message:
             self.shown[message["type"]] = message
             self.send(message)
-
-    @staticmethod
-    def key_list(commands: list[Command]) -> list[dict[str, Any]]:
-        """Every key of the screen that applies now: its line of the keys help (the terminal's
-        F1 line), and a button for each of its keys."""
-        entries: list[dict[str, Any]] = []
-        seen: set[str] = set()
-        for command in commands:
-            if not command.listed():
-                continue
-            keys = [key for key in command.keys if key not in NOT_FOR_THE_PAGE]
-            if not keys and command.keys:
-                continue
-            line = command_line(command)
-            entries.append({"text": line, "button": False})
-            what = _(command.help) if command.id else line.split(": ", 1)[-1]
-            for key in keys:
-                name = key.lower() if len(key) == 1 else key
-                if name in seen:
-                    continue
-                seen.add(name)
-                page = next((p for p, t in PAGE_KEYS.items() if t == key), name)
-                entries.append({"key": page, "label": f"{key_name(key)}: {what}", "text": "",
-                                "button": True})  # fmt: skip
-        return entries
 
     # ----- keys ----------------------------------------------------------------------------
     def key(self, key: str) -> list[Intent]:
