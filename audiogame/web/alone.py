@@ -14,8 +14,9 @@ Nothing here thinks in another thread (a page's Python has none): a computer pla
 within the key or the timer that asks it, and the worker says so first (``thinking``), so that
 the page can tell the player while it waits.
 
+>>> import tempfile
 >>> heard = []
->>> alone = PageAlone("/tmp/audiogame-alone-doctest", "en", heard.append)
+>>> alone = PageAlone(tempfile.mkdtemp(), "en", heard.append)
 >>> alone.start()
 >>> heard[-1][0]["type"], heard[-1][0]["text"].startswith("Main menu.")
 ('say', True)
