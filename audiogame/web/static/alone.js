@@ -167,7 +167,7 @@ worker.onmessage = (event) => {
     else if (!message.kept) announcer.say(word("not_kept"));
   } else if (message.type === "failed") {
     const text = word(started ? "broke" : "failed", { reason: message.reason });
-    $("play-title").textContent = text;
+    if (!started) $("play-title").textContent = text;  // a game that plays keeps its name
     announcer.say(text, true);
   }
 };
