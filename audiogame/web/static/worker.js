@@ -75,7 +75,7 @@ async function start(language) {
     });
   };
   self.postNow = (text) => postMessage({ type: "batch", batch: JSON.parse(text) });
-  // The program's compiled code is kept with its folder: the next visits skip compiling it.
+  // The program's compiled code is kept in a folder of its own: the next visits skip compiling it.
   const version = (await (await fetch(new URL("../version.json", import.meta.url))).json()).version;
   py.runPython(`
 import sys
