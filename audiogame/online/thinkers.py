@@ -179,15 +179,15 @@ class Thinkers:
             except WorkFailed:
                 raise
             except BrokenProcessPool:
-                if self.pool is pool:  # the first to notice starts a new pool
-                    self.restarts += 1
-                    self.pool = self._new_pool()
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self.say(f"a worker process died; the workers are started again ({what})")
-                    log.warning("a worker process died while thinking for %s", what)
+                self._restart(pool, what)
                 if attempt == 2:
                     break
             except Exception as error:  # no worker can start, or the work cannot be sent
+                if attempt == 1 and (self.pool is not pool or getattr(pool, "_broken", False)):
+                    # A worker died meanwhile (its pool's pipes closed under the submission):
+                    # as above, once more in a new pool.
+                    self._restart(pool, what)
+                    continue
                 log.warning("%s cannot think in a worker process: %s", what, error)
                 break
         self.in_process += 1
@@ -195,6 +195,15 @@ class Thinkers:
         if self._threads is None:
             self._threads = ThreadPoolExecutor(self.size, thread_name_prefix="server-thinking")
         return await asyncio.get_running_loop().run_in_executor(self._threads, function, *args)
+
+    def _restart(self, pool: ProcessPoolExecutor, what: str) -> None:
+        """A worker of ``pool`` died: the first to notice starts a new pool."""
+        if self.pool is pool:
+            self.restarts += 1
+            self.pool = self._new_pool()
+            pool.shutdown(wait=False, cancel_futures=True)
+            self.say(f"a worker process died; the workers are started again ({what})")
+            log.warning("a worker process died while thinking for %s", what)
 
     async def choose(
         self, what: str, bot: Bot, view: Any, legal: Sequence[Action]
