@@ -20,7 +20,13 @@ from audiogame.persist import folder_problem
 from audiogame.saves.lock import SHARED_NOTICE, DataLock
 from audiogame.saves.paths import data_dir, log_dir
 from audiogame.settings import Settings, SettingsStore, config_dir
-from audiogame.signals import SignalStop, Stopped, keep_sound_library_away
+from audiogame.signals import (
+    HANG_UP,
+    SignalStop,
+    Stopped,
+    keep_sound_library_away,
+    terminal_gone,
+)
 from audiogame.sound.cue_players import CuePlayer
 
 SETTINGS_NOTICES = {
@@ -329,6 +335,11 @@ def run(
             app.start(opening_screens(app, start_screens(app, game, config)))
         app.run()
     except Exception as error:
+        if terminal_gone(error):  # the window was closed: nothing to tell, nobody to tell it
+            with contextlib.suppress(Exception):
+                if app.autosave is not None:
+                    app.autosave.flush()
+            return 128 + HANG_UP
         return report(error, app=app, log_folder=log_dir(args.data_dir), terminal=terminal)
     finally:
         narrator.cues.close()

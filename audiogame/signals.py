@@ -19,6 +19,7 @@ from __future__ import annotations
 import _thread
 import asyncio
 import contextlib
+import errno
 import os
 import signal
 import sys
@@ -90,6 +91,18 @@ class ConsoleClose:
             )
         self._callback = callback_type(self.handle)
         return bool(kernel32.SetConsoleCtrlHandler(self._callback, True))
+
+
+HANG_UP = 1
+"""SIGHUP's number (POSIX), the status's part when the terminal went away without it."""
+
+
+def terminal_gone(error: BaseException) -> bool:
+    """Whether ``error`` says the terminal went away: a closed terminal window is hung up, and
+    every read and write on it then fails with an input/output error (after SIGHUP, whose
+    handler is stopping the program, or without it, when the terminal was not the program's
+    own). Not an error of the program: the game is kept and the program ends quietly."""
+    return isinstance(error, OSError) and error.errno == errno.EIO
 
 
 SDL_HINT = "SDL_NO_SIGNAL_HANDLERS"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -53,7 +54,10 @@ class Program:
         name: str = "speech",
         speech: str = "console",
         env: dict[str, str] | None = None,
+        window: bool = False,
     ) -> None:
+        """``window``: the terminal is the program's controlling terminal, as in a terminal
+        window, so that :meth:`close_window` hangs it up as closing the window does."""
         import fcntl
         import pty
         import struct
@@ -75,20 +79,28 @@ class Program:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         command = [sys.executable, *(["-c", script] if script else ["-m", "audiogame"])]
         command += ["--speech", speech, "--lang", "en", "--speech-log", str(self.log), *args]
+
+        def controlling_terminal() -> None:  # in the child, after its new session began
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
         self.process = subprocess.Popen(
             command, stdin=slave, stdout=slave, stderr=subprocess.PIPE, cwd=ROOT, env=env,
-            start_new_session=True,
+            start_new_session=True, preexec_fn=controlling_terminal if window else None,
         )  # fmt: skip
         self.terminal = slave
         """The terminal the program runs in, kept open to look at its settings."""
         self.master = master
         self.output = bytearray()
+        self._wake, self._waker = os.pipe()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
         while True:
             try:
+                ready, _, _ = select.select([self.master, self._wake], [], [])
+                if self._wake in ready:
+                    return
                 data = os.read(self.master, 4096)
             except OSError:
                 return
@@ -176,6 +188,16 @@ class Program:
         text = bytes(self.output[-2000:]).decode("utf-8", "replace")
         return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r", "", text)[-600:]
 
+    def close_window(self) -> None:
+        """The terminal window closed: its side of the terminal goes away, and the system
+        hangs up the program's terminal (SIGHUP, then an error on each read and write).
+        Reading stops first: a read under way would keep the terminal open until it returns."""
+        os.write(self._waker, b"x")
+        self._reader.join(10)
+        for fd in (self.master, self.terminal):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
     def kill(self) -> None:
         """SIGKILL: no cleanup of any kind."""
         self.process.send_signal(signal.SIGKILL)
@@ -198,7 +220,7 @@ class Program:
         return code, errors.read().decode("utf-8", "replace") if errors else ""
 
     def close(self) -> None:
-        for fd in (self.master, self.terminal):
+        for fd in (self.master, self.terminal, self._wake, self._waker):
             with contextlib.suppress(OSError):
                 os.close(fd)
         if self.process.poll() is None:

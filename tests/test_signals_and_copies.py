@@ -74,6 +74,24 @@ def test_a_signal_saves_restores_the_terminal_and_exits_with_the_usual_status(
     assert again.finish()[0] == 0
 
 
+def test_closing_the_terminal_window_saves_and_ends_without_an_error(tmp_path: Path) -> None:
+    """The window closed mid-game: SIGHUP, and a terminal that can no longer be written. The
+    game is kept, and the program ends as a closed window ends it, not as a crash: no "an
+    unexpected error" said to the player through the screen reader, no crash log."""
+    program = Program(["play", "battle", "--seed", str(SEED)], tmp_path, window=True)
+    program.wait_for(lambda said: any("Turn up your card" in line for line in said))
+    program.press([" "], until=turned_up)
+    program.wait_for(lambda said: any(" take" in line for line in said))
+    moves_before = len(program.said())
+    program.close_window()
+    code, errors = program.finish(timeout=10)
+    assert code == 128 + signal.SIGHUP, errors
+    assert "Traceback" not in errors
+    assert len(program.said()) == moves_before, program.said()[moves_before:]
+    assert not (tmp_path / "logs").exists() or list((tmp_path / "logs").iterdir()) == []
+    assert len(saved(tmp_path)["moves"]) >= 3  # Anna's first card, then the trick
+
+
 def test_a_second_copy_neither_offers_nor_overwrites_the_first_ones_game(tmp_path: Path) -> None:
     first = started_battle(tmp_path, "first", 3)
     first_moves = saved(tmp_path)["moves"]
