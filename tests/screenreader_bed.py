@@ -35,7 +35,7 @@ INSTALL = "scripts/install-screenreader-test-deps"
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 DRIVER = "/usr/bin/chromedriver"
 PROGRAMS = ("orca", "Xvfb", "xdotool", "dbus-daemon", "speech-dispatcher", "espeak-ng",
-            "pulseaudio", "pactl", "paplay", "chromium")  # fmt: skip
+            "pulseaudio", "pactl", "paplay", "chromium", "sakura", "bash")  # fmt: skip
 SINK = "speech"
 WPM = 450
 """espeak-ng's words a minute: a fast rate, as many blind players set it."""
