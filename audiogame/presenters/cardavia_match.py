@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiogame.i18n import _
+from audiogame.sound.cues import outcome_cue
 from audiogame.words.cardavia import score_list, signed
 from audiogame.words.seats import HUMAN, Seats
 from engine.cardavia.view import CardaviaView
@@ -86,10 +87,7 @@ class Match:
         return text.format(deals=self.deals, names=names, points=signed(points))
 
     def final_cue(self) -> str:
-        winners = self.winners()
-        if HUMAN not in winners:
-            return "game_lost"
-        return "game_won" if len(winners) == 1 else "game_drawn"
+        return outcome_cue(self.winners(), HUMAN)
 
     def scores_text(self, view: CardaviaView, seats: Seats) -> str:
         """S: this deal's bomb bonuses (or its scores once over), then the match totals."""

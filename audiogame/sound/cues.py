@@ -17,7 +17,7 @@ and both maps read every registered game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 SHARED_CUES: dict[str, str] = {
@@ -64,12 +64,22 @@ def read_games_from(source: Callable[[], Iterable[GameCues]]) -> None:
     _games = source
 
 
-def _game_over(event: Any, listener: int | None) -> str:
+def outcome_cue(winners: Sequence[int], listener: int | None) -> str:
+    """The cue of a game's (or a match's) end as ``listener`` hears it: won, lost, drawn (won
+    with others), or plain "game over" for a spectator.
+
+    >>> outcome_cue((0,), 0), outcome_cue((1,), 0), outcome_cue((0, 2), 0), outcome_cue((1,), None)
+    ('game_won', 'game_lost', 'game_drawn', 'game_over')
+    """
     if listener is None:
         return "game_over"
-    if listener not in event.winners:
+    if listener not in winners:
         return "game_lost"
-    return "game_won" if len(event.winners) == 1 else "game_drawn"
+    return "game_won" if len(winners) == 1 else "game_drawn"
+
+
+def _game_over(event: Any, listener: int | None) -> str:
+    return outcome_cue(event.winners, listener)
 
 
 SHARED_VARIANTS: dict[str, tuple[tuple[str, ...], Chooser]] = {
