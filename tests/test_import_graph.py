@@ -3,139 +3,60 @@ docs/architecture.md ("Layers and imports") import only downwards.
 
 Every import counts: at module level, inside a function and under ``TYPE_CHECKING``. A cycle
 deferred into a function still ties the two modules together (neither can be read, tested or
-moved without the other), and a type-only one still makes mypy read them as one.
+moved without the other), and a type-only one still makes mypy read them as one. So does one
+through a package's ``__init__`` (importing ``a.b.c`` runs ``a/b/__init__.py`` first, and what
+it re-exports) and one through ``importlib.import_module("a.b")``: how each is counted is in
+:mod:`tests.import_graph`.
+
+A module found by a name that is not written where it is imported (a registration names it, a
+table of screens holds it) is the way a lower layer reaches a higher one without importing it
+(docs/architecture.md: "handed in or found, never imported"): each such call is listed in
+:data:`LATE_IMPORTS` with the reason, and a new one fails until it is.
 """
 
 from __future__ import annotations
 
-import ast
-import itertools
-from collections.abc import Iterator
+import functools
 from pathlib import Path
 
 import pytest
 
 from audiogame.app.places import PLACES, screen_class
 from audiogame.app.screen import Screen
+from tests.import_graph import (
+    Edge,
+    LateImport,
+    Project,
+    at,
+    cycles,
+    described,
+    import_graph,
+    read_project,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "audiogame")
-
-
-def module_files(root: Path = ROOT) -> dict[str, Path]:
-    """Every module of the packages, by dotted name (a package by its own name)."""
-    found: dict[str, Path] = {}
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            parts = list(path.relative_to(root).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            found[".".join(parts)] = path
-    return found
-
-
-def imported_names(name: str, path: Path, known: set[str]) -> Iterator[tuple[str, int]]:
-    """The modules ``name`` imports, each with its line, relative forms resolved and ``from x
-    import y`` taken as the module ``x.y`` where there is one."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, node.lineno
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                module = node.module or ""
-            for alias in node.names:
-                submodule = f"{module}.{alias.name}"
-                yield (submodule if submodule in known else module), node.lineno
-
-
-def import_graph(root: Path = ROOT) -> dict[str, dict[str, int]]:
-    """Module → the project's modules it imports → the line of the first such import."""
-    files = module_files(root)
-    known = set(files)
-    graph: dict[str, dict[str, int]] = {}
-    for name, path in files.items():
-        edges = graph.setdefault(name, {})
-        for target, line in imported_names(name, path, known):
-            while target and target not in known:  # engine.cards.Card → engine.cards
-                target = target.rpartition(".")[0]
-            if target and target != name:
-                edges.setdefault(target, line)
-    return graph
-
-
-def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
-    """One cycle of each strongly connected group of modules, in import order, the first
-    module repeated at the end (Tarjan's algorithm, without recursion)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    groups: list[set[str]] = []
-    for start in sorted(graph):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph[start])))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, targets = work[-1]
-            for target in targets:
-                if target not in index:
-                    index[target] = low[target] = len(index)
-                    stack.append(target)
-                    on_stack.add(target)
-                    work.append((target, iter(sorted(graph[target]))))
-                    break
-                if target in on_stack:
-                    low[node] = min(low[node], index[target])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    group = set()
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        group.add(member)
-                        if member == node:
-                            break
-                    if len(group) > 1:
-                        groups.append(group)
-    return [shortest_cycle(graph, group) for group in groups]
-
-
-def shortest_cycle(graph: dict[str, dict[str, int]], group: set[str]) -> list[str]:
-    """The shortest way from the group's first module back to itself, within the group."""
-    first = min(group)
-    came_from: dict[str, str] = {}
-    frontier = [first]
-    while frontier:
-        following = []
-        for node in frontier:
-            for target in sorted(graph[node]):
-                if target == first:
-                    path = [node]
-                    while path[-1] != first:
-                        path.append(came_from[path[-1]])
-                    return [*reversed(path), first]
-                if target in group and target not in came_from:
-                    came_from[target] = node
-                    following.append(target)
-        frontier = following
-    raise AssertionError(f"no cycle in {sorted(group)}")
-
-
-def described(graph: dict[str, dict[str, int]], cycle: list[str]) -> str:
-    """A cycle as the lines that make it: ``a (line 12) -> b``."""
-    steps = [f"{a} (line {graph[a][b]}) -> {b}" for a, b in itertools.pairwise(cycle)]
-    return "\n  ".join(steps)
+# Each call of import_module whose module is not written there: (module, function) -> why.
+LATE_IMPORTS = {
+    ("engine.registry", "_games"): "the games that ship, by the modules SHIPPED names: a "
+    "game's facts import the registry's GameFacts, so the registry names them as data",
+    ("engine.facts", "GameFacts.game"): "a game's module, as its facts name it (each game's "
+    "package imports its facts)",
+    ("engine.facts", "GameFacts.view_class"): "the class of a game's views, as its facts name it",
+    ("engine.facts", "GameFacts.event_classes"): "a game's events modules, as its facts name them",
+    ("engine.bots", "make"): "a game's computer players, as its facts name them (a game "
+    "registered by the tests brings its own)",
+    ("audiogame.catalog", "_entries"): "the registrations that ship, by the modules SHIPPED "
+    "names: each registration imports the catalog's GameEntry",
+    ("audiogame.catalog", "GameEntry.table_factory"): "a game's table presenter, as its "
+    "registration names it (the presenters import the catalog)",
+    ("audiogame.catalog", "_function"): "the functions that say a hint, as a registration "
+    "names them",
+    ("audiogame.words.registry", "renderers"): "a game's words module, as its registration "
+    "names it (the words modules import the registry)",
+    ("audiogame.table.seat", "view_class"): "the class of a game's views, as the catalog "
+    "names it (the table layer never imports the registrations)",
+    ("audiogame.app.places", "screen_class"): "the main menu, the setup and pause menus, the "
+    "rules and the keys, by the names in PLACES: the screens below them reach them here",
+}
 
 
 def test_no_module_imports_itself_through_others() -> None:
@@ -222,17 +143,26 @@ def within(module: str, layer: str) -> bool:
     return module == layer or module.startswith(layer + ".")
 
 
-@pytest.mark.parametrize("layer", sorted(LAYERS))
-def test_each_layer_imports_only_what_lies_below_it(layer: str) -> None:
-    graph = import_graph()
-    broken = [
-        f"{module} (line {line}) imports {target}"
-        for module, targets in sorted(graph.items())
+def breaches(project: Project, layer: str) -> list[str]:
+    """Each import of ``layer`` that it may never make, with its line (and the ``__init__``
+    that makes it, where a package's re-export does)."""
+    return [
+        f"{module} ({at(edge)}) imports {target}"
+        for module in sorted(project.graph)
         if within(module, layer)
-        for target, line in sorted(targets.items())
+        for target, edge in sorted(project.reached(module).items())
         if any(within(target, forbidden) for forbidden in LAYERS[layer])
     ]
-    assert broken == []
+
+
+@functools.cache
+def the_product() -> Project:
+    return read_project()
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_each_layer_imports_only_what_lies_below_it(layer: str) -> None:
+    assert breaches(the_product(), layer) == []
 
 
 def test_the_layer_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
@@ -244,7 +174,140 @@ def test_the_layer_check_sees_an_import_inside_a_function(tmp_path: Path) -> Non
     (tmp_path / "audiogame" / "words" / "x.py").write_text(
         "def f():\n    from audiogame.catalog import GAMES\n"
     )
-    assert import_graph(tmp_path)["audiogame.words.x"] == {"audiogame.catalog": 2}
+    assert import_graph(tmp_path)["audiogame.words.x"] == {"audiogame.catalog": Edge(2)}
+
+
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    """A tree of modules under ``root`` (``engine/`` always there, empty)."""
+    (root / "engine").mkdir(exist_ok=True)
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_the_finder_sees_a_cycle_through_a_package_that_re_exports(tmp_path: Path) -> None:
+    # The ledger imports a module of the shop that imports nothing: only the shop's
+    # __init__, which runs first and re-exports the till, closes the cycle.
+    write_tree(
+        tmp_path,
+        {
+            "audiogame/__init__.py": "",
+            "audiogame/shop/__init__.py": "from audiogame.shop.till import Till\n",
+            "audiogame/shop/till.py": "from audiogame.ledger import Ledger\n",
+            "audiogame/shop/prices.py": "",
+            "audiogame/ledger.py": "import json\nfrom audiogame.shop.prices import PRICES\n",
+        },
+    )
+    graph = import_graph(tmp_path)
+    assert [described(graph, c) for c in cycles(graph)] == [
+        "audiogame.ledger (line 2, importing audiogame.shop.prices runs its __init__)"
+        " -> audiogame.shop\n"
+        "  audiogame.shop (line 1) -> audiogame.shop.till\n"
+        "  audiogame.shop.till (line 1) -> audiogame.ledger"
+    ]
+
+
+def test_a_package_that_re_exports_its_own_modules_is_no_cycle(tmp_path: Path) -> None:
+    # The till's own package is already under way when the till runs: importing its
+    # neighbour does not run the shop's __init__ again.
+    write_tree(
+        tmp_path,
+        {
+            "audiogame/__init__.py": "",
+            "audiogame/shop/__init__.py": "from audiogame.shop.till import Till\n",
+            "audiogame/shop/till.py": "from audiogame.shop.prices import PRICES\n",
+            "audiogame/shop/prices.py": "from . import tax\n",
+            "audiogame/shop/tax.py": "",
+        },
+    )
+    graph = import_graph(tmp_path)
+    assert cycles(graph) == []
+    assert graph["audiogame.shop.till"] == {"audiogame.shop.prices": Edge(1)}
+
+
+def test_the_finder_sees_cycles_through_import_module(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "audiogame/__init__.py": "",
+            "audiogame/menus.py": "import importlib\n\n\n"
+            "def lobby():\n    return importlib.import_module('audiogame.lobby')\n",
+            "audiogame/lobby.py": "from audiogame.menus import lobby\n",
+            "audiogame/games/__init__.py": "",
+            "audiogame/games/chess.py": "",
+            "audiogame/games/go.py": "from audiogame.registry import register\n",
+            "audiogame/registry.py": "from importlib import import_module\n\n\n"
+            "def load(name):\n    return import_module(f'audiogame.games.{name}')\n",
+        },
+    )
+    graph = import_graph(tmp_path)
+    assert [described(graph, c) for c in cycles(graph)] == [
+        "audiogame.games.go (line 1) -> audiogame.registry\n"
+        "  audiogame.registry (line 5, import_module(f'audiogame.games.{name}'))"
+        " -> audiogame.games.go",
+        "audiogame.lobby (line 1) -> audiogame.menus\n"
+        "  audiogame.menus (line 5, import_module('audiogame.lobby')) -> audiogame.lobby",
+    ]
+    # A name filled in stands for every module it can name, and their package runs first.
+    assert set(graph["audiogame.registry"]) == {
+        "audiogame.games",
+        "audiogame.games.chess",
+        "audiogame.games.go",
+    }
+
+
+def test_the_layer_check_sees_what_a_package_re_exports(tmp_path: Path) -> None:
+    # The catalog may import what a host is, never the terminal program: the app's
+    # __init__, run by the first import, would bring it in.
+    write_tree(
+        tmp_path,
+        {
+            "audiogame/__init__.py": "",
+            "audiogame/app/__init__.py": "\nfrom audiogame.app.application import AudioGame\n",
+            "audiogame/app/application.py": "",
+            "audiogame/app/host.py": "",
+            "audiogame/catalog.py": "from audiogame.app.host import Host\n",
+        },
+    )
+    assert breaches(read_project(tmp_path), "audiogame.catalog") == [
+        "audiogame.catalog (line 1, through audiogame.app's __init__ (line 2)) imports "
+        "audiogame.app.application"
+    ]
+
+
+def unlisted(late: list[LateImport]) -> list[str]:
+    """Each late import LATE_IMPORTS does not give a reason for, with its line."""
+    return [
+        f"{call.module} (line {call.line}, in {call.scope}) imports the module {call.argument}"
+        for call in late
+        if (call.module, call.scope) not in LATE_IMPORTS
+    ]
+
+
+def test_every_module_found_by_a_name_not_written_there_has_its_reason() -> None:
+    late = the_product().late
+    assert unlisted(late) == [], "give each its reason in LATE_IMPORTS"
+    listed_but_gone = set(LATE_IMPORTS) - {(call.module, call.scope) for call in late}
+    assert listed_but_gone == set()
+
+
+def test_a_new_late_import_is_named_with_its_line(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "audiogame/__init__.py": "",
+            "audiogame/plugins.py": "import importlib\n\n\nclass Plugins:\n"
+            "    def load(self, name):\n"
+            "        importlib.import_module('speechd')\n"
+            "        return importlib.import_module(name)\n",
+            "audiogame/nowhere.py": "__import__(f'audiogame.extras.{1}')\n",
+        },
+    )
+    assert unlisted(read_project(tmp_path).late) == [
+        "audiogame.nowhere (line 1, in <module>) imports the module f'audiogame.extras.{1}'",
+        "audiogame.plugins (line 7, in Plugins.load) imports the module name",
+    ]
 
 
 @pytest.mark.parametrize("place", sorted(PLACES))
