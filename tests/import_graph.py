@@ -100,7 +100,7 @@ def call_name(call: ast.Call) -> str:
 
 
 class _Reader(ast.NodeVisitor):
-    """Every import of one module: ``(target, line, through)``, and its late imports."""
+    """Every import of one module (``found``: what it names, and where), and its late imports."""
 
     def __init__(self, name: str, package: str, known: set[str]) -> None:
         self.name, self.package, self.known = name, package, known
@@ -139,8 +139,8 @@ class _Reader(ast.NodeVisitor):
             targets = [argument.value]  # not one of ours ("speechd") is dropped with the rest
         else:
             pattern = name_pattern(argument)
-            names = sorted(self.known) if pattern else []
-            targets = [module for module in names if re.fullmatch(str(pattern), module)]
+            names = [] if pattern is None else sorted(self.known)
+            targets = [module for module in names if re.fullmatch(pattern or "", module)]
         if not targets:
             scope = ".".join(self.scopes) or "<module>"
             self.late.append(LateImport(self.name, scope, node.lineno, ast.unparse(argument)))
@@ -189,6 +189,7 @@ class Project:
 
 
 def read_project(root: Path = ROOT) -> Project:
+    """Every module under ``root``'s packages, read."""
     files = module_files(root)
     known = set(files)
     project = Project({}, {name for name, path in files.items() if path.name == "__init__.py"}, [])
@@ -211,6 +212,7 @@ def read_project(root: Path = ROOT) -> Project:
 
 
 def import_graph(root: Path = ROOT) -> Graph:
+    """Module → the project's modules it imports → the first line that does, and how."""
     return read_project(root).graph
 
 
