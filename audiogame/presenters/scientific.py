@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
 from audiogame.app.utterance import Utterance
+from audiogame.catalog import InfoKey
 from audiogame.i18n import _, ngettext
 from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hand_cursor import HandCursor
@@ -132,17 +133,13 @@ class ScientificTable(TableScreen):
                 return True
         return False
 
-    def tell(self, key: str) -> None:
-        """R, T, E, C, W: information, kept in the history."""
-        view, seats = self.view, self.seats
-        texts = {
-            "r": lambda: info.rules_text(view, seats),
-            "t": lambda: self.choices_text(),
-            "e": lambda: info.owned_text(view, seats),
-            "c": lambda: info.seer_text(view, seats),
-            "w": lambda: info.hand_text(view),
-        }
-        self.app.say(texts[key]())
+    def say_choices(self, key: str = "") -> None:
+        """T: who has chosen, kept in the history."""
+        self.app.say(self.choices_text())
+
+    def tell(self, key: InfoKey[ScientificView]) -> None:
+        """R, E, C, W: the position from the player's view, kept in the history."""
+        self.app.say(key.words(self.view, self.seats))
 
     # ----- choosing ------------------------------------------------------------------------
     def choose(self, key: str = "") -> None:
