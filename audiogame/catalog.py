@@ -2,11 +2,12 @@
 
 A registration holds everything the front end needs of a game: its title, its setup options
 (the setup menu and the command line are both built from them), its table presenter, the
-module of its words, the cues of its own events, its cues in the practice mode and how its
-hints are said. The games that ship are registered by :data:`SHIPPED`, one line each, from
-their own module ``audiogame/games/<game>.py``; :func:`register` adds any other (the tests
-register a tiny game of their own). Every list of games (:data:`GAMES`, the practice groups,
-the cue map) is read from here, so that it always holds every registered game.
+module of its words, the cues of its own events, its cues in the practice mode, how its
+hints are said and its table's keys that a replay answers. The games that ship are registered
+by :data:`SHIPPED`, one line each, from their own module ``audiogame/games/<game>.py``;
+:func:`register` adds any other (the tests register a tiny game of their own). Every list of
+games (:data:`GAMES`, the practice groups, the cue map) is read from here, so that it always
+holds every registered game.
 
 A game's engine is registered with the engine (:mod:`engine.registry`: its rules, events and
 computer players), under the same name, with its facts (:class:`engine.facts.GameFacts`): the
@@ -22,10 +23,8 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from audiogame.app.actions import INFORMATION
-from audiogame.app.command import Command
 from audiogame.i18n import N_, _, ngettext
 from audiogame.sound import cues as sound_cues
 from audiogame.table import seat as table_seat
@@ -185,28 +184,6 @@ def _function(dotted: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-View = TypeVar("View")
-
-
-@dataclass(frozen=True)
-class InfoKey(Generic[View]):
-    """An information key of a game's table that tells the position from the player's view
-    alone (W: your hand, E: the cards each player owns): the table's action ``id`` (which the
-    player's own key bindings name), its default ``keys``, what F1 says it does (``help``,
-    marked with ``N_``) and the function giving its ``words`` from a view. The table builds its
-    key from it, and a replay of the game answers the same key with the same words
-    (:attr:`GameEntry.information`)."""
-
-    id: str
-    keys: tuple[str, ...]
-    help: str
-    words: Callable[[View, Seats], str]
-
-    def command(self, run: Callable[[str], None]) -> Command:
-        """The key as a screen's action that runs ``run``."""
-        return Command(self.keys, self.help, run, self.id, INFORMATION)
-
-
 CueChooser = Callable[[Any, "int | None"], str]
 """Chooses the cue of an event heard by a seat (``None``: nobody at the table plays)."""
 
@@ -239,9 +216,8 @@ class GameEntry:
     event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
     play and why (by default a card and the reasons of the card games). ``information`` names
-    the function (a dotted name, imported when asked for) that gives, for a setup, the
-    information keys of its table that tell the position from a view alone
-    (:class:`InfoKey`, the very ones the table uses: a replay answers them; none when empty).
+    the function of a setup giving its table's keys that tell the position from a view
+    (:mod:`audiogame.presenters.info_keys`: a replay answers them; empty: none).
     ``rules`` is the folder of its rules (``<game>.<language>.txt``; by default
     ``audiogame/rules``), ``match`` whether a setup's ``deals`` make a match of several deals,
     ``paced``
@@ -307,13 +283,6 @@ class GameEntry:
         play = _function(self.hint_play or "audiogame.words.hints.card_play")
         reason = _function(self.hint_reason or "audiogame.words.hints.card_reason_at")
         return play, reason
-
-    def information_keys(self, config: Mapping[str, Any]) -> tuple[InfoKey[Any], ...]:
-        """The information keys of its table with the setup ``config`` (:class:`InfoKey`)."""
-        if not self.information:
-            return ()
-        keys: tuple[InfoKey[Any], ...] = _function(self.information)(config)
-        return keys
 
     def seat_count(self, config: Mapping[str, Any]) -> int:
         """How many seats a table of this setup has."""

@@ -10,9 +10,9 @@ from typing import Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.catalog import InfoKey
 from audiogame.i18n import N_
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.words.battle import cards_owned, hand_text
 from audiogame.words.seats import Seats
 from engine.battle.view import BattleView

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
-from audiogame.catalog import InfoKey
 from audiogame.i18n import N_, _
 from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import ordered_plays, selection_combination
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import HUMAN, Seats, capitalize

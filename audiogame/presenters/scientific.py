@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
 from audiogame.app.utterance import Utterance
-from audiogame.catalog import InfoKey
 from audiogame.i18n import _, ngettext
 from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hand_cursor import HandCursor
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import letter_rank, one_text
 from audiogame.presenters.scientific_events import revealed_card, same_power
 from audiogame.presenters.scientific_keys import JUMP_KEYS, table_commands

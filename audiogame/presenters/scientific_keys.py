@@ -10,10 +10,10 @@ from typing import Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
-from audiogame.catalog import InfoKey
 from audiogame.i18n import N_
 from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.words.seats import Seats
 from engine.scientific.view import ScientificView
 

@@ -4,10 +4,9 @@ table (what the player could hear; nothing hidden is told).
 Right arrow steps to the next move anyone could hear: the secret choices of Battaglia
 scientifica and open Battaglia ("Anna has chosen") are passed over together up to the reveal
 they lead to. The table's information keys that tell the position from a view (W, E, R, C,
-L, M, as the game has them: its registration's :attr:`~audiogame.catalog.GameEntry.information`)
-tell the position of the replay, from the player's seat, with the same words as at the table,
-on the keys the player's own bindings give them there; a settlement is read player by player,
-as at the table.
+L, M, as the game has them: :mod:`audiogame.presenters.info_keys`) tell the position of the
+replay, from the player's seat, with the same words as at the table, on the keys the player's
+own bindings give them there; a settlement is read player by player, as at the table.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from audiogame.app.actions import REPLAYING
 from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.app.utterance import utterances
-from audiogame.catalog import InfoKey, game_entry
 from audiogame.i18n import N_, _
+from audiogame.presenters.info_keys import InfoKey, information_keys
 from audiogame.saves.moves import is_deal, parse_move
 from audiogame.saves.rebuild import Line
 from audiogame.saves.screens import describe
@@ -72,7 +71,7 @@ class ReplayScreen(Screen):
         super().__init__(app)
         self.saved = saved
         self.line = line
-        self.information = game_entry(saved.game).information_keys(saved.config)
+        self.information = information_keys(saved.game, saved.config)
         """The table's keys that tell the position from a view (none for some games)."""
 
     def heading(self) -> str:
