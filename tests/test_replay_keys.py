@@ -123,7 +123,11 @@ def test_each_information_key_says_in_the_replay_what_the_table_said_there(
     path, answers, _table = play_asking(tmp_path, game, config, next_key, keys)
     assert len(answers) > 5 and answers[-1][0] > 30  # a whole game, asked along the way
     assert len({said["w"] for _position, said in answers}) > 3  # the words change as it goes
-    assert replay_answers(replay_of(path, tmp_path), answers, keys) == answers
+    session = replay_of(path, tmp_path)
+    assert replay_answers(session, answers, keys) == answers
+    # With Shift too, as at the tables (the replay is at the end now).
+    shifted = ask(session, tuple(key.upper() for key in keys))
+    assert shifted == {key.upper(): said for key, said in answers[-1][1].items()}
 
 
 def keys_lines(session: Session) -> list[tuple[str, str]]:
@@ -205,6 +209,11 @@ def test_an_information_key_bound_to_a_key_the_replay_moves_with_keeps_its_own_t
     assert session.spoken[before].startswith(f"Move {screen.line.position} of ")
     lines = keys_lines(session)
     assert ("information", "E: how many cards each player owns.") in lines
+    session.app.dispatch("f1")  # bindings are made at a table, not in a replay
+    keys = top_screen(session, KeysScreen)
+    keys.say_line(keys.lines.index("E: how many cards each player owns."))
+    session.app.dispatch(ENTER)
+    assert session.spoken[-1] == "The keys of this action cannot be changed."
 
 
 def test_a_game_registered_without_information_keys_replays_and_answers_none(
