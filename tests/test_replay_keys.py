@@ -41,7 +41,7 @@ def open_keys(rng: random.Random) -> str:
 
 
 def scientific_keys(rng: random.Random) -> str:
-    return rng.choice([ENTER, ENTER, "right", "home", "s"])
+    return rng.choice([ENTER, "q", ENTER, "right", "s", "3", ENTER])  # a queen: the seer's C
 
 
 def cardavia_keys(rng: random.Random) -> str:
@@ -54,6 +54,9 @@ GAMES: dict[str, tuple[str, dict[str, Any], Callable[[random.Random], str]]] = {
     "scientific": ("scientific", {"seed": 1, "players": 3}, scientific_keys),
     "cardavia": ("cardavia", {"seed": 7}, cardavia_keys),
 }
+
+EVERY = {"scientific": 1}
+"""How many keys apart the table is asked (7 by default): a seer's trick is short."""
 
 Answers = list[tuple[int, dict[str, str]]]
 """At each position asked (the number of moves played): each key pressed and what it said."""
@@ -86,7 +89,7 @@ def play_asking(
     answers: Answers = []
     step = 0
     while not table.state.is_over:
-        if step % 7 == 0:
+        if step % EVERY.get(game, 7) == 0:
             answers.append((len(local_table(table).record.moves), ask(session, keys)))
         session.app.dispatch(next_key(rng))
         step += 1
@@ -122,7 +125,8 @@ def test_each_information_key_says_in_the_replay_what_the_table_said_there(
     keys = REPLAYED[game]
     path, answers, _table = play_asking(tmp_path, game, config, next_key, keys)
     assert len(answers) > 5 and answers[-1][0] > 30  # a whole game, asked along the way
-    assert len({said["w"] for _position, said in answers}) > 3  # the words change as it goes
+    for key in keys:  # each key heard in several positions
+        assert len({said[key] for _position, said in answers}) > 2, key
     session = replay_of(path, tmp_path)
     assert replay_answers(session, answers, keys) == answers
     # With Shift too, as at the tables (the replay is at the end now).
