@@ -147,8 +147,8 @@ class ReplayScreen(Screen):
             if not keys[index]:  # bound at the table to a key the replay moves with
                 keys[index] = tuple(key for key in info.keys if key not in taken)
                 taken.update(keys[index])
-        return [*own, *(replace(command, keys=free)
-                        for command, free in zip(bound, keys, strict=True) if free)]  # fmt: skip
+        answers = [replace(command, keys=free) for command, free in zip(bound, keys, strict=True)]
+        return [*own, *(answer for answer in answers if answer.keys)]
 
     def on_char(self, char: str) -> bool:
         """A letter typed with Shift: the key of the same letter, as at the tables."""
