@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
-from audiogame.presenters.battle_keys import COUNTS, HAND, JUMP_KEYS, STOCK, table_commands
+from audiogame.presenters.battle_keys import COUNTS, JUMP_KEYS, hand_key, table_commands
 from audiogame.presenters.rank_letters import letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
@@ -326,7 +326,7 @@ class BattleTable(TableScreen):
 
     # ----- information keys ----------------------------------------------------------------
     def say_hand(self, key: str = "") -> None:
-        self.app.say((HAND if self.open else STOCK).words(self.view, self.seats))
+        self.app.say(hand_key(self.open).words(self.view, self.seats))
 
     def turn_text(self) -> str:
         view = self.view

@@ -53,9 +53,14 @@ STOCK = InfoKey("hand", ("w",), N_("your stock and your won pile."), _hand)
 COUNTS = InfoKey("counts", ("e",), N_("how many cards each player owns."), cards_owned)
 
 
+def hand_key(open_war: bool) -> InfoKey[BattleView]:
+    """W at an open or a classic table."""
+    return HAND if open_war else STOCK
+
+
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[BattleView], ...]:
     """The keys of the table with the setup ``config`` that tell the position from a view."""
-    return (HAND if config.get("open") else STOCK, COUNTS)
+    return (hand_key(bool(config.get("open"))), COUNTS)
 
 
 # Ranks a letter or digit jumps to in the open hand (0 is the ten).

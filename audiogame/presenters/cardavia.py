@@ -361,9 +361,9 @@ class CardaviaTable(TableScreen):
         }
         self.app.say(texts[key.lower()](), record=False)
 
-    def tell(self, key: InfoKey[CardaviaView]) -> None:
+    def tell(self, info_key: InfoKey[CardaviaView]) -> None:
         """L, E, R, M, W: the position from the player's view."""
-        self.app.say(key.words(self.view, self.seats), record=False)
+        self.app.say(info_key.words(self.view, self.seats), record=False)
 
     def status(self) -> list[str]:
         view = self.view

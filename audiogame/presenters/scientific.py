@@ -137,9 +137,9 @@ class ScientificTable(TableScreen):
         """T: who has chosen, kept in the history."""
         self.app.say(self.choices_text())
 
-    def tell(self, key: InfoKey[ScientificView]) -> None:
+    def tell(self, info_key: InfoKey[ScientificView]) -> None:
         """R, E, C, W: the position from the player's view, kept in the history."""
-        self.app.say(key.words(self.view, self.seats))
+        self.app.say(info_key.words(self.view, self.seats))
 
     # ----- choosing ------------------------------------------------------------------------
     def choose(self, key: str = "") -> None:
