@@ -134,10 +134,9 @@ class ReplayScreen(Screen):
 
     def bound_commands(self) -> list[Command]:
         """The replay's own keys, then the table's information keys on the keys the player's
-        own bindings give them at the table, so that a key says here what it says there. An
-        information key bound at the table to a key the replay moves with (Left is free at a
-        classic Battaglia table) keeps its default key here. Bindings are made at a table:
-        here F1 changes none."""
+        own bindings give them at the table, so that a key says here what it says there. One
+        bound at the table to a key the replay moves with (an arrow some tables leave free)
+        keeps its default key here. Bindings are made at a table: here F1 changes none."""
         own = self.replay_commands()
         taken = {key for command in own for key in command.keys}
         bound = _TableKeys(self.app, self.saved.game, self.information_commands()).bound_commands()
