@@ -2,11 +2,12 @@
 
 A registration holds everything the front end needs of a game: its title, its setup options
 (the setup menu and the command line are both built from them), its table presenter, the
-module of its words, the cues of its own events, its cues in the practice mode and how its
-hints are said. The games that ship are registered by :data:`SHIPPED`, one line each, from
-their own module ``audiogame/games/<game>.py``; :func:`register` adds any other (the tests
-register a tiny game of their own). Every list of games (:data:`GAMES`, the practice groups,
-the cue map) is read from here, so that it always holds every registered game.
+module of its words, the cues of its own events, its cues in the practice mode, how its
+hints are said and its table's keys that a replay answers. The games that ship are registered
+by :data:`SHIPPED`, one line each, from their own module ``audiogame/games/<game>.py``;
+:func:`register` adds any other (the tests register a tiny game of their own). Every list of
+games (:data:`GAMES`, the practice groups, the cue map) is read from here, so that it always
+holds every registered game.
 
 A game's engine is registered with the engine (:mod:`engine.registry`: its rules, events and
 computer players), under the same name, with its facts (:class:`engine.facts.GameFacts`): the
@@ -214,7 +215,9 @@ class GameEntry:
     means (shared ones are in :mod:`audiogame.practice.model`). ``not_emitted`` are shared
     event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
-    play and why (by default a card and the reasons of the card games).
+    play and why (by default a card and the reasons of the card games). ``information`` names
+    the function of a setup giving its table's keys that tell the position from a view
+    (:mod:`audiogame.presenters.info_keys`: a replay answers them; empty: none).
     ``rules`` is the folder of its rules (``<game>.<language>.txt``; by default
     ``audiogame/rules``), ``match`` whether a setup's ``deals`` make a match of several deals,
     ``paced``
@@ -238,6 +241,7 @@ class GameEntry:
     not_emitted: frozenset[str] = frozenset()
     hint_play: str = ""
     hint_reason: str = ""
+    information: str = ""
     rules: str = ""
     match: bool = False
     paced: bool = False

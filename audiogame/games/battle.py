@@ -53,6 +53,7 @@ ENTRY = GameEntry(
         "face_down_laid": N_("Open war: the face-down cards are down, choose the face-up card"),
     },
     hint_play="audiogame.words.hints.rank_play",
+    information="audiogame.presenters.battle_keys.information",
     code_id=0,
     code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
-from audiogame.presenters.battle_keys import JUMP_KEYS, table_commands
+from audiogame.presenters.battle_keys import COUNTS, JUMP_KEYS, hand_key, table_commands
 from audiogame.presenters.rank_letters import letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
-from audiogame.words.battle import cards_owned, hand_text, refusal, trick_text
+from audiogame.words.battle import refusal, trick_text
 from audiogame.words.cards import rank_name, seconds_text
 from audiogame.words.seats import HUMAN, capitalize, join_words
 from engine.actions import Action, FaceDown, Flip, Play
@@ -326,7 +326,7 @@ class BattleTable(TableScreen):
 
     # ----- information keys ----------------------------------------------------------------
     def say_hand(self, key: str = "") -> None:
-        self.app.say(hand_text(self.view, self.open))
+        self.app.say(hand_key(self.open).words(self.view, self.seats))
 
     def turn_text(self) -> str:
         view = self.view
@@ -340,7 +340,7 @@ class BattleTable(TableScreen):
         self.app.say(self.turn_text())
 
     def owned_text(self) -> str:
-        return cards_owned(self.view, self.seats)
+        return COUNTS.words(self.view, self.seats)
 
     def say_owned(self, key: str = "") -> None:
         self.app.say(self.owned_text())

@@ -1,13 +1,21 @@
-"""The keys of the Battaglia table, classic and open, as F1 says them; the table does the rest."""
+"""The keys of the Battaglia table, classic and open, as F1 says them; the table does the rest.
+
+W and E tell the position from the player's view alone (:func:`information`): a replay of the
+game answers them too, with the same words."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
+from audiogame.words.battle import cards_owned, hand_text
+from audiogame.words.seats import Seats
+from engine.battle.view import BattleView
 
 
 class BattleTable(Protocol):
@@ -32,6 +40,27 @@ class BattleTable(Protocol):
     def say_turn(self, key: str = "") -> None: ...
 
     def say_owned(self, key: str = "") -> None: ...
+
+
+def _hand(view: BattleView, seats: Seats) -> str:
+    return hand_text(view, view.open)
+
+
+HAND = InfoKey("hand", ("w",), N_("the cards in your hand."), _hand)
+"""W in open war: the hand the player chooses from."""
+STOCK = InfoKey("hand", ("w",), N_("your stock and your won pile."), _hand)
+"""W in classic War: the face-down stock and the won pile."""
+COUNTS = InfoKey("counts", ("e",), N_("how many cards each player owns."), cards_owned)
+
+
+def hand_key(open_war: bool) -> InfoKey[BattleView]:
+    """W at an open or a classic table."""
+    return HAND if open_war else STOCK
+
+
+def information(config: Mapping[str, Any]) -> tuple[InfoKey[BattleView], ...]:
+    """The keys of the table with the setup ``config`` that tell the position from a view."""
+    return (hand_key(bool(config.get("open"))), COUNTS)
 
 
 # Ranks a letter or digit jumps to in the open hand (0 is the ten).
@@ -69,7 +98,7 @@ def table_commands(table: BattleTable) -> list[Command]:
                 lambda key: hint_key(table).take(key),
                 "take_hint",
             ),
-            Command(("w",), N_("the cards in your hand."), table.say_hand, "hand", INFORMATION),
+            HAND.command(table.say_hand),
             Command(
                 ("h", "?"),
                 N_("a hint: what a strong player would play in your place, and why."),
@@ -82,9 +111,7 @@ def table_commands(table: BattleTable) -> list[Command]:
         play = [
             Command((" ", ENTER), N_("turn up your card."), table.play, "play"),
             Command(("a", "p"), N_("automatic play on or off."), table.toggle_auto, "auto"),
-            Command(
-                ("w",), N_("your stock and your won pile."), table.say_hand, "hand", INFORMATION
-            ),
+            STOCK.command(table.say_hand),
             Command(
                 ("h", "?"),
                 N_("a hint: in classic War there is no choice to make."),
@@ -97,6 +124,5 @@ def table_commands(table: BattleTable) -> list[Command]:
         *play,
         Command(("t",), N_("whose move it is, and the trick number."), table.say_turn,
                 "turn", INFORMATION),
-        Command(("e",), N_("how many cards each player owns."), table.say_owned, "counts",
-                INFORMATION),
+        COUNTS.command(table.say_owned),
     ]  # fmt: skip

@@ -18,6 +18,7 @@ from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import HandCursor, selection_combination
 from audiogame.presenters.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
 from audiogame.presenters.cardavia_match import Match
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
@@ -352,17 +353,17 @@ class CardaviaTable(TableScreen):
 
     # ----- information ---------------------------------------------------------------------
     def say_info(self, key: str) -> None:
+        """T and S: the turn (or the end) and the scores, which need more than the view."""
         view = self.view
         texts = {
             "t": lambda: self.over_text() if view.is_over else info.turn_text(view, self.seats),
-            "l": lambda: info.table_text(view, self.seats),
-            "e": lambda: info.cards_left_text(view, self.seats),
             "s": lambda: self.match.scores_text(view, self.seats),
-            "r": lambda: info.round_text(view, self.seats),
-            "m": lambda: info.high_cards_text(view),
-            "w": lambda: info.hand_text(view.hand),
         }
         self.app.say(texts[key.lower()](), record=False)
+
+    def tell(self, info_key: InfoKey[CardaviaView]) -> None:
+        """L, E, R, M, W: the position from the player's view."""
+        self.app.say(info_key.words(self.view, self.seats), record=False)
 
     def status(self) -> list[str]:
         view = self.view

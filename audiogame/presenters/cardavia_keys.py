@@ -3,11 +3,15 @@
 
 Tab replaces the selection with the play stepped to, and Space changes it card by card, so
 Enter always has one meaning: play the selected cards.
+
+L, E, R, M and W tell the position from the player's view alone (:func:`information`): a
+replay of the game answers them too, with the same words.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
@@ -15,18 +19,19 @@ from audiogame.i18n import N_, _
 from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import ordered_plays, selection_combination
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
-from audiogame.words.seats import HUMAN, capitalize
+from audiogame.words.seats import HUMAN, Seats, capitalize
 from engine.cardavia import classify
 from engine.cardavia.combination import Combination
+from engine.cardavia.view import CardaviaView
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
     from audiogame.presenters.cardavia_hand import HandCursor
     from audiogame.presenters.cardavia_match import Match
     from audiogame.table.seat import SeatState
-    from engine.cardavia.view import CardaviaView
 
 
 class CardaviaTable(Protocol):
@@ -58,6 +63,8 @@ class CardaviaTable(Protocol):
 
     def say_info(self, key: str) -> None: ...
 
+    def tell(self, info_key: InfoKey[CardaviaView]) -> None: ...
+
     def say_edge(self, last: bool) -> None: ...
 
     def common_commands(self) -> list[Command]: ...
@@ -78,6 +85,31 @@ JUMP_KEYS: dict[str, int] = {
 def letter(key: str) -> tuple[str, str]:
     """A letter key, typed with or without Shift."""
     return (key, key.upper())
+
+
+def _high_cards(view: CardaviaView, seats: Seats) -> str:
+    return info.high_cards_text(view)
+
+
+def _hand(view: CardaviaView, seats: Seats) -> str:
+    return info.hand_text(view.hand)
+
+
+TABLE = InfoKey("table", letter("l"), N_("the play on the table and who made it."), info.table_text)
+COUNTS = InfoKey("counts", letter("e"), N_("the cards left to each player."), info.cards_left_text)
+ROUND = InfoKey("round", letter("r"), N_("the plays of this round."), info.round_text)
+HIGH_CARDS = InfoKey(
+    "high_cards",
+    letter("m"),
+    N_("the high cards played so far: two of spades, aces, kings."),
+    _high_cards,
+)
+HAND = InfoKey("hand", letter("w"), N_("your whole hand, rank by rank."), _hand)
+
+
+def information(config: Mapping[str, Any]) -> tuple[InfoKey[CardaviaView], ...]:
+    """The keys of the table that tell the position from a view, in F1's order."""
+    return (TABLE, COUNTS, ROUND, HIGH_CARDS, HAND)
 
 
 def table_commands(table: CardaviaTable) -> list[Command]:
@@ -108,18 +140,13 @@ def table_commands(table: CardaviaTable) -> list[Command]:
                 "selection", INFORMATION),
         Command(letter("t"), N_("the round and whose turn it is."), table.say_info, "turn",
                 INFORMATION),
-        Command(letter("l"), N_("the play on the table and who made it."), table.say_info,
-                "table", INFORMATION),
-        Command(letter("e"), N_("the cards left to each player."), table.say_info, "counts",
-                INFORMATION),
+        TABLE.command(lambda key: table.tell(TABLE)),
+        COUNTS.command(lambda key: table.tell(COUNTS)),
         Command(letter("s"), N_("the scores: bomb bonuses of this deal, match totals."),
                 table.say_info, "scores", INFORMATION),
-        Command(letter("r"), N_("the plays of this round."), table.say_info, "round",
-                INFORMATION),
-        Command(letter("m"), N_("the high cards played so far: two of spades, aces, kings."),
-                table.say_info, "high_cards", INFORMATION),
-        Command(letter("w"), N_("your whole hand, rank by rank."), table.say_info, "hand",
-                INFORMATION),
+        ROUND.command(lambda key: table.tell(ROUND)),
+        HIGH_CARDS.command(lambda key: table.tell(HIGH_CARDS)),
+        HAND.command(lambda key: table.tell(HAND)),
         Command((*letter("h"), "?"), N_("a hint: what a strong player would play in your "
                                         "place, and why."),
                 lambda key: hint_key(table).say(key) if table.may_act() else None, "hint",

@@ -21,6 +21,7 @@ from audiogame.app.utterance import Utterance
 from audiogame.i18n import _, ngettext
 from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hand_cursor import HandCursor
+from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import letter_rank, one_text
 from audiogame.presenters.scientific_events import revealed_card, same_power
 from audiogame.presenters.scientific_keys import JUMP_KEYS, table_commands
@@ -132,17 +133,13 @@ class ScientificTable(TableScreen):
                 return True
         return False
 
-    def tell(self, key: str) -> None:
-        """R, T, E, C, W: information, kept in the history."""
-        view, seats = self.view, self.seats
-        texts = {
-            "r": lambda: info.rules_text(view, seats),
-            "t": lambda: self.choices_text(),
-            "e": lambda: info.owned_text(view, seats),
-            "c": lambda: info.seer_text(view, seats),
-            "w": lambda: info.hand_text(view),
-        }
-        self.app.say(texts[key]())
+    def say_choices(self, key: str = "") -> None:
+        """T: who has chosen, kept in the history."""
+        self.app.say(self.choices_text())
+
+    def tell(self, info_key: InfoKey[ScientificView]) -> None:
+        """R, E, C, W: the position from the player's view, kept in the history."""
+        self.app.say(info_key.words(self.view, self.seats))
 
     # ----- choosing ------------------------------------------------------------------------
     def choose(self, key: str = "") -> None:

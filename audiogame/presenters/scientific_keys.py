@@ -1,13 +1,21 @@
-"""The keys of the Battaglia scientifica table, as F1 says them; the table does the rest."""
+"""The keys of the Battaglia scientifica table, as F1 says them; the table does the rest.
+
+R, E, C and W tell the position from the player's view alone (SB-16, :func:`information`): a
+replay of the game answers them too, with the same words."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
+from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hints import hint_key
+from audiogame.presenters.info_keys import InfoKey
+from audiogame.words.seats import Seats
+from engine.scientific.view import ScientificView
 
 
 class ScientificTable(Protocol):
@@ -23,7 +31,36 @@ class ScientificTable(Protocol):
 
     def swap(self, key: str = "") -> None: ...
 
-    def tell(self, key: str) -> None: ...
+    def say_choices(self, key: str = "") -> None: ...
+
+    def tell(self, info_key: InfoKey[ScientificView]) -> None: ...
+
+
+def _hand(view: ScientificView, seats: Seats) -> str:
+    return info.hand_text(view)
+
+
+RULES = InfoKey(
+    "rules_now",
+    ("r",),
+    N_("the rules in force: order, cards on the table, powers."),
+    info.rules_text,
+)
+COUNTS = InfoKey(
+    "counts",
+    ("e",),
+    N_("how many cards each player owns; with the power of a three, how many each holds in hand."),
+    info.owned_text,
+)
+SEER = InfoKey(
+    "seer", ("c",), N_("the cards the others have chosen, while you are the seer."), info.seer_text
+)
+HAND = InfoKey("hand", ("w",), N_("the cards in your hand and your won pile."), _hand)
+
+
+def information(config: Mapping[str, Any]) -> tuple[InfoKey[ScientificView], ...]:
+    """The keys of the table that tell the position from a view, in F1's order."""
+    return (RULES, COUNTS, SEER, HAND)
 
 
 JUMP_KEYS: dict[str, int | None] = {
@@ -54,16 +91,12 @@ def table_commands(table: ScientificTable) -> list[Command]:
                 table.swap, "swap"),
         Command(("u",), N_("take the last hint: the cursor goes to its card."),
                 lambda key: hint_key(table).take(key), "take_hint"),
-        Command(("r",), N_("the rules in force: order, cards on the table, powers."),
-                table.tell, "rules_now", INFORMATION),
-        Command(("t",), N_("who has chosen and who has still to choose."), table.tell,
+        RULES.command(lambda key: table.tell(RULES)),
+        Command(("t",), N_("who has chosen and who has still to choose."), table.say_choices,
                 "choices", INFORMATION),
-        Command(("e",), N_("how many cards each player owns; with the power of a three, how "
-                           "many each holds in hand."), table.tell, "counts", INFORMATION),
-        Command(("c",), N_("the cards the others have chosen, while you are the seer."),
-                table.tell, "seer", INFORMATION),
-        Command(("w",), N_("the cards in your hand and your won pile."), table.tell, "hand",
-                INFORMATION),
+        COUNTS.command(lambda key: table.tell(COUNTS)),
+        SEER.command(lambda key: table.tell(SEER)),
+        HAND.command(lambda key: table.tell(HAND)),
         Command(("h", "?"), N_("a hint: what a strong player would choose in your place, and "
                                "why."), lambda key: hint_key(table).say(key), "hint",
                 INFORMATION),

@@ -3,28 +3,30 @@ table (what the player could hear; nothing hidden is told).
 
 Right arrow steps to the next move anyone could hear: the secret choices of Battaglia
 scientifica and open Battaglia ("Anna has chosen") are passed over together up to the reveal
-they lead to. The table's information keys (W, E, R, C, L, M, as the game has them) tell the
-position of the replay, from the player's seat, with the same words as at the table; a
-settlement is read player by player, as at the table.
+they lead to. The table's information keys that tell the position from a view (W, E, R, C,
+L, M, as the game has them: :mod:`audiogame.presenters.info_keys`) tell the position of the
+replay, from the player's seat, with the same words as at the table, on the keys the player's
+own bindings give them there; a settlement is read player by player, as at the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from audiogame.app.actions import INFORMATION, REPLAYING
+from audiogame.app.actions import REPLAYING
 from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.app.utterance import utterances
-from audiogame.i18n import N_, _, ngettext
+from audiogame.i18n import N_, _
+from audiogame.presenters.info_keys import InfoKey, information_keys
 from audiogame.saves.moves import is_deal, parse_move
 from audiogame.saves.rebuild import Line
 from audiogame.saves.screens import describe
 from audiogame.saves.store import SavedGame, keep_aside, read_save
-from audiogame.words.battle import cards_owned
-from audiogame.words.seats import HUMAN, Seats, capitalize
+from audiogame.words.seats import HUMAN, capitalize
 from engine.events import Event
 
 if TYPE_CHECKING:
@@ -42,55 +44,20 @@ def load_replay(app: AudioGame, path: Path) -> ReplayScreen:
 HIDDEN_KINDS = frozenset({"choice_made"})
 """Events that tell no card: a replay passes over the moves that make only these."""
 
-Info = Callable[[Any, Seats], str]
 
+class _TableKeys(Screen):
+    """A game's table as far as its keys go: where the player's own bindings put them."""
 
-def _battle_hand(view: Any, seats: Seats) -> str:
-    from audiogame.words.scientific import hand_summary
+    def __init__(self, app: Host, game: str, commands: list[Command]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.table_commands = commands
 
-    if view.open:
-        if not view.hand:
-            return _("Your hand is empty.")
-        return ngettext(
-            "Your hand, {count} card: {cards}.",
-            "Your hand, {count} cards: {cards}.",
-            len(view.hand),
-        ).format(count=len(view.hand), cards=hand_summary(view.hand))
-    return _("Your stock: {stock}. Your won pile: {won}.").format(
-        stock=view.stock[HUMAN], won=view.won[HUMAN]
-    )
+    def key_scope(self) -> str:
+        return self.game
 
-
-def info_keys(game: str) -> dict[str, tuple[str, Info]]:
-    """The information keys of ``game``'s table that a replay answers: key, (help, words)."""
-    if game == "scientific":
-        from audiogame.presenters import scientific_info as sci
-
-        return {
-            "w": (N_("the cards in your hand and your won pile."), lambda v, s: sci.hand_text(v)),
-            "e": (N_("how many cards each player owns."), sci.owned_text),
-            "r": (N_("the rules in force: order, cards on the table, powers."), sci.rules_text),
-            "c": (N_("the cards the others have chosen, while you are the seer."), sci.seer_text),
-        }
-    if game == "cardavia":
-        from audiogame.presenters import cardavia_info as cv
-
-        return {
-            "w": (N_("your whole hand, rank by rank."), lambda v, s: cv.hand_text(v.hand)),
-            "e": (N_("the cards left to each player."), cv.cards_left_text),
-            "l": (N_("the play on the table and who made it."), cv.table_text),
-            "r": (N_("the plays of this round."), cv.round_text),
-            "m": (
-                N_("the high cards played so far: two of spades, aces, kings."),
-                lambda v, s: cv.high_cards_text(v),
-            ),
-        }
-    if game == "battle":
-        return {
-            "w": (N_("the cards in your hand."), _battle_hand),
-            "e": (N_("how many cards each player owns."), cards_owned),
-        }
-    return {}
+    def commands(self) -> list[Command]:
+        return self.table_commands
 
 
 def _hidden(events: list[Event]) -> bool:
@@ -104,6 +71,8 @@ class ReplayScreen(Screen):
         super().__init__(app)
         self.saved = saved
         self.line = line
+        self.information = information_keys(saved.game, saved.config)
+        """The table's keys that tell the position from a view (none for some games)."""
 
     def heading(self) -> str:
         return _("Replay")
@@ -124,6 +93,10 @@ class ReplayScreen(Screen):
         self.app.say(self.where())
 
     def commands(self) -> list[Command]:
+        return [*self.replay_commands(), *self.information_commands()]
+
+    def replay_commands(self) -> list[Command]:
+        """The replay's own keys: moving through the game, and leaving it."""
         return [
             Command(
                 ("right", " ", ENTER),
@@ -150,16 +123,46 @@ class ReplayScreen(Screen):
                 lambda key: self.app.pop(),
                 group=REPLAYING,
             ),
-            *(
-                Command((key, key.upper()), help, self.tell, f"info_{key}", INFORMATION)
-                for key, (help, _words) in info_keys(self.saved.game).items()
-            ),
         ]
 
-    def tell(self, key: str) -> None:
+    def information_commands(self) -> list[Command]:
+        """The table's information keys, on their default keys."""
+        return [info.command(self._teller(info)) for info in self.information]
+
+    def _teller(self, info: InfoKey[Any]) -> Callable[[str], None]:
+        return lambda key: self.tell(info)
+
+    def bound_commands(self) -> list[Command]:
+        """The replay's own keys, then the table's information keys on the keys the player's
+        own bindings give them at the table, so that a key says here what it says there. One
+        bound at the table to a key the replay moves with (an arrow some tables leave free)
+        keeps its default key here. Bindings are made at a table: here F1 changes none."""
+        own = self.replay_commands()
+        taken = {key for command in own for key in command.keys}
+        bound = _TableKeys(self.app, self.saved.game, self.information_commands()).bound_commands()
+        keys = [tuple(key for key in command.keys if key not in taken) for command in bound]
+        taken.update(key for free in keys for key in free)
+        for index, info in enumerate(self.information):
+            if not keys[index]:  # bound at the table to a key the replay moves with
+                keys[index] = tuple(key for key in info.keys if key not in taken)
+                taken.update(keys[index])
+        answers = [replace(command, keys=free) for command, free in zip(bound, keys, strict=True)]
+        return [*own, *(answer for answer in answers if answer.keys)]
+
+    def on_char(self, char: str) -> bool:
+        """A letter typed with Shift: the key of the same letter, as at the tables."""
+        lower = char.lower()
+        if lower == char:
+            return False
+        for command in self.bound_commands():
+            if lower in command.keys:
+                command.run(lower)
+                return True
+        return False
+
+    def tell(self, info: InfoKey[Any]) -> None:
         """An information key: the position of the replay, from the player's seat."""
-        _help, words = info_keys(self.saved.game)[key.lower()]
-        self.app.say(words(self.line.state.view(HUMAN), self.line.seats))
+        self.app.say(info.words(self.line.state.view(HUMAN), self.line.seats))
 
     def where(self) -> str:
         if self.line.position == 0:
