@@ -88,7 +88,12 @@ def test_a_worker_that_dies_takes_nothing_down(
         async with running_server(tmp_path / "data", workers=2) as server:
             url = f"ws://127.0.0.1:{server.port}/"
             anna, bruno = await player(url, "Anna"), await player(url, "Bruno")
-            first = await table_of(anna, "cardavia", ["person", "bot:easy", "bot:normal"], pace=0)
+            # Scientific Battle: the dying player chooses among its cards from the first trick
+            # on (a Cardavia seat may never have more than a pass to choose, and a decision
+            # with one legal move is made at once, in no worker).
+            first = await table_of(
+                anna, "scientific", ["person", "bot:easy", "bot:normal"], players=3, pace=0
+            )
             await asyncio.wait_for(play_out(anna, 1, first), 300)
             # The server still holds tables and thinks in its workers for the next one.
             other = await table_of(bruno, "scientific", ["person", "bot:normal"], players=2)
