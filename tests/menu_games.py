@@ -81,3 +81,23 @@ def main_menu_said(language: str = "en", page: bool = False) -> str:
     three games that ship."""
     title = {"en": "Main menu", "it": "Menu principale"}[language]
     return f"{title}. {main_item(TITLES[language][0], language, page)}"
+
+
+PRACTICE_TITLES = ("Battle", "Scientific Battle", "Cardavia")
+"""The practice groups of the three games that ship, written out."""
+
+
+def practice_groups() -> list[str]:
+    """The practice mode's groups as its menu names them: each game's (the three that ship
+    written out, the others as their registration names them), then the program's."""
+    others = [_(entry.practice_title or entry.title) for entry in GAMES][len(SHIPPED) :]
+    games()
+    return [*PRACTICE_TITLES, *others, "the program"]
+
+
+def practice_menu() -> list[str]:
+    """The practice menu's items, no quiz taken yet: a Listen list and a quiz for each group,
+    the quiz of every cue between them, then Back."""
+    groups = practice_groups()
+    quizzes = [f"Quiz: {group}, not taken yet" for group in ["all the cues", *groups]]
+    return [*[f"Listen: {group}" for group in groups], *quizzes, "Back"]
