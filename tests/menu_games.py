@@ -14,7 +14,7 @@ known games are still checked by name.
 
 from __future__ import annotations
 
-from audiogame.catalog import GAMES
+from audiogame.catalog import GAMES, GameEntry
 from audiogame.i18n import _, speaking
 
 SHIPPED = ("battle", "scientific", "cardavia")
@@ -101,3 +101,11 @@ def practice_menu() -> list[str]:
     groups = practice_groups()
     quizzes = [f"Quiz: {group}, not taken yet" for group in ["all the cues", *groups]]
     return [*[f"Listen: {group}" for group in groups], *quizzes, "Back"]
+
+
+def coded_games() -> list[GameEntry]:
+    """The registered games whose deals have a deal code: the three that ship always do (a
+    game may have none: its setup then asks for no code)."""
+    found = [entry for entry in GAMES if entry.code_id is not None]
+    assert [entry.key for entry in found][:3] == list(SHIPPED), "the shipped games have codes"
+    return found
