@@ -60,7 +60,7 @@ def game_titles(language: str = "en") -> list[str]:
 def main_menu(language: str = "en", page: bool = False) -> list[str]:
     """The main menu's items: the games, then the program's own items (a page offers neither
     online play nor Quit)."""
-    after = AFTER_THE_GAMES[language]
+    after: tuple[str, ...] = AFTER_THE_GAMES[language]
     if page:
         after = tuple(item for item in after if item not in (after[0], after[-1]))
     return [*game_titles(language), *after]
