@@ -81,8 +81,13 @@ def test_a_finished_game_is_a_clear_error(game: str) -> None:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     for level in LEVELS:
-        with pytest.raises(ValueError, match="game is over"):
+        try:
             make(game, level, 1).choose(state.view(0), [Action("pass")])
+        except ValueError as refused:
+            assert "game is over" in str(refused), (game, level, str(refused))
+        else:
+            pytest.fail(f"{game}'s {level} player chose in a finished game: its choose must "
+                        f"raise ValueError('the game is over') (see engine/bots/)")  # fmt: skip
 
 
 def test_unknown_game_or_level_is_refused() -> None:
@@ -116,6 +121,11 @@ def test_a_hint_names_a_legal_action_and_a_reason(game: str) -> None:
             break
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
+        player = make(game, "hard", 1)
+        assert hasattr(player, "advise"), (
+            f"{game}'s computer players give no hint: the hard player needs "
+            f"advise(view, legal_actions) returning an engine.bots.Hint (the H key asks it)"
+        )
         advice = hint(game, state.view(seat), legal, seed=1)
         assert any(advice.action is action for action in legal)
         assert advice.code and advice.code.replace("_", "").isalpha()
