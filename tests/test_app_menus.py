@@ -10,17 +10,19 @@ import pytest
 
 from audiogame.settings import Settings
 from audiogame.testing import drive
+from tests.menu_games import games, main_item, main_menu
 
 
 def test_main_menu_says_item_and_position() -> None:
     session = drive(["down", "down", "end", "home", "up"])
+    last = len(main_menu())  # 9 with the three games that ship
     assert session.spoken == [
-        "Main menu. Battaglia (War), 1 of 9",
-        "Battaglia scientifica (Scientific Battle), 2 of 9",
-        "Cardavia, 3 of 9",
-        "Quit, 9 of 9",
-        "Battaglia (War), 1 of 9",
-        "Quit, 9 of 9",
+        f"Main menu. Battaglia (War), 1 of {last}",
+        f"Battaglia scientifica (Scientific Battle), 2 of {last}",
+        f"Cardavia, 3 of {last}",
+        f"Quit, {last} of {last}",
+        f"Battaglia (War), 1 of {last}",
+        f"Quit, {last} of {last}",
     ]
     # Up from the first item goes round to the last, with the edge cue.
     assert session.played == ["menu_move"] * 4 + ["menu_edge"]
@@ -29,16 +31,16 @@ def test_main_menu_says_item_and_position() -> None:
 def test_first_letter_jumps_and_cycles() -> None:
     session = drive(["o", "b", "b", "z"])
     assert session.spoken[1:] == [
-        "Options, 6 of 9",
-        "Battaglia (War), 1 of 9",
-        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        main_item("Options"),  # 6 of 9 with the three games that ship
+        main_item("Battaglia (War)"),
+        main_item("Battaglia scientifica (Scientific Battle)"),
         "No item starts with z.",
     ]
 
 
 def test_escape_on_main_menu_goes_to_quit_and_enter_quits() -> None:
     session = drive(["escape", "enter", "down"])
-    assert session.spoken == ["Main menu. Battaglia (War), 1 of 9", "Quit, 9 of 9"]
+    assert session.spoken == [f"Main menu. {main_item('Battaglia (War)')}", main_item("Quit")]
     assert not session.app.stack  # quit: the later key reached nothing
 
 
@@ -86,13 +88,14 @@ def test_f1_is_a_list_of_the_keys_browsed_by_line_and_group() -> None:
         "Control+C: quit the program.",
     ]
     assert said[6] == "Last key."
-    assert said[7] == "Main menu. Battaglia (War), 1 of 9"  # Control Home: the history's first
+    first = f"Main menu. {main_item('Battaglia (War)')}"  # "…, 1 of 9" with three games
+    assert said[7] == first  # Control Home: the history's first
     assert said[-2:] == [
-        "Main menu. Battaglia (War), 1 of 9",  # issue 25, item 10: back, it says its name
-        "Battaglia scientifica (Scientific Battle), 2 of 9",
+        first,  # issue 25, item 10: back, it says its name
+        main_item("Battaglia scientifica (Scientific Battle)"),
     ]
     assert "Control+C: quit the program." in session.app.narrator.history
-    assert session.app.narrator.history[0] == "Main menu. Battaglia (War), 1 of 9"
+    assert session.app.narrator.history[0] == first
 
 
 def test_f2_history_and_silence_keys_at_the_table() -> None:
@@ -138,8 +141,8 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
         "Options. Language: English, 1 of 12",
         "Language: Italian (Italiano): Enter switches to it",
         "Lingua: italiano",
-        "Menu principale. Opzioni, 6 di 9",
-        "Esercizio sui suoni, 5 di 9",
+        f"Menu principale. {main_item('Opzioni', 'it')}",  # 6 di 9 with three games
+        main_item("Esercizio sui suoni", "it"),
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "it"
@@ -180,7 +183,7 @@ def test_names_are_edited_and_used_at_the_table(tmp_path: Path) -> None:
 def test_rules_are_read_paragraph_by_paragraph_in_italian() -> None:
     session = drive(["r", "enter", "enter", "down", "end", "down"], language="it")
     said = session.spoken
-    assert said[2] == "Regole. Battaglia, 1 di 3"
+    assert said[2] == f"Regole. Battaglia, 1 di {len(games())}"  # 1 di 3: each game's rules
     assert said[3].startswith("Regole di Battaglia: 9 paragrafi")
     assert said[4].startswith("Battaglia si gioca da 2 a 6 giocatori")
     assert said[-1] == "Fine del testo."
@@ -228,7 +231,7 @@ def test_a_games_setup_is_remembered_from_one_start_to_the_next(tmp_path: Path) 
         assert again.spoken[-1] == line
     # Escape from the setup: the main menu says its name.
     back = drive(["enter", "escape"], config_dir=tmp_path).spoken
-    assert back[-1] == "Main menu. Battaglia (War), 1 of 9"
+    assert back[-1] == f"Main menu. {main_item('Battaglia (War)')}"
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -13,6 +13,7 @@ from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine import Flip
 from engine.battle import GAME as BATTLE
+from tests.menu_games import main_menu_said
 from tests.session_support import is_subsequence
 
 REVEAL = re.compile(r"^(Face down: [^.]*\. )?(You|Anna|Bruno|Carla|Dario|Elena): \w+\.")
@@ -361,7 +362,7 @@ def test_escape_pauses_and_resume_comes_back() -> None:
 
 def test_quit_to_main_menu_from_pause() -> None:
     session = drive(["escape", "end", "enter"], game="battle", config={"seed": 3})
-    assert session.spoken[-1] == "Main menu. Battaglia (War), 1 of 9"
+    assert session.spoken[-1] == main_menu_said()
 
 
 def test_open_enter_never_plays_a_card_not_yet_heard() -> None:

@@ -116,7 +116,11 @@ def test_the_doc_holds_every_rule_of_every_game_once_in_order() -> None:
     assert len(ids) == len(set(ids)), "a rule id appears twice"
     for prefix in PREFIXES:
         mine = [i for i in ids if i.startswith(f"{prefix}-")]
-        assert mine, f"docs/rules.md has no rule of {prefix}"
+        assert mine, (
+            f"docs/rules.md has no rule of {prefix}: a game added writes its rules there, in a "
+            f"section of its own, each with its id ({prefix}-1, {prefix}-2, ...), and its tests "
+            f"name the rule each one proves"
+        )
         assert mine == [f"{prefix}-{n}" for n in range(1, len(mine) + 1)]
 
 
@@ -135,7 +139,10 @@ def test_every_rule_of_the_doc_is_named_by_a_test_that_checks_it(prefix: str) ->
 def test_the_engine_doc_describes_every_event_and_every_word_of_the_vocabulary() -> None:
     text = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
     for kind, cls in event_kinds().items():
-        assert f"| `{kind}` | `{cls.__name__}` |" in text, f"docs/engine.md lacks {kind}"
+        assert f"| `{kind}` | `{cls.__name__}` |" in text, (
+            f"docs/engine.md lacks {kind}: add its row to the table of events, "
+            f"| `{kind}` | `{cls.__name__}` | its fields | what it means |"
+        )
     for name in ("ActionKind", "TrickCause", "EndReason", "RefusalCode", "Power", "Phase",
                  "SettlementItem", "CombinationKind"):  # fmt: skip
         row = next(line for line in text.splitlines() if line.startswith(f"| `{name}` |"))

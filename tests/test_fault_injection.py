@@ -22,6 +22,7 @@ from audiogame.presenters.table_screen import TableScreen
 from audiogame.sound.player import DEVICE_LOST, MixerCuePlayer
 from audiogame.speech import RecordingSpeaker, SilentSpeaker, Speaker, SpeechChain, SpeechError
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
+from tests.menu_games import main_menu_said
 from tests.pty_program import Program
 from tests.session_support import press
 
@@ -160,7 +161,7 @@ def test_a_bad_save_is_announced_kept_aside_and_the_main_menu_opens(
         "newer": "The saved game comes from a newer version and cannot be resumed here; the "
         "file was kept aside.",
     }[problem]
-    assert session.spoken == [expected, "Main menu. Battaglia (War), 1 of 9"]
+    assert session.spoken == [expected, main_menu_said()]
     assert isinstance(session.app.top, MainMenu)
     assert not path.exists()
     aside = list(tmp_path.glob("autosave.json.bad-*"))
@@ -179,7 +180,7 @@ def test_a_save_whose_moves_break_the_rules_is_kept_aside_when_resumed(tmp_path:
     press(again, [ENTER])
     assert again.spoken[-2:] == [
         "The saved game was damaged and cannot be resumed; the file was kept aside.",
-        "Main menu. Battaglia (War), 1 of 9",
+        main_menu_said(),
     ]
     assert not path.exists() and len(list(tmp_path.glob("autosave.json.bad-*"))) == 1
 
@@ -245,6 +246,6 @@ def test_bad_settings_give_defaults_a_spoken_notice_and_are_kept_aside(
         "the old file was kept aside.",
     }[problem]
     assert notice in said
-    assert said[-1] == "Main menu. Battaglia (War), 1 of 9"  # defaults: English
+    assert said[-1] == main_menu_said()  # defaults: English
     aside = list(folder.glob("settings.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content

@@ -18,6 +18,14 @@ from audiogame.practice.model import GROUP_TITLES, GROUPS, cues_in
 from audiogame.sound.cues import all_cue_names, cue_for
 from audiogame.testing import drive
 from audiogame.words.registry import missing_renderers
+from tests.menu_games import (
+    games,
+    item,
+    main_item,
+    main_menu,
+    practice_groups,
+    practice_menu,
+)
 from tests.tiny_game import FACTS, HighCardTie
 from tests.tiny_game_front import entry, registered
 
@@ -44,8 +52,9 @@ def test_the_game_is_registered_by_at_most_three_lines_outside_its_files() -> No
 
 
 def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str) -> None:
+    place = games().index(high_card)  # the main menu's fourth game, after the three that ship
     keys = [
-        "down", "down", "down", "enter",  # the main menu's fourth game
+        *["down"] * place, "enter",
         "down", "down", "right",  # Cards each: 5
         "down", "down", "1",  # Deal number 1 (no deal code: this game has none)
         "home", "enter",  # Start the game
@@ -53,7 +62,7 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
     ]  # fmt: skip
     session = drive(keys)
     spoken = session.spoken
-    menu = spoken.index("High card, 4 of 10")
+    menu = spoken.index(main_item("High card"))  # "High card, 4 of 10" with three before it
     assert spoken[menu + 1] == "High card: new game. Start the game, 1 of 6"
     assert "Cards each: 5" in spoken and "Deal number: 1" in spoken
     opening = spoken.index("High card, deal 1: you and Anna. Turn up your card: Space.")
@@ -76,7 +85,7 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
         "Press Enter to go back to the game setup.",
         "Start the game, 1 of 6",  # Enter after the end: back to the setup
     ]
-    table = session.played[session.played.index("select", 4) + 1 :]
+    table = session.played[session.played.index("select", place + 1) + 1 :]
     assert table == [
         "reveal", "trick_won", "reveal", "trick_won",
         "reveal", "war", "trick_won",  # the tie's cue, from the game's registration
@@ -89,21 +98,24 @@ def test_its_cues_words_and_practice_group_come_from_its_registration(high_card:
     assert [entry.key for entry in GAMES][-1] == high_card
     assert cue_for(HighCardTie((0, 1))) == "war"
     assert missing_renderers(high_card) == set()
-    assert list(GROUPS) == ["battle", "scientific", "cardavia", high_card, "program"]
+    assert list(GROUPS) == [*games(), "program"]  # battle, scientific, cardavia first
+    assert games()[-1] == high_card
     assert GROUP_TITLES[high_card] == "High card"
     assert [c.cue for c in cues_in(high_card)] == ["reveal", "war", "trick_won"]
     assert set(all_cue_names()) >= {"reveal", "war", "trick_won"}
 
 
 def test_its_rules_and_practice_are_reached_by_keys(high_card: str) -> None:
-    # Main menu, Rules (the fifth item after the four games), then the fourth game.
+    # Main menu, Rules (the fifth item after the four games), then the last game.
     rules = drive(["end", "up", "up", "enter", "end", "enter"]).spoken
     assert "Rules of High card" in " ".join(rules)
     assert any(line.startswith("High card: a game of the tests.") for line in rules)
-    # Audio-cue practice, then its fourth Listen list: each cue, said with its meaning.
-    keys = ["end", *["up"] * 4, "enter", "down", "down", "down", "enter", "down", "down"]
+    # Audio-cue practice, then its Listen list (the fourth after the three that ship): each
+    # cue, said with its meaning.
+    place = practice_groups().index("High card")
+    keys = ["end", *["up"] * 4, "enter", *["down"] * place, "enter", "down", "down"]
     practice = drive(keys)
-    assert "Listen: High card, 4 of 12" in practice.spoken
+    assert item("Listen: High card", practice_menu()) in practice.spoken  # 4 of 12
     assert practice.spoken[-1].startswith("Listen: High card, 3 sounds.")
     assert practice.spoken[-1].endswith("Cards are turned face up, 1 of 3")
     assert practice.played[-2:] == ["war", "trick_won"]
@@ -178,7 +190,9 @@ def test_once_withdrawn_the_game_is_offered_no_more() -> None:
     assert game not in [entry.key for entry in GAMES]
     with pytest.raises(KeyError, match="the games are battle, scientific, cardavia"):
         game_entry(game)
-    assert "High card, 4 of 10" not in drive(["down", "down", "down"]).spoken
+    every_item = drive(["down"] * len(main_menu())).spoken
+    assert len(every_item) == len(main_menu()) + 1  # round to the first again
+    assert not any(line.startswith("High card") for line in every_item)
 
 
 def test_a_seat_stream_reads_the_events_of_a_game_registered_after_its_first_event() -> None:
@@ -271,7 +285,7 @@ def test_the_page_offers_it_in_its_new_table_form_with_its_own_options(high_card
     from audiogame.web.pages import page, setup_forms
 
     forms = {form["key"]: form for form in setup_forms("en")}
-    assert list(forms) == ["battle", "scientific", "cardavia", high_card]
+    assert list(forms) == games() and games()[-1] == high_card  # the three that ship first
     assert forms[high_card]["players"] == {"min": 2, "max": 4, "default": 2}
     assert forms[high_card]["options"] == [{"key": "cards", "label": "Cards each",
         "switch": False, "default": 3, "values": [[3, "3"], [5, "5"]]}]  # fmt: skip

@@ -31,6 +31,7 @@ from engine.cards import Card, parse_cards
 from engine.events import ChoiceMade, Reveal
 from engine.scientific import GAME as SCIENTIFIC
 from engine.scientific.events import ExchangeDeclined
+from tests.menu_games import main_item
 
 SEATS = Seats(("Anna", "Bruno"), 3)
 
@@ -242,7 +243,7 @@ def test_a_step_on_the_language_changes_nothing_until_enter(tmp_path: Path) -> N
     )
     assert said[-3] == "Lingua: inglese (English): Invio per passare a questa lingua"
     assert said[-2] == "Lingua: del sistema (inglese, English): Invio per passare a questa lingua"
-    assert said[-1] == "Menu principale. Opzioni, 6 di 9"
+    assert said[-1] == f"Menu principale. {main_item('Opzioni', 'it')}"  # 6 di 9: three games
     assert not (tmp_path / "settings.json").exists()
     session = drive([*keys[:3], "enter"], language="it", settings=settings, config_dir=tmp_path)
     assert session.spoken[-1] == "Language: English"

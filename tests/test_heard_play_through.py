@@ -14,6 +14,7 @@ from audiogame.presenters.cardavia import CardaviaTable
 from audiogame.presenters.scientific import ScientificTable
 from audiogame.settings import Settings
 from audiogame.testing import Session, drive, make_session, opening, top_screen
+from tests.menu_games import main_item, main_menu_said
 from tests.session_support import press
 from tests.test_cardavia_table_helpers import slow, table_script
 
@@ -58,7 +59,7 @@ def test_the_edges_of_every_hand_are_said_with_their_own_cue() -> None:
     assert battle.spoken[-3:] == ["First card.", "king, 26 of 26", "Last card."]
     assert battle.played[-3:] == ["menu_edge", "menu_move", "menu_edge"]
     menu = drive(["up", "down"])
-    assert menu.spoken[-2:] == ["Quit, 9 of 9", "Battaglia (War), 1 of 9"]
+    assert menu.spoken[-2:] == [main_item("Quit"), main_item("Battaglia (War)")]
     assert menu.played[-2:] == ["menu_edge", "menu_edge"]
 
 
@@ -158,7 +159,7 @@ def test_quit_to_the_menu_says_the_game_is_saved_and_the_menu_its_title(tmp_path
                     data_dir=tmp_path)  # fmt: skip
     assert session.spoken[-2:] == [
         "The game is saved: the next start offers to resume it.",
-        "Main menu. Battaglia (War), 1 of 9",
+        main_menu_said(),
     ]
     assert (tmp_path / "autosave.json").exists()
 

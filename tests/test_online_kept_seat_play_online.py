@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from audiogame.online.kept_seats import FILE_NAME
+from tests.menu_games import main_menu
 from tests.online_support import Recorder, ServerThread, presence
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
@@ -46,7 +47,9 @@ def test_a_seat_joined_after_play_online_comes_back_after_sigkill(tmp_path: Path
             await waiting(first, lambda s: any("open." in t for t in s))
             first.press(["end", "enter", "enter"])  # Disconnect: the main menu
             await waiting(first, lambda s: any(t.startswith("Main menu.") for t in s[3:]))
-            first.press(["down", "down", "down", "enter", "end", "enter"])  # Play online, Connect
+            first.press(
+                [*["down"] * main_menu().index("Play online"), "enter", "end", "enter"]
+            )  # Play online, Connect
             await waiting(first, lambda s: sum("open." in t for t in s) >= 2)
             first.press(["down", "enter", *code, "enter"])  # Join a table by its code
             await presence(anna, "joined")

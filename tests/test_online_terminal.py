@@ -15,6 +15,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from audiogame.online.commands import connect_screens
 from audiogame.settings import Settings
 from audiogame.testing import Session, key_bytes, make_session, opening
+from tests.menu_games import main_menu
 from tests.online_support import (
     Recorder,
     Said,
@@ -464,7 +465,9 @@ def test_disconnect_from_play_online_comes_back_to_its_menu_by_name(tmp_path: Pa
             session.app.start(opening(session.app, None, None))
             task = asyncio.ensure_future(session.app.run_async())
             said = Said(session)
-            pipe.send_text(key_bytes(["down", "down", "down", "enter", "end", "enter"]))
+            pipe.send_text(
+                key_bytes([*["down"] * main_menu().index("Play online"), "enter", "end", "enter"])
+            )
             await until(lambda: any("Online tables" in text for text in said), said=said)
             pipe.send_text(key_bytes(["end", "enter", "enter"]))
             await until(lambda: "Disconnected." in said, said=said)

@@ -16,6 +16,7 @@ from audiogame.practice.model import MEANINGS, cues_in
 from audiogame.practice.screens import ListenMenu, PracticeMenu, QuizScreen
 from audiogame.practice.store import SCORES_FILE
 from audiogame.testing import Session, drive, drive_timed, make_session, top_screen
+from tests.menu_games import practice_groups, practice_menu
 
 
 def practice(seed: int = 3, **options: Any) -> Session:
@@ -55,13 +56,16 @@ def test_practice_menu_lists_listening_and_quizzes_for_every_group() -> None:
     session = practice()
     menu = top_screen(session, PracticeMenu)
     labels = [item.label() for item in menu.items()]
-    assert labels[:4] == [
+    listen = len(practice_groups())  # 4 with the three games that ship
+    assert labels[:listen] == [
         "Listen: Battle",
         "Listen: Scientific Battle",
         "Listen: Cardavia",
+        *[f"Listen: {group}" for group in practice_groups()[3:-1]],
         "Listen: the program",
     ]
-    assert labels[4] == "Quiz: all the cues, not taken yet"
+    assert labels[listen] == "Quiz: all the cues, not taken yet"
+    assert labels == practice_menu()
     assert labels[-1] == "Back"
 
 
@@ -190,7 +194,9 @@ def test_the_best_score_is_remembered_and_shown_in_the_menu(tmp_path: Path) -> N
     open_item(session, "Quiz: all the cues")
     answer_all(session, right=9)
     said, _ = press(session, ESCAPE)
-    assert said == ["Quiz: all the cues, best score 9 of 10, 5 of 10"]
+    items = practice_menu()  # the quiz of every cue is the 5th of 10 with three games
+    position = items.index("Quiz: all the cues, not taken yet") + 1
+    assert said == [f"Quiz: all the cues, best score 9 of 10, {position} of {len(items)}"]
     later = practice(seed=4, config_dir=tmp_path)
     open_item(later, "Quiz: all the cues")
     answer_all(later, right=5)

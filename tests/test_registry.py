@@ -24,7 +24,10 @@ def high_card() -> Iterator[str]:
 
 
 def test_the_three_games_are_registered_once_each() -> None:
-    assert registered() == GAME_NAMES == ("battle", "scientific", "cardavia")
+    # The three that ship come first, in their fixed order (saves and deal codes name them);
+    # a game that ships later comes after them.
+    assert registered() == GAME_NAMES
+    assert GAME_NAMES[:3] == ("battle", "scientific", "cardavia")
     with pytest.raises(ValueError, match="already registered"):
         register_game(registration("cardavia"))
     with pytest.raises(ValueError, match="the rule prefix CV is cardavia's"):

@@ -19,6 +19,7 @@ from audiogame.saves.replay import ReplayScreen, replay_screens
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from audiogame.words.registry import render
 from engine import games
+from tests.menu_games import main_menu_said
 from tests.pty_program import Program
 
 ENTER, TAB = "c-m", "c-i"
@@ -152,7 +153,7 @@ def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) ->
     program.press(["right", "right"])
     program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
     program.press(["escape"])
-    program.wait_for(lambda said: said[-1].startswith("Main menu. Battaglia (War), 1 of 9"))
+    program.wait_for(lambda said: said[-1].startswith(main_menu_said()))
     program.press(["c-c"])
     assert program.finish()[0] == 0
 

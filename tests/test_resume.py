@@ -18,6 +18,7 @@ from audiogame.saves.screens import ResumeMenu
 from audiogame.table.redact import Redactor
 from audiogame.testing import Session, local_table, make_session, opening, top_screen
 from tests.conformance import replay
+from tests.menu_games import main_menu_said
 from tests.session_support import press, start_program
 
 ENTER, TAB = "c-m", "c-i"
@@ -127,7 +128,7 @@ def test_a_finished_game_clears_its_save_and_is_kept_for_replays(tmp_path: Path)
     assert json.loads(finished[0].read_text(encoding="utf-8"))["finished"] is True
     again = start_program(tmp_path)
     assert not any(isinstance(screen, ResumeMenu) for screen in again.app.stack)
-    assert again.spoken == ["Main menu. Battaglia (War), 1 of 9"]
+    assert again.spoken == [main_menu_said()]
 
 
 def test_not_now_keeps_the_save_and_goes_where_the_program_was_started_for(
