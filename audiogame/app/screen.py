@@ -65,6 +65,15 @@ class Screen:
             bound.append(command)
         return bound
 
+    def run_bound(self, key: str) -> bool:
+        """Run what ``key`` is bound to here (a letter typed with Shift asks for its own
+        letter's command); False when it is bound to nothing."""
+        for command in self.bound_commands():
+            if key in command.keys:
+                command.run(key)
+                return True
+        return False
+
     def key_for(self, action: str) -> str:
         """The keys bound to ``action`` here, as the player hears them ("Space", "N")."""
         from audiogame.app.actions import keys_name

@@ -158,10 +158,7 @@ class BattleTable(TableScreen):
             self.app.refuse(one_text())
             return True
         if lower in ("t", "e", "w", "p", "h", "u") or (lower == "a" and not self.open):
-            for command in self.bound_commands():
-                if lower in command.keys:
-                    command.run(lower)
-                    return True
+            return self.run_bound(lower)
         return False
 
     # ----- playing -------------------------------------------------------------------------

@@ -127,11 +127,7 @@ class ScientificTable(TableScreen):
         if lower == "1":
             self.app.refuse(one_text())
             return True
-        for command in self.bound_commands():
-            if lower in command.keys:
-                command.run(lower)
-                return True
-        return False
+        return self.run_bound(lower)
 
     def say_choices(self, key: str = "") -> None:
         """T: who has chosen, kept in the history."""

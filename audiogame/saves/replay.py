@@ -154,11 +154,7 @@ class ReplayScreen(Screen):
         lower = char.lower()
         if lower == char:
             return False
-        for command in self.bound_commands():
-            if lower in command.keys:
-                command.run(lower)
-                return True
-        return False
+        return self.run_bound(lower)
 
     def tell(self, info: InfoKey[Any]) -> None:
         """An information key: the position of the replay, from the player's seat."""
