@@ -34,7 +34,11 @@ def hand_said_after(before: int, said: list[str]) -> bool:
     return len(said) > before and any(line.startswith("Your hand,") for line in said[before:])
 
 
-def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], str]:
+def kill_and_return(
+    tmp_path: Path, grace: int, end: str = "kill"
+) -> tuple[str, str, list[str], str, str]:
+    """Bruno's first program is ended by ``end``: killed (SIGKILL), its window closed, or
+    Control+C (the player quits)."""
     from tests.pty_program import Program
 
     def waiting(program: Program, test: Callable[[list[str]], bool]) -> Awaitable[list[str]]:
@@ -54,7 +58,7 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
         await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
                          "options": {"players": 2}, "grace": grace})  # fmt: skip
         code = (await anna.expect("joined"))["table"]["id"]
-        first = Program(args, tmp_path, name="first")
+        first = Program(args, tmp_path, name="first", window=end == "window")
         try:
             await waiting(first, lambda s: any("open." in t for t in s))
             first.press(["down", "enter", *code, "enter"])
@@ -65,7 +69,15 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
             said = await waiting(first, lambda s: any(
                 t.startswith("Your hand,") for t in s))  # fmt: skip
             result["before"] = hand_line(said)
-            first.kill()
+            if end == "kill":
+                first.kill()
+            else:
+                if end == "window":
+                    first.close_window()
+                else:
+                    first.press(["c-c"])
+                await asyncio.to_thread(first.finish, 30.0)
+                result["last words"] = "\n".join(first.said()[-2:])
         finally:
             first.close()
         await presence(anna, "dropped")
@@ -107,20 +119,36 @@ def kill_and_return(tmp_path: Path, grace: int) -> tuple[str, str, list[str], st
         said = asyncio.run(main())
     finally:
         server.close()
-    return result["before"], result["after"], said, result["token"]
+    return result["before"], result["after"], said, result["token"], result.get("last words", "")
 
 
 @pytest.mark.parametrize("grace", [60, 0], ids=["within the grace", "after the grace"])
 def test_a_killed_terminal_started_again_is_back_at_its_seat_with_its_hand(
     tmp_path: Path, grace: int
 ) -> None:
-    before, after, said, token = kill_and_return(tmp_path, grace)
+    before, after, said, token, _last = kill_and_return(tmp_path, grace)
     assert after == before
     assert "Connected to" in " ".join(said) and KEPT in said
     # The token is in his data folder, for his eyes only.
     kept = tmp_path / "data" / FILE_NAME
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     assert token in json.dumps(json.loads(kept.read_text()))
+
+
+@pytest.mark.parametrize("end", ["window", "control c"])
+def test_a_terminal_ended_by_its_player_is_back_at_its_seat_when_started_again(
+    tmp_path: Path, end: str
+) -> None:
+    """Ending the program is not leaving the table: with its window closed (SIGHUP, and a
+    terminal gone), or Control+C, the seat is kept as when the program is killed. Control+C
+    says so before "Goodbye."; a closed window has nobody to tell."""
+    before, after, said, _token, last = kill_and_return(tmp_path, 60, end)
+    assert after == before
+    assert KEPT in said
+    if end == "control c":
+        assert last == ("Your seat at the table is kept: connect again to take it back.\nGoodbye.")
+    else:
+        assert "Goodbye." not in last
 
 
 def test_a_seat_the_server_no_longer_keeps_is_forgotten_and_the_lobby_comes(tmp_path: Path) -> None:

@@ -91,6 +91,7 @@ class AudioGame(Program):
     def quit(self, goodbye: bool = False) -> None:
         """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
         signal or a closed terminal ends it."""
+        self.quitting = True
         saved = False
         if self.autosave is not None:
             from audiogame.saves.autosave import is_finished
@@ -102,6 +103,9 @@ class AudioGame(Program):
         if goodbye and self.stack and self.farewell:
             if saved:  # a game in progress: the player hears that it is not lost
                 self.say(_("The game is saved: the next start offers to resume it."))
+            for note in dict.fromkeys(screen.farewell() for screen in reversed(self.stack)):
+                if note:
+                    self.say(note)
             self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()

@@ -46,6 +46,8 @@ class Presenter(Protocol):
 
     def leave(self) -> None: ...
 
+    def farewell(self) -> str: ...
+
     def status(self) -> list[str]: ...
 
     def rules_game(self) -> str | None: ...
@@ -58,6 +60,8 @@ class Host(Protocol):
     """The player's options (names, pace, brief mode, keys bound...)."""
     clock: Callable[[], float]
     """The time keys are judged by (a turn that has just changed)."""
+    quitting: bool
+    """The program is ending (its screens close, and an online seat is kept, not left)."""
     thinkers: Executor | None
     """Where a hint is thought out (``None``: the host's own choice)."""
     autosave: Any

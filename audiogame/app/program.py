@@ -62,6 +62,8 @@ class Program:
         self.settings: Settings = settings or default_settings()
         self.stack: list[Presenter] = []
         self.running = False
+        self.quitting = False
+        """The program is ending: its screens close, and an online seat is kept, not left."""
         self.key_count = 0
         self.autosave: Any = None
         """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
@@ -97,6 +99,7 @@ class Program:
 
     def quit(self, goodbye: bool = False) -> None:
         """Close every screen."""
+        self.quitting = True
         while self.stack:
             self.stack.pop().leave()
 

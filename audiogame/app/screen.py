@@ -98,6 +98,11 @@ class Screen:
     def leave(self) -> None:
         """The screen is closing (stop timers)."""
 
+    def farewell(self) -> str:
+        """What the player hears before "Goodbye." when they end the program with this screen
+        open (a seat kept at an online table); empty: nothing."""
+        return ""
+
     def status(self) -> list[str]:
         """Lines for the visual display under the messages."""
         return []

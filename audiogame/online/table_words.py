@@ -25,6 +25,7 @@ PRESENCE: dict[str, str] = {
 }
 """The server's ``presence`` messages by their ``what``."""
 
+SEAT_KEPT = N_("Your seat at the table is kept: connect again to take it back.")
 STOPPING = N_("The server is stopping; your table is saved. Trying to reconnect.")
 """The server's ``closing`` message when it stops (the tables are saved; both clients then
 try to come back, and neither says again that the connection was lost)."""

@@ -13,6 +13,7 @@ from audiogame.app.screen import Command
 from audiogame.i18n import _
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
+    SEAT_KEPT,
     STOPPING,
     presence_text,
     terminal_refusal_text,
@@ -205,7 +206,11 @@ class OnlinePlay(ServerLink):
         self.send({"type": what})
 
     def leave_table(self) -> None:
-        """The player leaves the table (the presenter or the waiting room closed)."""
+        """The player leaves the table (the presenter or the waiting room closed). Not when
+        the program ends (Quit, Control+C, a closed window): then the seat is kept, as when
+        the connection is lost, and the next start takes it back."""
+        if self.app.quitting:
+            return
         if self.token is not None or self.waiting is not None or self.watcher is not None:
             self.send({"type": "leave"})
         if self.token is not None:
@@ -238,6 +243,11 @@ class OnlineSeat(Elsewhere):
     def closed(self, screen: TableScreen) -> None:
         if self.play.presenter is screen:
             self.play.leave_table()
+
+    def farewell(self, screen: TableScreen) -> str:
+        if self.play.presenter is screen and self.play.token is not None:
+            return _(SEAT_KEPT)
+        return ""
 
     def hurries(self, seat: int) -> bool:
         """Only a computer player's seat is hurried (seats in this seat's order)."""

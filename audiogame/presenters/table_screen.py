@@ -64,6 +64,11 @@ class Elsewhere:
     def closed(self, screen: TableScreen) -> None:
         """The screen is closing."""
 
+    def farewell(self, screen: TableScreen) -> str:
+        """What the player hears when they end the program at this table (see
+        :meth:`audiogame.app.screen.Screen.farewell`)."""
+        return ""
+
     def hurries(self, seat: int) -> bool:
         """Whether the hurry key makes ``seat`` (another seat) play at once."""
         return True
@@ -211,6 +216,9 @@ class TableScreen(Screen):
         if not self.remote:
             self.seat.request("leave")
         self.elsewhere.closed(self)
+
+    def farewell(self) -> str:
+        return self.elsewhere.farewell(self)
 
     # ----- the seat's stream ---------------------------------------------------------------
     def refusal_text(self, error: IllegalAction) -> str:
