@@ -97,12 +97,18 @@ def test_a_player_at_an_online_table_hears_the_game_as_offline(tmp_path: Path) -
         await until(lambda: "Bruno says: well played" in said, said=said)
         pipe.send_text(key_bytes(["f5"]))
         await until(lambda: "At the table: Anna and Bruno." in said, said=said)
-        pipe.send_text(key_bytes(["f6", *"hello", "enter"]))
+        pipe.send_text(key_bytes(["f6"]))
+        await until(lambda: any(t.startswith("Message to the table.") for t in said), said=said)
+        sent_from = len(session.spoken)
+        pipe.send_text(key_bytes([*"hello", "enter"]))
         message = await bruno.expect("chat")
         if message["name"] == "Bruno":  # his own, sent back to everyone at the table
             message = await bruno.expect("chat")
         assert message == {"type": "chat", "name": "Anna", "text": "hello"}
         await until(lambda: "Anna says: hello" in said, said=said)
+        # Her message sent, she hears it, and not the table told again before it.
+        recorded = [t for t in session.spoken[sent_from:] if t not in "hello"]
+        assert recorded[0] == "Anna says: hello", recorded
 
     try:
         session, _ = asyncio.run(at_table(server, play, tmp_path))

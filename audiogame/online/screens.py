@@ -95,8 +95,9 @@ def online_commands(play: OnlinePlay) -> list[Command]:
 
     def write(key: str) -> None:
         def send(text: str) -> None:
+            # The table sends the message back to everyone: what the player hears next is
+            # "<name> says: ...", without the table told again before it.
             play.send({"type": "chat", "text": text})
-            app.top.resume()
 
         app.push(TextEntry(app, _("Message to the table"), send))
 
