@@ -148,10 +148,28 @@ def test_language_switch_is_live_and_persistent(tmp_path: Path) -> None:
     assert saved["language"] == "it"
 
 
-def test_speech_backend_change_takes_effect_at_once(tmp_path: Path) -> None:
-    session = drive(["o", "enter", "down", "right"], config_dir=tmp_path)
+def test_a_speech_stepped_to_is_named_in_the_speech_in_use_and_taken_by_enter(
+    tmp_path: Path,
+) -> None:
+    """Left and Right only name a speech (one step must never leave the player without a
+    voice); Enter switches to it, which then says it."""
+    first = drive(["o", "enter", "down", "right"], config_dir=tmp_path / "stepped")
+    assert len(first.speakers) == 1 and first.app.settings.speech == "auto"
+    assert first.spoken[-1] == "Speech: screen reader: Enter switches to it"
+    session = drive(["o", "enter", "down", "right", "enter"], config_dir=tmp_path / "taken")
     assert session.app.narrator.speaker.name == "screenreader"
     assert session.speakers[-1].spoken == ["Speech: screen reader"]
+    saved = json.loads((tmp_path / "taken" / "settings.json").read_text(encoding="utf-8"))
+    assert saved["speech"] == "screenreader"
+
+
+def test_a_speech_only_stepped_to_changes_nothing(tmp_path: Path) -> None:
+    """Stepping to silent and leaving the options: the same voice, the same saved choice."""
+    keys = ["o", "enter", "down", *["left"] * 1, "escape", "o", "enter", "down"]
+    session = drive(keys, config_dir=tmp_path)
+    assert len(session.speakers) == 1 and session.app.settings.speech == "auto"
+    assert "Speech: silent: Enter switches to it" in session.spoken
+    assert session.spoken[-1] == "Speech: automatic, 2 of 12"
 
 
 def test_names_are_edited_and_used_at_the_table(tmp_path: Path) -> None:

@@ -196,14 +196,19 @@ class AudioGame(Program):
             self.narrator.cues.set_enabled(self.settings.sound)
         if self.settings.cue_volume != old.cue_volume:
             self.narrator.cues.set_volume(self.settings.cue_volume / 100)
-        if self.settings.speech != old.speech and self.speech_factory is not None:
-            self.narrator.speaker.close()
-            self.narrator.speaker = self.speech_factory(self.settings.speech, self.settings)
+        if self.settings.speech != old.speech:
+            self.use_speech(self.settings.speech)
         if self.store is not None:
             try:
                 self.store.save(self.settings)
             except OSError as error:
                 self.say(_("The options could not be saved: {error}").format(error=error))
+
+    def use_speech(self, choice: str) -> None:
+        """Speak through ``choice`` from now on (over ``--speech`` too)."""
+        if self.speech_factory is not None:
+            self.narrator.speaker.close()
+            self.narrator.speaker = self.speech_factory(choice, self.settings)
 
     # ----- running -------------------------------------------------------------------------
     def start(self, screens: list[Screen]) -> None:

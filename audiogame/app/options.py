@@ -1,4 +1,5 @@
-"""The options menu: every change is spoken, saved at once and applied live."""
+"""The options menu: every change is spoken, saved at once and applied live; the language and
+the speech, stepped to with Left and Right, only once Enter confirms them."""
 
 from __future__ import annotations
 
@@ -76,6 +77,10 @@ class OptionsMenu(Menu):
         # The language stepped to with Left and Right, applied only by Enter: one step must
         # never leave the player in a language he may not understand.
         self.language: str | None = None
+        # The speech stepped to, applied only by Enter too: one step must never leave the
+        # player without a voice (silent, or console lines that his screen reader does not
+        # read where he is); each one stepped to is named in the speech in use.
+        self.speech: str | None = None
 
     def _language_item(self) -> MenuItem:
         values = ("", "en", "it")
@@ -103,8 +108,34 @@ class OptionsMenu(Menu):
         return MenuItem(text, activate=apply, change=change)
 
     def back(self) -> None:
-        self.language = None  # a language only stepped to changes nothing
+        self.language = self.speech = None  # a value only stepped to changes nothing
         super().back()
+
+    def _speech_item(self) -> MenuItem:
+        def text() -> str:
+            pending = self.speech
+            if pending is None:
+                value = self._speech_label(self.app.settings.speech)
+            elif pending == getattr(self.app.narrator.speaker, "choice", None):
+                value = _("{speech}: Enter saves this choice").format(speech=backend_label(pending))
+            else:
+                value = _("{speech}: Enter switches to it").format(speech=backend_label(pending))
+            return _("{option}: {value}").format(option=_("Speech"), value=value)
+
+        def change(step: int) -> None:
+            current = self.app.settings.speech if self.speech is None else self.speech
+            index = CHOICES.index(current) if current in CHOICES else 0
+            self.speech = CHOICES[(index + step) % len(CHOICES)]
+
+        def apply() -> None:
+            chosen = self.app.settings.speech if self.speech is None else self.speech
+            self.speech = None
+            self.app.update_settings(speech=chosen)
+            if getattr(self.app.narrator.speaker, "choice", chosen) != chosen:
+                self.app.use_speech(chosen)  # the saved choice, over --speech
+            self.app.say(text())  # in the speech chosen
+
+        return MenuItem(text, activate=apply, change=change)
 
     def _choice(
         self, label: str, key: str, values: Sequence[Any], describe: Callable[[Any], str]
@@ -118,7 +149,7 @@ class OptionsMenu(Menu):
             current = getattr(self.app.settings, key)
             index = values.index(current) if current in values else 0
             index = index + step
-            if isinstance(values[0], bool) or key in ("language", "speech"):
+            if isinstance(values[0], bool):
                 index %= len(values)
             else:  # numbers stop at their ends rather than wrap from loudest to silent
                 index = max(0, min(len(values) - 1, index))
@@ -147,7 +178,7 @@ class OptionsMenu(Menu):
     def items(self) -> Sequence[MenuItem]:
         tens = tuple(range(0, 101, 10))
         voice = [
-            self._choice(N_("Speech"), "speech", CHOICES, self._speech_label),
+            self._speech_item(),
             self._choice(N_("Speech rate"), "rate", tens, _percent),
             self._choice(N_("Speech volume"), "volume", tens, _percent),
         ]
