@@ -289,7 +289,9 @@ def run(
         settings=settings,
         store=store,
         speech_factory=speech,
-        full_screen=chain.active != "console",
+        # Console lines are printed, and the screen reader's one line is written, under the
+        # command (app/display.py): the other speech shows its messages on a screen of its own.
+        full_screen=chain.active not in ("console", "screenreader"),
     )
     printer.app = app
     tell = lambda notice: app.say(_(notice))  # noqa: E731

@@ -20,6 +20,7 @@ from tests.menu_games import main_item, main_menu, main_menu_said
 
 def test_display_rule_per_backend() -> None:
     assert display_mode("screenreader", full_screen=True) == "fixed"
+    assert display_mode("screenreader", full_screen=False) == "fixed"
     assert display_mode("tts", full_screen=True) == "mirror"
     assert display_mode("silent", full_screen=True) == "mirror"
     assert display_mode("console", full_screen=False) == "lines"
@@ -42,6 +43,26 @@ def test_screen_reader_display_never_shows_the_messages() -> None:
     assert "screen reader" in screen_text(session)
     session.speaker.name = "tts"
     assert main_menu_said() in screen_text(session)
+
+
+def test_screen_reader_speech_writes_one_line_under_the_command() -> None:
+    """Started with the screen reader's speech, the program keeps to the terminal's own
+    screen (no screen of its own to leave at the end, which would give the terminal's earlier
+    lines back to be read again): one fixed line, never a message."""
+    from prompt_toolkit.output import DummyOutput
+
+    from audiogame.app.application import AudioGame
+    from audiogame.narrator import Narrator
+    from audiogame.speech import RecordingSpeaker
+
+    speaker = RecordingSpeaker()
+    speaker.name = "screenreader"
+    app = AudioGame(narrator=Narrator(speaker), full_screen=False, output=DummyOutput())
+    app.start(start_screens(app, None, {}))
+    shown = [text for window in app.application.layout.find_all_windows()
+             for _, text, *_ in window.content.text()]  # type: ignore[attr-defined]  # fmt: skip
+    assert shown == ["Speech goes through your screen reader. F1: keys."]
+    assert app.application.full_screen is False
 
 
 def test_console_lines_are_printed_once_above_the_program(

@@ -35,10 +35,11 @@ KEY_ECHO = {
     "enableActionKeys": True,
 }
 """Orca's defaults for echoing keys (the bed turns them off for the page)."""
-KEYS_ECHOED = {"return", "space", "tab", "p"}
+KEYS_ECHOED = {"return", "space", "tab", "p", "left control"}
 """What Orca says of the keys the player presses here."""
-SCREEN = "Audiogame Speech goes through your screen reader. F1: keys."
-"""The terminal's whole screen while the program speaks through the screen reader."""
+SCREEN = "Speech goes through your screen reader. F1: keys."
+"""The one line the program writes under its command while it speaks through the screen
+reader."""
 SAID = re.compile(r"SPEECH OUTPUT: '(.*?)'\s*(?:voice=|\[|\{)", re.DOTALL)
 
 
@@ -194,6 +195,16 @@ def test_a_battaglia_game_is_heard_once_in_order(reader: Bed, terminals: list[Te
     assert tricks == 6
     assert "Game over: you win with the most cards!" in said
     check_heard(terminal)
+    # Control+C ends the program: Orca then reads the shell's prompt, and nothing of the
+    # terminal's earlier lines (the program never hid them on a screen of its own).
+    orca_before = len(orca_said(reader))
+    terminal.press("ctrl+c", lambda t: t == "Goodbye.", "Control+C did not say goodbye")
+    at = len(reader.utterances())
+    reader.wait_spoken(lambda t: t.strip() == "$", "Orca never read the prompt again", after=at)
+    reader.wait_quiet()
+    after = orca_said(reader)[orca_before:]
+    assert "$" in after
+    assert [t for t in after if t != "$" and t not in KEYS_ECHOED] == [], after
 
 
 def test_cardavia_turns_are_heard_once_in_order(reader: Bed, terminals: list[Terminal]) -> None:

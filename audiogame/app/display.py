@@ -2,8 +2,10 @@
 
 The rule that keeps a screen-reader user from hearing a message twice:
 
-* screen reader speech: the display is one fixed text that never changes (a terminal screen
-  reader would otherwise read every redrawn message again);
+* screen reader speech: the display is one fixed line that never changes (a terminal screen
+  reader would otherwise read every redrawn message again), written under the command that
+  started the program, not on the terminal's alternate screen: leaving that screen at the
+  end gives the terminal's earlier lines back, and Orca read them all again as new text;
 * console lines: the spoken lines are printed one under the other, and that transcript is the
   whole display (no full-screen layout to repaint);
 * TTS voice or silent: a full-screen layout with the title, the last messages and the status.
@@ -52,9 +54,9 @@ class Shown(Protocol):
 
 def display_mode(backend: str, full_screen: bool) -> str:
     """``"lines"``, ``"fixed"`` or ``"mirror"`` as the module docstring explains."""
-    if not full_screen:
-        return "lines"
-    return "fixed" if backend == "screenreader" else "mirror"
+    if backend == "screenreader":
+        return "fixed"
+    return "mirror" if full_screen else "lines"
 
 
 class LinePrinter:
@@ -118,7 +120,16 @@ class Mirror:
 
 def build_layout(app: Shown) -> Layout:
     if not app.full_screen:
-        return Layout(Window(height=0))
+
+        def line() -> StyleAndTextTuples:
+            if app.display_mode() == "fixed":
+                return [("", _("Speech goes through your screen reader. F1: keys."))]
+            return []
+
+        def height() -> int:
+            return 1 if app.display_mode() == "fixed" else 0
+
+        return Layout(Window(FormattedTextControl(line), height=height))
 
     def title() -> StyleAndTextTuples:
         if app.display_mode() == "fixed":
