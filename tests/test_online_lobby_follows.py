@@ -54,6 +54,10 @@ def test_a_table_created_meanwhile_is_said_and_the_cursor_stays_on_its_item(
             await until(lambda: any(t.startswith("Watch a table") for t in spoken()))
             pipe.send_text(key_bytes(["end", "enter"]))
             await until(lambda: any(t.startswith("Disconnect from") for t in spoken()))
+            # A key in between, even one that does nothing, and Enter asks again.
+            pipe.send_text(key_bytes(["q", "enter"]))
+            await until(lambda: sum(t.startswith("Disconnect from") for t in spoken()) == 2)
+            assert "Disconnected." not in spoken()
             asked = len(spoken())
             pipe.send_text(key_bytes(["enter"]))
             await until(lambda: "Disconnected." in spoken(), said=spoken())
@@ -74,4 +78,6 @@ def test_a_table_created_meanwhile_is_said_and_the_cursor_stays_on_its_item(
     assert after[1] == "Watch a table by its code, 4 of 6", said  # from Refresh, 5 of 6
     assert after[2] == "Disconnect, 6 of 6"
     assert after[3] == "Disconnect from the server? Enter again to disconnect."
-    assert after[4] == "Disconnected."
+    assert after[4] == "No item starts with q."
+    assert after[5] == "Disconnect from the server? Enter again to disconnect."
+    assert after[6] == "Disconnected."

@@ -66,6 +66,8 @@ class LobbyMenu(Menu):
         """The player asked for the list (Refresh): the count is said even if unchanged."""
         self.confirming = False
         """Enter on Disconnect once: a second Enter disconnects."""
+        self.asked_at = 0
+        """The key that asked whether to disconnect (:attr:`Program.key_count`)."""
         self._timer: Any = None
 
     def items(self) -> Sequence[MenuItem]:
@@ -183,10 +185,12 @@ class LobbyMenu(Menu):
         self.app.push(TextEntry(self.app, _("Table code"), watch, limit=8))
 
     def disconnect(self) -> None:
-        """Enter once asks; Enter again goes back to the menu under the tables, which says its
-        name first ("Main menu. ...")."""
-        if not self.confirming:
+        """Enter once asks; Enter again, as the very next key, goes back to the menu under the
+        tables, which says its name first ("Main menu. ..."). Any other key in between
+        (a letter that finds no item too) asks again."""
+        if not self.confirming or self.app.key_count != self.asked_at + 1:
             self.confirming = True
+            self.asked_at = self.app.key_count
             self.app.say(_("Disconnect from the server? Enter again to disconnect."))
             return
         self.confirming = False
