@@ -74,68 +74,69 @@ class OptionsMenu(Menu):
 
     def __init__(self, app: AudioGame) -> None:
         super().__init__(app)
-        # The language stepped to with Left and Right, applied only by Enter: one step must
-        # never leave the player in a language he may not understand.
-        self.language: str | None = None
-        # The speech stepped to, applied only by Enter too: one step must never leave the
-        # player without a voice (silent, or console lines that his screen reader does not
-        # read where he is); each one stepped to is named in the speech in use.
-        self.speech: str | None = None
+        self.pending: dict[str, str] = {}
+        """The language or the speech stepped to with Left and Right, not yet taken by Enter."""
+
+    def _pending_item(
+        self,
+        label: str,
+        setting: str,
+        values: Sequence[str],
+        describe: Callable[[str], str],
+        describe_pending: Callable[[str], str],
+        take: Callable[[str], None],
+    ) -> MenuItem:
+        """An option whose values Left and Right only step to (each named by
+        ``describe_pending``, in the language and the speech in use) and Enter takes (``take``
+        puts it in use over the command line's choice): one step must never leave the player
+        in a language he may not understand, or without a voice (silent, or console lines
+        that his screen reader does not read where he is)."""
+
+        def text() -> str:
+            pending = self.pending.get(setting)
+            if pending is None:
+                value = describe(getattr(self.app.settings, setting))
+            else:
+                value = describe_pending(pending)
+            return _("{option}: {value}").format(option=_(label), value=value)
+
+        def change(step: int) -> None:
+            current = self.pending.get(setting, getattr(self.app.settings, setting))
+            index = values.index(current) if current in values else 0
+            self.pending[setting] = values[(index + step) % len(values)]
+
+        def apply() -> None:
+            chosen = self.pending.pop(setting, getattr(self.app.settings, setting))
+            self.app.update_settings(**{setting: chosen})
+            take(chosen)
+            self.app.say(text())  # in the language, and through the speech, chosen
+
+        return MenuItem(text, activate=apply, change=change)
 
     def _language_item(self) -> MenuItem:
-        values = ("", "en", "it")
-
-        def text() -> str:
-            pending = self.language
-            if pending is None:
-                value = _language_label(self.app.settings.language)
-            else:
-                value = _pending_language_label(pending)
-            return _("{option}: {value}").format(option=_("Language"), value=value)
-
-        def change(step: int) -> None:
-            current = self.app.settings.language if self.language is None else self.language
-            index = values.index(current) if current in values else 0
-            self.language = values[(index + step) % len(values)]
-
-        def apply() -> None:
-            chosen = self.app.settings.language if self.language is None else self.language
-            self.language = None
-            self.app.update_settings(language=chosen)
+        def take(chosen: str) -> None:
             i18n.set_language(chosen or i18n.system_language())  # over --lang too
-            self.app.say(text())
 
-        return MenuItem(text, activate=apply, change=change)
-
-    def back(self) -> None:
-        self.language = self.speech = None  # a value only stepped to changes nothing
-        super().back()
+        return self._pending_item(N_("Language"), "language", ("", "en", "it"),
+                                  _language_label, _pending_language_label, take)  # fmt: skip
 
     def _speech_item(self) -> MenuItem:
-        def text() -> str:
-            pending = self.speech
-            if pending is None:
-                value = self._speech_label(self.app.settings.speech)
-            elif pending == getattr(self.app.narrator.speaker, "choice", None):
-                value = _("{speech}: Enter saves this choice").format(speech=backend_label(pending))
-            else:
-                value = _("{speech}: Enter switches to it").format(speech=backend_label(pending))
-            return _("{option}: {value}").format(option=_("Speech"), value=value)
+        def pending(value: str) -> str:
+            speech = backend_label(value)
+            if value == getattr(self.app.narrator.speaker, "choice", None):
+                return _("{speech}: Enter saves this choice").format(speech=speech)
+            return _("{speech}: Enter switches to it").format(speech=speech)
 
-        def change(step: int) -> None:
-            current = self.app.settings.speech if self.speech is None else self.speech
-            index = CHOICES.index(current) if current in CHOICES else 0
-            self.speech = CHOICES[(index + step) % len(CHOICES)]
-
-        def apply() -> None:
-            chosen = self.app.settings.speech if self.speech is None else self.speech
-            self.speech = None
-            self.app.update_settings(speech=chosen)
+        def take(chosen: str) -> None:
             if getattr(self.app.narrator.speaker, "choice", chosen) != chosen:
                 self.app.use_speech(chosen)  # the saved choice, over --speech
-            self.app.say(text())  # in the speech chosen
 
-        return MenuItem(text, activate=apply, change=change)
+        return self._pending_item(N_("Speech"), "speech", CHOICES, self._speech_label,
+                                  pending, take)  # fmt: skip
+
+    def back(self) -> None:
+        self.pending.clear()  # a value only stepped to changes nothing
+        super().back()
 
     def _choice(
         self, label: str, key: str, values: Sequence[Any], describe: Callable[[Any], str]
