@@ -151,6 +151,138 @@ def test_a_terminal_ended_by_its_player_is_back_at_its_seat_when_started_again(
         assert "Goodbye." not in last
 
 
+REPLACED = "Your seat is now played in another window with your name: this one leaves the server."
+
+
+def test_a_second_window_with_the_same_name_takes_the_seat_and_the_first_stops(
+    tmp_path: Path,
+) -> None:
+    """Bruno starts the program again while his first window still plays (its data folder, so
+    his kept seat): the new window takes the seat. The first says why once, goes back to the
+    main menu and stays off the server; it never takes the seat back, so that the two never
+    pass it to and fro, and Anna hears him come back once."""
+    from tests.pty_program import Program
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
+
+    def waiting(program: Program, test: Callable[[list[str]], bool]) -> Awaitable[list[str]]:
+        return asyncio.to_thread(program.wait_for, test, 90.0)
+
+    async def main() -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2}, "grace": 60})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        first = Program(args, tmp_path, name="first")
+        second = None
+        try:
+            await waiting(first, lambda s: any("open." in t for t in s))
+            first.press(["down", "enter", *code, "enter"])
+            await presence(anna, "joined")
+            await anna.send({"type": "start"})
+            await waiting(first, lambda s: any("14 cards each" in t for t in s))
+            second = Program(args, tmp_path, name="second")
+            await waiting(second, lambda s: KEPT in s)
+            said = await waiting(first, lambda s: REPLACED in s and s[-1].startswith("Main menu"))
+            second.press(["w"])
+            heard = await waiting(second, lambda s: any(t.startswith("Your hand,") for t in s))
+            assert server.server is not None
+            room = next(iter(server.server.rooms.values()))
+            assert room.seats[1].peer is not None and room.seats[1].name == "Bruno"
+            # Everything the server told Anna until now, then her own question's answer.
+            await anna.send({"type": "who"})
+            await anna.expect("who")
+            return said, heard, list(anna.messages)
+        finally:
+            first.close()
+            if second is not None:
+                second.close()
+            await anna.close()
+
+    try:
+        said, heard, to_anna = asyncio.run(main())
+    finally:
+        server.close()
+    assert said.count(REPLACED) == 1
+    assert not any(t.startswith("The connection to the server was lost") for t in said)
+    assert KEPT in heard
+    returned = [m for m in to_anna if m.get("type") == "presence" and m.get("what") == "returned"]
+    assert len(returned) == 1, returned
+
+
+@pytest.mark.parametrize("where", ["table", "waiting room"])
+def test_leaving_by_the_pause_menu_or_control_c_says_what_becomes_of_the_seat(
+    tmp_path: Path, where: str
+) -> None:
+    """At a game in play, the pause menu's Quit to the main menu gives the seat up, says so,
+    and closes the connection with the lobby (the name is free again at once). In the
+    waiting room, Control+C keeps the seat and says so before "Goodbye.", as at a table."""
+    from tests.pty_program import Program
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    names = server.server.names
+    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
+
+    def waiting(program: Program, test: Callable[[list[str]], bool]) -> Awaitable[list[str]]:
+        return asyncio.to_thread(program.wait_for, test, 90.0)
+
+    async def main() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2}, "grace": 60})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        bruno = Program(args, tmp_path, name="bruno")
+        try:
+            await waiting(bruno, lambda s: any("open." in t for t in s))
+            bruno.press(["down", "enter", *code, "enter"])
+            await presence(anna, "joined")
+            if where == "waiting room":
+                await waiting(bruno, lambda s: any("Escape leaves." in t for t in s))
+                bruno.press(["c-c"])
+                await asyncio.to_thread(bruno.finish, 30.0)
+                await presence(anna, "dropped")  # a lost connection: the seat is kept
+                return bruno.said()
+            await anna.send({"type": "start"})
+            await waiting(bruno, lambda s: any("14 cards each" in t for t in s))
+            bruno.press(["escape"])
+            await waiting(bruno, lambda s: s[-1].startswith("Pause."))
+            bruno.press(["end", "enter"])
+            said = await waiting(bruno, lambda s: s[-1].startswith("Main menu."))
+            await presence(anna, "left")
+            await asyncio.to_thread(until_gone, names, "bruno")
+            return said
+        finally:
+            bruno.close()
+            await anna.close()
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    if where == "waiting room":
+        assert said[-2:] == [
+            "Your seat at the table is kept: connect again to take it back.",
+            "Goodbye.",
+        ]
+    else:
+        assert said[-2] == "You left the table and the server."
+
+
+def until_gone(names: dict[str, Any], name: str) -> None:
+    """Until the server no longer knows a connection by ``name``."""
+    import time
+
+    deadline = time.monotonic() + 30
+    while name in names:
+        assert time.monotonic() < deadline, f"{name} is still connected"
+        time.sleep(0.05)
+
+
 def test_a_seat_the_server_no_longer_keeps_is_forgotten_and_the_lobby_comes(tmp_path: Path) -> None:
     """A kept token the server does not know (the table ended): the player comes in without
     it, hears the lobby, and the token is gone from the file."""

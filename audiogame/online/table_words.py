@@ -75,6 +75,9 @@ TERMINAL_REFUSALS: dict[str, str] = {
     "password_needed": N_(
         "This server needs a password: give it with --password-file, or in Play online."
     ),
+    "replaced": N_(
+        "Your seat is now played in another window with your name: this one leaves the server."
+    ),
 }
 """The terminal's own: another version means updating a program, and its connection can fail
 in ways the page's cannot (:class:`audiogame.online.client.LinkError`)."""

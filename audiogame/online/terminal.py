@@ -197,6 +197,10 @@ class OnlinePlay(ServerLink):
         if message.get("reason") == "shutdown":
             self.app.say(_(STOPPING))
             self.stopping = True
+        elif message.get("reason") == "replaced":
+            # Another window took the seat back with its token: taking it back from there in
+            # turn would pass it to and fro for ever. This one stops, and says why, once.
+            self.failed("replaced")
 
     # ----- what the seat asks --------------------------------------------------------------
     def act(self, action: Any) -> None:
@@ -209,8 +213,8 @@ class OnlinePlay(ServerLink):
         """The player leaves the table (the presenter or the waiting room closed). Not when
         the program ends (Quit, Control+C, a closed window): then the seat is kept, as when
         the connection is lost, and the next start takes it back."""
-        if self.app.quitting:
-            return
+        if self.app.quitting or self.closed:
+            return  # nobody to tell: the seat stays kept (the next start, or another window)
         if self.token is not None or self.waiting is not None or self.watcher is not None:
             self.send({"type": "leave"})
         if self.token is not None:
