@@ -168,7 +168,10 @@ def test_a_speech_only_stepped_to_changes_nothing(tmp_path: Path) -> None:
     keys = ["o", "enter", "down", *["left"] * 1, "escape", "o", "enter", "down"]
     session = drive(keys, config_dir=tmp_path)
     assert len(session.speakers) == 1 and session.app.settings.speech == "auto"
-    assert "Speech: silent: Enter switches to it" in session.spoken
+    assert (
+        "Speech: silent: Enter switches to it, and then nothing is said until another speech "
+        "is chosen here, or the program is started with --speech auto"
+    ) in session.spoken
     assert session.spoken[-1] == "Speech: automatic, 2 of 12"
 
 

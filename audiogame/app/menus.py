@@ -181,6 +181,7 @@ class SetupMenu(Menu):
 
 
 NOTHING_SAVED = N_("No move was made: nothing was saved.")
+LEFT_ONLINE = N_("You left the table and the server.")
 
 
 class PauseMenu(Menu):
@@ -251,6 +252,8 @@ class PauseMenu(Menu):
         seat = getattr(self.table, "seat", None)
         while len(app.stack) > 1 and not isinstance(app.top, MainMenu):
             app.stack.pop().leave()
+        if getattr(self.table, "remote", False):  # the seat given up, the connection closed
+            app.say(_(LEFT_ONLINE))
         autosave = getattr(app, "autosave", None)
         if autosave is not None and offline and not autosave.shared:
             from audiogame.saves.autosave import is_finished

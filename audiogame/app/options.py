@@ -123,6 +123,11 @@ class OptionsMenu(Menu):
     def _speech_item(self) -> MenuItem:
         def pending(value: str) -> str:
             speech = backend_label(value)
+            if value == "silent":  # said before it is chosen, in the speech still heard
+                return _(
+                    "{speech}: Enter switches to it, and then nothing is said until another "
+                    "speech is chosen here, or the program is started with --speech auto"
+                ).format(speech=speech)
             if value == getattr(self.app.narrator.speaker, "choice", None):
                 return _("{speech}: Enter saves this choice").format(speech=speech)
             return _("{speech}: Enter switches to it").format(speech=speech)

@@ -118,7 +118,11 @@ class LobbyMenu(Menu):
         self.enter()
 
     def leave(self) -> None:
+        """The lobby closes (Disconnect, or the pause menu's Quit to the main menu from a
+        table): the connection closes with it, so that the name is free for the next time."""
         self.stop_looking()
+        if not self.play.closed:
+            self.play.close()
 
     def ask(self) -> None:
         self.play.send({"type": "list"})

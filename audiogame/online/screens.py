@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.online.play import OnlinePlay
 from audiogame.online.lobby_menu import table_label
+from audiogame.online.table_words import SEAT_KEPT
 from audiogame.online.text_entry import TextEntry
 
 
@@ -84,6 +85,11 @@ class WaitingRoom(Screen):
     def leave(self) -> None:
         if self.play.waiting is self:
             self.play.leave_table()
+
+    def farewell(self) -> str:
+        if self.play.waiting is self and self.play.token is not None:
+            return _(SEAT_KEPT)
+        return ""
 
 
 def online_commands(play: OnlinePlay) -> list[Command]:
