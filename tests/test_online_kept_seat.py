@@ -129,6 +129,7 @@ def test_a_killed_terminal_started_again_is_back_at_its_seat_with_its_hand(
     before, after, said, token, _last = kill_and_return(tmp_path, grace)
     assert after == before
     assert "Connected to" in " ".join(said) and KEPT in said
+    assert "Online tables." not in said  # the lobby, opened under the table, says nothing
     # The token is in his data folder, for his eyes only.
     kept = tmp_path / "data" / FILE_NAME
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600

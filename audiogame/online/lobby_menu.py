@@ -66,6 +66,8 @@ class LobbyMenu(Menu):
         """The player asked for the list (Refresh): the count is said even if unchanged."""
         self.confirming = False
         """Enter on Disconnect once: a second Enter disconnects."""
+        self.quiet = False
+        """Opened without its title: under a seat taken back, which comes on top at once."""
         self.asked_at = 0
         """The key that asked whether to disconnect (:attr:`Program.key_count`)."""
         self._timer: Any = None
@@ -108,7 +110,9 @@ class LobbyMenu(Menu):
     # ----- the list ------------------------------------------------------------------------
     def enter(self) -> None:
         self.listed = False
-        self.app.say(_(self.title) + ".")
+        if not self.quiet:
+            self.app.say(_(self.title) + ".")
+        self.quiet = False
         self.ask()
 
     def resume(self) -> None:

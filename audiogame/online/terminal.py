@@ -30,11 +30,12 @@ class OnlinePlay(ServerLink):
     program (the connection itself: :class:`audiogame.online.terminal_link.ServerLink`)."""
 
     # ----- messages ------------------------------------------------------------------------
-    def show_lobby(self) -> None:
+    def show_lobby(self, quiet: bool = False) -> None:
         from audiogame.online.lobby_menu import LobbyMenu
         from audiogame.online.screens import Connecting
 
         self.lobby = LobbyMenu(self.app, self)
+        self.lobby.quiet = quiet
         if self.app.stack and isinstance(self.app.top, Connecting):
             self.app.replace_top(self.lobby)  # Disconnect goes back to the main menu
         else:

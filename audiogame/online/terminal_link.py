@@ -84,7 +84,9 @@ class ServerLink:
         self.remember_server()
         if self.token is not None:
             self.app.say(_("Back to your table: your seat was kept."))
-        self.show_lobby()
+        # Back to a seat, the table comes at once on top of the lobby: the lobby opens
+        # under it without a word ("Online tables." between the two told nothing).
+        self.show_lobby(quiet=self.token is not None)
         await self.read()
 
     async def open(self, token: str | None) -> None:
@@ -200,6 +202,6 @@ class ServerLink:
         if handler is not None:
             handler(message)
 
-    def show_lobby(self) -> None:
+    def show_lobby(self, quiet: bool = False) -> None:
         """Connected: the lobby is shown (:class:`audiogame.online.terminal.OnlinePlay`)."""
         raise NotImplementedError
