@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
-from audiogame.presenters.battle_keys import COUNTS, JUMP_KEYS, hand_key, table_commands
-from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.battle_keys import COUNTS, hand_key, table_commands
+from audiogame.presenters.rank_letters import JUMP_KEYS, letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
 from audiogame.words.battle import refusal, trick_text

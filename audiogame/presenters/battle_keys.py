@@ -13,6 +13,7 @@ from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
+from audiogame.presenters.rank_letters import JUMP_KEYS
 from audiogame.words.battle import cards_owned, hand_text
 from audiogame.words.seats import Seats
 from engine.battle.view import BattleView
@@ -61,17 +62,6 @@ def hand_key(open_war: bool) -> InfoKey[BattleView]:
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[BattleView], ...]:
     """The keys of the table with the setup ``config`` that tell the position from a view."""
     return (hand_key(bool(config.get("open"))), COUNTS)
-
-
-# Ranks a letter or digit jumps to in the open hand (0 is the ten).
-JUMP_KEYS: dict[str, int] = {
-    **{str(rank): rank for rank in range(2, 10)},
-    "0": 10,
-    "j": 11,
-    "q": 12,
-    "k": 13,
-    "a": 14,
-}
 
 
 def table_commands(table: BattleTable) -> list[Command]:

@@ -16,10 +16,10 @@ from audiogame.app.screen import Command
 from audiogame.i18n import _
 from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import HandCursor, selection_combination
-from audiogame.presenters.cardavia_keys import JUMP_KEYS, HandKeys, table_commands
+from audiogame.presenters.cardavia_keys import HandKeys, table_commands
 from audiogame.presenters.cardavia_match import Match
 from audiogame.presenters.info_keys import InfoKey
-from audiogame.presenters.rank_letters import letter_rank, one_text
+from audiogame.presenters.rank_letters import JUMP_KEYS, letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
 from audiogame.words.cardavia import play_order, refusal

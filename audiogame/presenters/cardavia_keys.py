@@ -20,6 +20,7 @@ from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import ordered_plays, selection_combination
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
+from audiogame.presenters.rank_letters import JUMP_KEYS
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import HUMAN, Seats, capitalize
@@ -71,15 +72,6 @@ class CardaviaTable(Protocol):
 
 
 BACKTAB = "s-tab"  # Shift+Tab, as prompt_toolkit names it
-# Ranks a digit or letter jumps to (0 is the ten).
-JUMP_KEYS: dict[str, int] = {
-    **{str(rank): rank for rank in range(2, 10)},
-    "0": 10,
-    "j": 11,
-    "q": 12,
-    "k": 13,
-    "a": 14,
-}
 
 
 def letter(key: str) -> tuple[str, str]:

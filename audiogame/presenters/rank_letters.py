@@ -19,6 +19,16 @@ from __future__ import annotations
 from audiogame import i18n
 from audiogame.i18n import _
 
+# Ranks a digit or letter jumps to in a hand (0 is the ten).
+JUMP_KEYS: dict[str, int] = {
+    **{str(rank): rank for rank in range(2, 10)},
+    "0": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
+}
+
 ITALIAN_LETTERS: dict[str, int] = {"f": 11}
 """Italian rank letters no table binds: F, fante (the jack)."""
 
