@@ -1,13 +1,14 @@
 // Every message reaches the player through one live region, the history: a polite log that is
-// never switched off, never emptied and never written twice, so that every screen reader says
-// each message once, in the order shown (docs/screen-readers.md). Messages that arrive together
-// (a trick told line by line, a deal's opening) are gathered into one entry, one node added
-// once: a screen reader that cuts each live message short with the next one (Orca) or that
-// reports nodes added together in any order still says them all, in order, as one utterance.
-// An urgent message (your turn) ends the entry at once, last, so that it is said as soon as
-// what came before it; it never depends on an assertive region interrupting. The answers to
-// keys that are not kept (read-back, repeats, key lists) go to a second polite region, the
-// echo. The browser's voice, when chosen, says each message too.
+// never switched off, never emptied, never written twice, and that holds nothing that is not
+// said (docs/screen-readers.md). Messages that arrive together (a trick told line by line, a
+// deal's opening) are gathered into one entry, one node added once: a screen reader that cuts
+// each live message short with the next one (Orca) or that reports nodes added together in any
+// order still says them all, in order, as one utterance. An urgent message (your turn) ends
+// the entry at once, last, so that it is said right after what came before it; it never
+// depends on an assertive region interrupting, and nothing before it is held back or left
+// unsaid to make it sooner: its cue says it at once, and the messages are short at their
+// source. The answers to keys that are not kept (read-back, repeats, key lists) go to a
+// second polite region, the echo. The browser's voice, when chosen, says each message too.
 import { speak, silence } from "./voice.js";
 import { word } from "./words.js";
 
@@ -16,26 +17,6 @@ const LIMIT = 500;
 const GATHER_MS = 60;
 /** An entry is said after this long at most, even while messages keep coming (ms). */
 const GATHER_MAX_MS = 400;
-/** At most this many words are said before an urgent message in its entry: "your turn" is
- * heard within 2 s (12 words at 450 words a minute take 1.6 s). Messages gathered before
- * them are kept in the history, unsaid, for the player to read back. */
-export const WORDS_AHEAD = 12;
-/** A batch longer than WORDS_AHEAD (a deal's opening) is held this long after its last
- * message, so that a "your turn" that follows it is said without waiting behind it (ms). */
-const LONG_HOLD_MS = 2000;
-/** ... and said after this long at most (ms). */
-const LONG_HOLD_MAX_MS = 4000;
-/** A long answer to a key the player has just pressed is held this long at most: the
- * player waits for it (ms). */
-const KEY_HOLD_MS = 600;
-/** An answer that starts this soon after a key is the key's (ms). */
-const KEY_ANSWER_MS = 250;
-/** An entry written this recently may still be waiting to be said (ms). */
-const RECENT_MS = 1000;
-
-function wordCount(text) {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 export class Announcer {
   constructor(log, echo) {
@@ -49,15 +30,11 @@ export class Announcer {
     this.count = 0;
     this.recorded = 0;
     this.asides = 0;
-    this.writtenAt = -Infinity;
-    this.writtenWords = 0;
-    this.keyAt = -Infinity;
   }
 
   /** A key was pressed: the first message it causes cuts off the voice's older ones. */
   newTurn() {
     this.interruptNext = true;
-    this.keyAt = performance.now();
   }
 
   say(text, urgent = false) {
@@ -77,45 +54,18 @@ export class Announcer {
     const now = performance.now();
     if (!this.timer) this.first = now;
     clearTimeout(this.timer);
-    const words = this.pending.reduce((sum, message) => sum + wordCount(message.text), 0);
-    const answersKey = this.first - this.keyAt < KEY_ANSWER_MS;
-    const hold = answersKey ? KEY_HOLD_MS : LONG_HOLD_MS;
-    const wait = words > WORDS_AHEAD
-      ? Math.max(0, Math.min(hold, this.first + LONG_HOLD_MAX_MS - now))
-      : Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
+    const wait = Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
     this.timer = setTimeout(() => this.flush(), wait);
   }
 
-  /** Write the gathered messages as one entry of the history. Before an urgent message, only
-   * the last messages within WORDS_AHEAD words are said with it; those before are written
-   * first as an entry of their own that is not said (the history keys read it). */
+  /** Write the gathered messages, in the order they came, as one entry of the history. */
   flush() {
     clearTimeout(this.timer);
     this.timer = null;
     const messages = this.pending.splice(0);
     if (!messages.length) return;
-    if (messages[messages.length - 1].urgent) {
-      let keep = messages.length - 1;
-      // An entry written a moment ago may not have been said yet: its words count too.
-      let words = performance.now() - this.writtenAt < RECENT_MS ? this.writtenWords : 0;
-      while (keep > 0 && words + wordCount(messages[keep - 1].text) <= WORDS_AHEAD) {
-        keep -= 1;
-        words += wordCount(messages[keep].text);
-      }
-      if (keep > 0) this.write(messages.slice(0, keep), true);
-      this.write(messages.slice(keep), false);
-      return;
-    }
-    this.write(messages, false);
-  }
-
-  write(messages, unsaid) {
     const entry = document.createElement("p");
-    entry.className = unsaid ? "entry unsaid" : "entry";
-    // Not said now (a "your turn" came): kept for the history keys (Page Up), out of the
-    // accessibility tree (aria-hidden is not enough: Chromium still reported its text to Orca,
-    // late, out of order), so that no reader says it.
-    if (unsaid) entry.hidden = true;
+    entry.className = "entry";
     messages.forEach(({ text, urgent }, index) => {
       if (index) entry.append(" ");
       const line = document.createElement("span");
@@ -123,10 +73,6 @@ export class Announcer {
       line.textContent = text;
       entry.append(line);
     });
-    if (!unsaid) {
-      this.writtenAt = performance.now();
-      this.writtenWords = messages.reduce((sum, message) => sum + wordCount(message.text), 0);
-    }
     entry.dataset.shown = String(Date.now());
     this.log.append(entry);
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
