@@ -32,8 +32,10 @@ export class Announcer {
     this.asides = 0;
   }
 
-  /** A key was pressed: the first message it causes cuts off the voice's older ones. */
+  /** A key was pressed: what came before it is an entry of its own (the answer to each key
+   * is said apart), and the first message it causes cuts off the voice's older ones. */
   newTurn() {
+    this.flush();
     this.interruptNext = true;
   }
 
