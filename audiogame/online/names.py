@@ -45,6 +45,7 @@ Latin one (Cherokee NE, drawn as N), :data:`DRAWN_AS` adds it.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 
@@ -109,6 +110,7 @@ def _drawn(name: str) -> str:
     return disarm.normalize_confusables(name).translate(DIGITS)
 
 
+@functools.lru_cache(maxsize=8192)
 def skeletons(name: str) -> tuple[str, str]:
     """What ``name`` looks like: in any case (Greek capitals KIM, Latin "KIM" and "Kim"
     alike; the prototypes taken again once in small letters, where Latin capital alpha
