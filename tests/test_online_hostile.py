@@ -36,10 +36,11 @@ async def refused_hello(tmp: Path, message: str, **options: Any) -> dict[str, An
     [
         (hello("Anna\u202e"), "bad_name"),  # a right-to-left override: names are spoken
         (hello("An\x07na"), "bad_name"),
-        (hello(" Anna"), "bad_name"),
+        (hello("Anna."), "bad_name"),
         (json.dumps({"type": "hello", "version": VERSION + 1, "name": "Anna"}), "version"),
         (json.dumps({"type": "list"}), "invalid"),  # no hello first
-        (hello("x" * 25), "invalid"),  # too long a name
+        (hello("x" * 21), "bad_name"),  # too long a name: said so
+        (hello("x" * 65), "invalid"),  # far too long: no hello at all
         ("not json", "invalid"),
     ],
 )

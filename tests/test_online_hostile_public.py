@@ -377,7 +377,8 @@ def test_5_a_chat_line_of_blanks_reaches_nobody(tmp_path: Path) -> None:
             return got, heard
 
     refusal, heard = asyncio.run(go())
-    assert refusal["type"] == "error" and refusal["code"] == "invalid"
+    assert refusal["type"] == "error" and refusal["code"] == "bad_chat"
+    assert refusal["reason"] == "blank"
     assert [line["text"] for line in heard] == ["hello"]
 
 

@@ -14,9 +14,12 @@ import sys
 import unicodedata
 from typing import Any
 
+import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.frames import CloseCode
 
+from audiogame.online import server_messages
 from audiogame.online.messages import VERSION
 
 DEFAULT_PORT = 8765
@@ -52,11 +55,13 @@ def clean(value: Any) -> Any:
 
 class LinkError(Exception):
     """The server refused us or cannot be reached: ``code`` says why (docs/protocol.md, plus
-    ``unreachable``, ``gone``, ``tls`` and ``needs_tls``)."""
+    ``unreachable``, ``gone``, ``tls``, ``needs_tls`` and ``not_understood``: the server sent
+    what is no message of the protocol); ``reason``, the server's reason for a refusal."""
 
-    def __init__(self, code: str, message: str = "") -> None:
+    def __init__(self, code: str, message: str = "", reason: str | None = None) -> None:
         super().__init__(message or code)
         self.code = code
+        self.reason = reason
 
 
 def server_url(address: str, tls: bool = False) -> str:
@@ -139,7 +144,7 @@ class Link:
                 self.url,
                 ssl=self.tls if self.url.startswith("wss") else None,
                 open_timeout=10,
-                max_size=2**22,
+                max_size=server_messages.MAX_MESSAGE,
             )
         except ssl.SSLError as error:
             if isinstance(error, ssl.SSLCertVerificationError) and missing_certificates():
@@ -166,7 +171,14 @@ class Link:
         reply = await self.receive()
         if reply.get("type") != "welcome":
             await self.close()
-            raise LinkError(str(reply.get("code", "invalid")), str(reply.get("message", "")))
+            if reply.get("type") != "error":
+                raise LinkError("not_understood", "the first answer is a welcome or an error")
+            reason = reply.get("reason")
+            raise LinkError(
+                str(reply.get("code")),
+                str(reply.get("message", "")),
+                None if reason is None else str(reason),
+            )
         self.name = str(reply.get("name", self.name))
         return reply
 
@@ -179,20 +191,26 @@ class Link:
             raise LinkError("gone", str(error)) from error
 
     async def receive(self) -> dict[str, Any]:
-        """The next message; :class:`LinkError` ``gone`` when the connection ended."""
+        """The next message, checked against the protocol's schemas
+        (:mod:`audiogame.online.server_messages`); :class:`LinkError` ``gone`` when the
+        connection ended, ``not_understood`` (and the connection closed) when what came is no
+        message of the protocol, or too large."""
         if self.ws is None:
             raise LinkError("gone")
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as error:
+            if error.sent is not None and error.sent.code == CloseCode.MESSAGE_TOO_BIG:
+                raise LinkError("not_understood", "a message too large") from error
             reason = clean(str(error.rcvd.reason if error.rcvd else ""))
             raise LinkError("gone", reason) from error
         try:
-            message = clean(json.loads(raw))
-        except ValueError as error:
-            raise LinkError("invalid", "a message is JSON") from error
-        if not isinstance(message, dict):
-            raise LinkError("invalid", "a message is an object")
+            server_messages.check(raw)
+            message = clean(msgspec.json.decode(raw))
+        except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:
+            await self.close()
+            raise LinkError("not_understood", clean(str(error))[:200]) from error
+        assert isinstance(message, dict)  # the schemas are all objects
         return message
 
     async def close(self) -> None:

@@ -11,6 +11,7 @@ from audiogame.i18n import N_, _
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
 
+from audiogame.online.messages import MAX_NAME
 from audiogame.online.text_entry import TextEntry
 
 
@@ -38,7 +39,7 @@ class ConnectMenu(Menu):
             MenuItem(
                 lambda: _("Your name: {name}").format(name=self.name or _("none")),
                 lambda: self.app.push(
-                    TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=24)
+                    TextEntry(self.app, _("Your name"), self.set_name, self.name, limit=MAX_NAME)
                 ),
             ),
             MenuItem(

@@ -14,7 +14,6 @@ msgspec.ValidationError: Object contains unknown field `admin`
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
 
 import msgspec
@@ -22,10 +21,16 @@ import msgspec
 VERSION = 1
 MAX_MESSAGE = 16 * 1024
 """The largest message a client may send, in bytes."""
-MAX_NAME = 24
+MAX_NAME = 20
+"""The longest nickname, in characters: room for first name and surname, none for a sentence
+(:mod:`audiogame.online.names`)."""
+MAX_NAME_SENT = 64
+"""The longest name a hello may carry: one a little longer than :data:`MAX_NAME` is refused
+with that reason (``bad_name``), not as a message the server does not understand."""
 MAX_CHAT = 300
+"""The longest chat line, in characters (about 20 seconds of speech)."""
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_SENT)]
 TableId = Annotated[str, msgspec.Meta(min_length=1, max_length=8, pattern=r"^[A-Z0-9]+$")]
 Token = Annotated[str, msgspec.Meta(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 Seconds = Annotated[int, msgspec.Meta(ge=0, le=600)]
@@ -156,26 +161,3 @@ def decode_client(data: bytes | str) -> ClientMessage:
 
 def encode(message: dict[str, Any] | msgspec.Struct) -> bytes:
     return msgspec.json.encode(message)
-
-
-_BIDI = {
-    chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
-}
-
-
-def bad_text(text: str) -> bool:
-    """Text that must not be spoken: control characters, bidirectional overrides, format
-    characters."""
-    return any(
-        char in _BIDI or unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp")
-        for char in text
-    )
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a nickname, or ``None``."""
-    if name != name.strip() or not name.strip():
-        return "a name neither starts nor ends with a space"
-    if bad_text(name):
-        return "a name holds no control or direction characters"
-    return None

@@ -1,78 +1,93 @@
 """Which nicknames a public server accepts, and when two are the same name.
 
 A name is spoken before everything a person does at a table, so it must not pass for
-another person's, nor for the program's own words, nor be silent:
+another person's, nor for the program's own words, nor be silent. :func:`problem` says why a
+name is refused, as a reason the clients say in the player's language
+(``audiogame/online/table_words.py``):
 
->>> problem("Anna"), problem("Anna Maria"), problem("Zoë"), problem("Пётр")
-(None, None, None, None)
->>> problem("\\u3164") is not None, problem("Ann\\u200ba") is not None
-(True, True)
->>> problem("\\u0410nna") is not None  # a Cyrillic A among Latin letters
-True
->>> problem("Your turn123") is not None
-True
->>> [problem(name) is not None for name in ("Anna:", "Anna (bot)", "[server]", "Round 1", "You")]
-[True, True, True, True, True]
->>> problem("O'Brien"), problem("Jean-Luc"), problem("Youssef"), problem("Roundtree")
-(None, None, None, None)
->>> same("anna", "ANNA"), same("Anna", "\\u0410nna"), same("l0rd", "lord"), same("Anna", "Anne")
-(True, True, True, False)
+>>> [problem(name) for name in ("Anna", "Anna Maria", "Zoë", "Пётр", "O'Brien", "Jean-Luc")]
+[None, None, None, None, None, None]
+>>> [problem(name) for name in ("Carla passes. Your turn", "Anna:", "Anna.B", "[server]")]
+['signs', 'signs', 'signs', 'signs']
+>>> [problem(name) for name in ("It is your turn", "È il tuo turno", "The server stops")]
+['program', 'program', 'program']
+>>> [problem(name) for name in ("Connection lost", "Anna leaves", "You", "Round 1")]
+['program', 'program', 'program', 'program']
+>>> problem("Ann\\u200ba"), problem("\\u3164"), problem("Zoe" + "\\u0308" * 4)
+('invisible', 'invisible', 'invisible')
+>>> problem("\\u0410nna"), problem("Anna leaves the table"), problem("\\u0301Anna")
+('alphabet', 'length', 'invisible')
+
+Two names are the same when they look alike (:func:`same`): the Unicode confusables
+skeleton (UTS #39), with case, accents, hyphens and apostrophes left out:
+
+>>> greek, lisu = "\\u0391\\u039d\\u039d\\u0391", "\\ua4ee\\ua4e0\\ua4e0\\ua4ee"
+>>> cherokee = "\\u13aa\\u13c1\\u13c1\\u13aa"
+>>> same("ANNA", "Anna"), same(greek, "ANNA"), same(lisu, "ANNA"), same(cherokee, "ANNA")
+(True, True, True, True)
+>>> alpha, dotless, kim = "\\u2c6dnn\\u0251", "L\\u0131sa", "\\u039a\\u0399\\u039c"
+>>> same(alpha, "Anna"), same(dotless, "Lisa"), same(kim, "KIM"), same(kim, "Kim")
+(True, True, True, True)
+>>> same("l0rd", "lord"), same("Zoë", "Zoe"), same("Jean-Luc", "Jean Luc")
+(True, True, True)
+>>> same("Anna", "Anne"), same("Mario", "Maria"), same("ALI", "All"), same("IAN", "LAN")
+(False, False, False, False)
+
+The letters' prototypes are UTS #39's, from Unicode's current confusables data, as
+:func:`disarm.normalize_confusables` maps them (case kept), with the standard's digits 0 and
+1 as O and l and its capital I as l. Of the libraries on PyPI, disarm is the one that is
+maintained and follows each new version of that data (``confusable_homoglyphs`` and
+``confusables`` compare characters on older data; PyICU's spoof checker is built from source
+on each machine). Its own ``skeleton_key`` is not used: it puts capital I with small l and
+then folds case, so "ALI" would be "All". Where the data has no entry for a letter drawn as a
+Latin one (Cherokee NE, drawn as N), :data:`DRAWN_AS` adds it.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections.abc import Callable
 
-INVISIBLE = frozenset(
-    chr(code) for code in (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x180E, 0x17B4, 0x17B5)
-)
-"""Letters (by their category) that show and say nothing: Hangul fillers, the blank Braille
-pattern, Mongolian and Khmer invisible vowels."""
+import disarm
 
-_LOOK_ALIKES: dict[str | int, str] = {
-        # Cyrillic and Greek letters drawn as Latin ones (by code point)
-        0x0430: "a", 0x0432: "b", 0x0435: "e", 0x043A: "k", 0x043C: "m", 0x043D: "h",
-        0x043E: "o", 0x0440: "p", 0x0441: "c", 0x0442: "t", 0x0443: "y", 0x0445: "x",
-        0x0456: "l", 0x0458: "j", 0x0455: "s", 0x0501: "d", 0x03B1: "a", 0x03B2: "b",
-        0x03B5: "e", 0x03B9: "l", 0x03BA: "k", 0x03BD: "v", 0x03BF: "o", 0x03C1: "p",
-        0x03C4: "t", 0x03C5: "u", 0x03C7: "x", 0x03F2: "c",
-        # digits and signs taken for letters
-        "0": "o", "1": "l", "|": "l", "i": "l", "3": "e", "5": "s", "$": "s", "@": "a",
-        "_": " ", "-": " ", ".": " ",
-}  # fmt: skip
-LOOK_ALIKES = str.maketrans(_LOOK_ALIKES)
+from audiogame.online.messages import MAX_NAME
+from audiogame.online.written import invisible, piled, tidy
 
-PROGRAM_WORDS = (
-    "your turn", "il tuo turno", "tocca a te", "server", "system", "sistema", "admin",
-    "table", "tavolo", "computer", "audiogame",
+SIGNS = frozenset("'\u2019-")
+"""The only signs a name holds beside letters, digits and single spaces (O'Brien, Jean-Luc):
+a full stop, a colon or a bracket would let a name sound like a sentence of the program's
+("Carla passes. Your turn", "Anna: two")."""
+
+DIGITS = str.maketrans({"0": "O", "1": "l"})
+DRAWN_AS = str.maketrans({"\u13c1": "N", "\uab91": "n"})
+"""Letters drawn as Latin ones that Unicode's confusables data does not map (Cherokee NE)."""
+
+PROGRAM_WORDS = frozenset(
+    (
+        # what the program says of turns, tables, connections and people, in both languages
+        "turn", "turns", "your", "server", "table", "connection", "connected",
+        "disconnected", "lost", "leaves", "left", "joins", "joined", "sits", "watching",
+        "watches", "passes", "passed", "plays", "played", "says", "stops", "stopping",
+        "program", "player", "players", "computer", "system", "admin", "moderator", "error",
+        "audiogame",
+        "turno", "tuo", "tua", "tocca", "tavolo", "connessione", "connesso", "disconnesso",
+        "persa", "perso", "lascia", "esce", "siede", "guarda", "passa", "gioca", "dice",
+        "ferma", "programma", "giocatore", "giocatori", "sistema", "errore",
+    )
 )  # fmt: skip
-"""How the program's own sentences start: no name starts so."""
+"""Words of the program's own sentences: no name holds one as a word ("It is your turn",
+"Connection lost", "Anna leaves the table")."""
 
 PROGRAM_FIRST_WORDS = frozenset(
     (
         "you", "tu", "te", "everyone", "everybody", "tutti", "entrambi", "both", "nobody",
         "nessuno", "round", "giro", "deal", "smazzata", "trick", "presa", "hint",
         "suggerimento", "game", "partita", "narrator", "narratore", "bot", "robot", "cards",
-        "carte", "chat", "moderator", "moderatore",
+        "carte", "chat", "moderatore",
     )
 )  # fmt: skip
-"""Words that open the program's own sentences: no name is one of them, or starts with one
-and a space."""
-
-_FIRST_WORDS = frozenset(map(lambda word: " ".join(word.translate(LOOK_ALIKES).split()),
-                             PROGRAM_FIRST_WORDS))  # fmt: skip
-
-JOINERS = frozenset("'\u2019-._")
-"""The only signs a name may hold (O'Brien, Jean-Luc, Anna.B): a colon, a bracket or a
-parenthesis in a name would make it sound like the program's own words ("Anna: two")."""
-
-
-def skeleton(name: str) -> str:
-    """What a name looks and sounds like: compatible forms folded, accents and case dropped,
-    look-alike letters mapped to one, spaces collapsed."""
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
-    bare = "".join(char for char in folded if not unicodedata.combining(char))
-    return " ".join(bare.translate(LOOK_ALIKES).split())
+"""Words that open the program's own sentences: no name starts with one."""
 
 
 def _script(char: str) -> str | None:
@@ -82,29 +97,79 @@ def _script(char: str) -> str | None:
     return "CJK" if script in ("HIRAGANA", "KATAKANA", "HANGUL") else script
 
 
-def problem(name: str) -> str | None:
-    """Why ``name`` cannot be a nickname on the server (a sentence), or ``None``."""
-    if any(char in INVISIBLE for char in name):
-        return "a name holds no invisible letters"
+def _bare(name: str) -> str:
+    """``name`` without accents, hyphens and apostrophes (a hyphen is a space)."""
+    name = name.translate(DRAWN_AS).replace("-", " ").replace("'", "").replace("\u2019", "")
+    split = unicodedata.normalize("NFD", name)
+    return "".join(char for char in split if not unicodedata.combining(char))
+
+
+def _drawn(name: str) -> str:
+    """Each letter as the Latin letter it is drawn as (UTS #39's prototypes, case kept), the
+    digits 0 and 1 as O and l."""
+    return disarm.normalize_confusables(name).translate(DIGITS)
+
+
+@functools.lru_cache(maxsize=8192)
+def skeletons(name: str) -> tuple[str, str]:
+    """What ``name`` looks like: in any case (Greek capitals KIM, Latin "KIM" and "Kim"
+    alike; the prototypes taken again once in small letters, where Latin capital alpha
+    becomes small alpha, then "a"), and as written, with a capital I taken for a small l
+    ("Ian", "lan")."""
+    bare = _bare(unicodedata.normalize("NFKC", tidy(name)))
+    drawn = _drawn(bare)
+    return _drawn(drawn.casefold()).casefold(), drawn.replace("I", "l")
+
+
+def _words(name: str) -> list[str]:
+    return skeletons(name)[0].split()
+
+
+_PROGRAM = frozenset(word for words in map(_words, PROGRAM_WORDS) for word in words)
+_FIRST = frozenset(word for words in map(_words, PROGRAM_FIRST_WORDS) for word in words)
+
+
+def _program(name: str) -> bool:
+    words = _words(name)
+    return bool(words) and (words[0] in _FIRST or not _PROGRAM.isdisjoint(words))
+
+
+def _stray_mark(name: str) -> bool:
+    """A combining mark on no letter (first, or after a space or a sign)."""
+    previous = " "
     for char in name:
-        category = unicodedata.category(char)
-        if category[0] not in "LN" and char != " " and char not in JOINERS:
-            return "a name holds letters, digits, single spaces and ' - . _ only"
-    if "  " in name:
-        return "a name holds letters, digits, single spaces and ' - . _ only"
-    if not any(char.isalnum() for char in name):
-        return "a name holds at least one letter or digit"
-    scripts = {script for script in map(_script, name) if script is not None}
-    if len(scripts) > 1:
-        return "a name is written in one alphabet"
-    bare = skeleton(name)
-    if any(bare.startswith(skeleton(words)) for words in PROGRAM_WORDS) or (
-        bare.split() and bare.split()[0] in _FIRST_WORDS
-    ):
-        return "a name cannot start as the program's own words"
+        if unicodedata.category(char)[0] == "M" and unicodedata.category(previous)[0] not in "LMN":
+            return True
+        previous = char
+    return False
+
+
+_CHECKS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("invisible", lambda name: invisible(name) or piled(name) or _stray_mark(name)),
+    (
+        "signs",
+        lambda name: any(
+            unicodedata.category(char)[0] not in "LMN" and char != " " and char not in SIGNS
+            for char in name
+        ),
+    ),
+    ("signs", lambda name: not any(char.isalnum() for char in name)),
+    ("length", lambda name: len(name) > MAX_NAME),
+    ("alphabet", lambda name: len({s for s in map(_script, name) if s is not None}) > 1),
+    ("program", _program),
+)
+
+
+def problem(name: str) -> str | None:
+    """Why ``name`` (as :func:`audiogame.online.written.tidy` leaves it) cannot be a nickname:
+    ``invisible``, ``length``, ``signs``, ``alphabet`` or ``program``; ``None`` when it can."""
+    name = tidy(name)
+    for reason, fails in _CHECKS:
+        if fails(name):
+            return reason
     return None
 
 
 def same(one: str, other: str) -> bool:
-    """Whether two names would be taken for one another."""
-    return skeleton(one) == skeleton(other)
+    """Whether two names would be taken for one another (in the same case form)."""
+    return any(a == b for a, b in zip(skeletons(one), skeletons(other), strict=True))

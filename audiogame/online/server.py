@@ -29,6 +29,7 @@ from audiogame.online.connection import RATE, SEND_QUEUE, Connection
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
+from audiogame.online.written import tidy
 from audiogame.web.page_host import stop_hint_thinking
 from audiogame.web.pages import process_request
 from audiogame.web.seat import BrowserSeat
@@ -36,6 +37,16 @@ from audiogame.web.seat import BrowserSeat
 __all__ = ["SEND_QUEUE", "Connection", "Server", "run", "stop_on_signals", "tls_context"]
 
 HELLO_WITHIN = 10.0
+
+NAME_PROBLEMS = {
+    "invisible": "a name holds no invisible characters and no accents piled on a letter",
+    "signs": "a name holds letters, digits, single spaces, hyphens and apostrophes only",
+    "length": f"a name is at most {m.MAX_NAME} characters",
+    "alphabet": "a name is written in one alphabet",
+    "program": "a name holds none of the program's own words",
+}
+"""The server's own words for each reason a name is refused (its log, a client of another
+program); the clients say theirs (:mod:`audiogame.online.table_words`)."""
 
 
 class Server(Lobby):
@@ -104,17 +115,17 @@ class Server(Lobby):
             )
         problem = self.check_hello(message, conn.host)
         if problem is not None:
-            conn.send(
-                {"type": "error", "code": problem[0], "message": problem[1], "version": m.VERSION}
-            )
-            await conn.close(1008, problem[0])
+            code, words, reason = problem
+            refusal = {"type": "error", "code": code, "message": words, "version": m.VERSION}
+            conn.send({**refusal, "reason": reason} if reason else refusal)
+            await conn.close(1008, code)
             return False
         seat = find_token(self.rooms, message.token) if message.token else None
         if message.token and seat is None:
             conn.error("bad_token", "this seat is no longer kept")
             await conn.close(1008, "bad_token")
             return False
-        name = message.name
+        name = tidy(message.name)
         if seat is not None:
             room, index = seat
             name = room.seats[index].name or name
@@ -124,7 +135,12 @@ class Server(Lobby):
                 await conn.close(1008, "name_taken")
                 return False
         elif self.name_in_use(name):
-            conn.error("name_taken", "this name is in use on the server")
+            if name.casefold() in self.names or self.kept_name(name, exact=True):
+                conn.error("name_taken", "this name is in use on the server")
+            else:  # said as such: the player sees no reason why their own name is taken
+                words = "a name that looks like this one is in use on the server"
+                conn.send({"type": "error", "code": "name_taken", "message": words,
+                           "reason": "look_alike"})  # fmt: skip
             await conn.close(1008, "name_taken")
             return False
         conn.name = name
@@ -139,22 +155,24 @@ class Server(Lobby):
             room.back(conn, index)
         return True
 
-    def check_hello(self, message: m.Hello, host: str = "?") -> tuple[str, str] | None:
+    def check_hello(self, message: m.Hello, host: str = "?") -> tuple[str, str, str] | None:
+        """Why a hello is refused: its code, its words (the clients say their own, in the
+        player's language) and, for a name, the reason (:func:`audiogame.online.names.problem`)."""
         if message.version != m.VERSION:
-            return "version", f"this server speaks version {m.VERSION}"
+            return "version", f"this server speaks version {m.VERSION}", ""
         if self.password is not None:
             if self.passwords.full(host):  # not even checked: no guess counts
-                return "too_many_attempts", "too many wrong passwords: try again in a minute"
+                return "too_many_attempts", "too many wrong passwords: try again in a minute", ""
             if not message.password:
-                return "password_needed", "this server needs a password"
+                return "password_needed", "this server needs a password", ""
             if not secrets.compare_digest(
                 (message.password or "").encode(), self.password.encode()
             ):
                 self.passwords.add(host)
-                return "bad_password", "wrong password"
-        problem = m.name_problem(message.name) or nicknames.problem(message.name)
-        if problem is not None:
-            return "bad_name", problem
+                return "bad_password", "wrong password", ""
+        reason = nicknames.problem(message.name)
+        if reason is not None:
+            return "bad_name", NAME_PROBLEMS[reason], reason
         return None
 
     def name_in_use(self, name: str) -> bool:
@@ -164,9 +182,15 @@ class Server(Lobby):
             return True
         if any(nicknames.same(name, other.name) for other in self.names.values()):
             return True
+        return self.kept_name(name)
+
+    def kept_name(self, name: str, exact: bool = False) -> bool:
+        """Whether a seat kept for a dropped person (for their token) has this name or, unless
+        ``exact``, one taken for it."""
         return any(
             seat.kind == "person" and seat.token and seat.peer is None and seat.name
-            and nicknames.same(name, seat.name)
+            and (seat.name.casefold() == name.casefold() if exact
+                 else nicknames.same(name, seat.name))
             for room in self.rooms.values() if not room.over for seat in room.seats
         )  # fmt: skip
 

@@ -14,6 +14,7 @@ from audiogame.online import messages as m
 from audiogame.online.connection import Connection
 from audiogame.online.room import Room, RoomError, Seat, check_options
 from audiogame.online.server_tables import TableKeeping
+from audiogame.online.written import CHAT_PROBLEMS, chat_problem, tidy
 from audiogame.table.codec import DecodeError
 
 
@@ -135,13 +136,15 @@ class Lobby(TableKeeping):
 
     def on_chat(self, conn: Connection, message: m.Chat) -> None:
         room = self.at_table(conn)
-        if m.bad_text(message.text):
-            raise RoomError("invalid", "a message holds no control or direction characters")
-        if not message.text.strip():
-            raise RoomError("invalid", "a message says something: it is only blanks")
+        text = tidy(message.text)
+        reason = chat_problem(text)
+        if reason is not None:
+            conn.send({"type": "error", "code": "bad_chat", "reason": reason,
+                       "message": CHAT_PROBLEMS[reason]})  # fmt: skip
+            return
         if room.seat_of(conn) is None and not conn.chat.allow(room.id):
             raise RoomError("rate_limited", "a spectator's chat is slowed: wait a little")
-        room.tell_all({"type": "chat", "name": conn.name, "text": message.text})
+        room.tell_all({"type": "chat", "name": conn.name, "text": text})
 
     def on_who(self, conn: Connection, message: m.Who) -> None:
         room = self.at_table(conn)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from audiogame.i18n import N_, _
+from audiogame.online.messages import MAX_NAME
 
 PRESENCE: dict[str, str] = {
     "joined": N_("{name} sits at the table."),
@@ -36,6 +37,7 @@ REFUSALS: dict[str, str] = {
         "That name cannot be used: letters and digits of one alphabet, single spaces, nothing"
         " that could be taken for another name or for the program's own words."
     ),
+    "bad_chat": N_("That message was not sent: chat holds words, not invisible characters."),
     "bad_password": N_("Wrong password for this server."),
     "bad_token": N_("Your seat at that table is no longer kept."),
     "no_table": N_("There is no table with this code."),
@@ -61,10 +63,38 @@ REFUSALS: dict[str, str] = {
 """The server's ``error`` codes, the same for both clients; ``invalid`` also stands for any
 code this program does not know."""
 
+REASONS: dict[tuple[str, str], str] = {
+    ("bad_name", "invisible"): N_(
+        "That name cannot be used: it holds invisible characters, or accents piled on a letter."
+    ),
+    ("bad_name", "signs"): N_(
+        "That name cannot be used: a name holds only letters, digits, single spaces, hyphens "
+        "and apostrophes."
+    ),
+    ("bad_name", "length"): N_("That name cannot be used: a name is at most {count} characters."),
+    ("bad_name", "alphabet"): N_("That name cannot be used: a name is written in one alphabet."),
+    ("bad_name", "program"): N_(
+        "That name cannot be used: it holds words the program itself says, such as turn, "
+        "table or server."
+    ),
+    ("name_taken", "look_alike"): N_(
+        "A name that looks like this one is already in use on the server: choose another one."
+    ),
+    ("bad_chat", "invisible"): N_("That message was not sent: it holds invisible characters."),
+    ("bad_chat", "marks"): N_("That message was not sent: it piles accents on a letter."),
+    ("bad_chat", "blank"): N_("That message was not sent: it says nothing."),
+}
+"""What a refusal says when the server gives its ``reason`` too (why a name or a chat line is
+refused: :mod:`audiogame.online.names`, :mod:`audiogame.online.written`); a reason this
+program does not know gets the code's own words."""
+
 TERMINAL_REFUSALS: dict[str, str] = {
     "version": N_("This server speaks another version of the program: update one of them."),
     "unreachable": N_("The server cannot be reached: check its address, or try again later."),
     "gone": N_("The connection to the server was lost."),
+    "not_understood": N_(
+        "The server sent something this program does not understand; disconnected."
+    ),
     "tls": N_("The server's secure connection could not be verified."),
     "tls_certificates": N_(
         "The server's secure connection cannot be verified: this Python has no certificates "
@@ -96,22 +126,25 @@ def presence_text(what: str, name: str) -> str | None:
     return None if template is None else _(template).format(name=name)
 
 
-def refusal_text(code: str) -> str:
-    """The words for a refusal shared by both clients; an unknown code gets the ``invalid``
-    words."""
+def refusal_text(code: str, reason: object = None) -> str:
+    """The words for a refusal shared by both clients (its ``reason``'s, when the server gave
+    one this program knows); an unknown code gets the ``invalid`` words."""
+    because = REASONS.get((code, str(reason)))
+    if because is not None:
+        return _(because).format(count=MAX_NAME)
     return _(REFUSALS.get(code, REFUSALS["invalid"]))
 
 
-def terminal_refusal_text(code: str) -> str:
+def terminal_refusal_text(code: str, reason: object = None) -> str:
     """The words the terminal says for ``code``: its own, else the shared ones."""
     own = TERMINAL_REFUSALS.get(code)
-    return refusal_text(code) if own is None else _(own)
+    return refusal_text(code, reason) if own is None else _(own)
 
 
-def page_refusal_text(code: str) -> str:
+def page_refusal_text(code: str, reason: object = None) -> str:
     """The words the page says for ``code``: its own, else the shared ones."""
     own = PAGE_REFUSALS.get(code)
-    return refusal_text(code) if own is None else _(own)
+    return refusal_text(code, reason) if own is None else _(own)
 
 
 def who_text(message: dict[str, Any]) -> str:

@@ -47,7 +47,7 @@ class OnlinePlay(ServerLink):
 
     def on_error(self, message: dict[str, Any]) -> None:
         code = str(message.get("code", ""))
-        self.app.refuse(terminal_refusal_text(code))
+        self.app.refuse(terminal_refusal_text(code, message.get("reason")))
         if self.lobby is not None and code in ("table_full", "seat_taken", "no_table",
                                                "started", "bot_name"):  # fmt: skip
             self.send({"type": "list"})  # the list had changed: the lobby shows it as it is

@@ -16,11 +16,14 @@ from audiogame.online.client import Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.table_words import terminal_refusal_text
 from audiogame.online.tasks import Tasks
+from audiogame.table.codec import DecodeError
 from audiogame.table.seat import SeatState
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
     from audiogame.presenters.table_screen import TableScreen
+
+log = logging.getLogger("audiogame.online")
 
 BACK_OFF: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0)
 """Seconds between attempts to reconnect; the last one repeats, so that the seat is back
@@ -76,7 +79,7 @@ class ServerLink:
         try:
             await self.open(kept)
         except LinkError as error:
-            self.failed(error.code)
+            self.failed(error.code, error.reason)
             return
         self.app.say(
             _("Connected to {server} as {name}.").format(server=self.address, name=self.link.name)
@@ -115,12 +118,20 @@ class ServerLink:
         while not self.closed:
             try:
                 message = await self.link.receive()
-            except LinkError:
+            except LinkError as error:
+                if error.code == "not_understood":
+                    self.not_understood(error)
+                    return
                 if self.closed or not await self.reconnect():
                     return
                 continue
             try:
                 self.handle(message)
+            except (DecodeError, LookupError, TypeError) as error:
+                # a message of the right shape whose engine values are not (an event of no
+                # kind, a seat past the table's): the server's, not the program's
+                self.not_understood(error)
+                return
             except Exception as error:  # a bug must not pass silently: the program reports it
                 self.app.fail(error)
                 return
@@ -147,7 +158,7 @@ class ServerLink:
             except LinkError as error:
                 if error.code in ("unreachable", "gone"):
                     continue
-                self.failed(error.code)
+                self.failed(error.code, error.reason)
                 return False
             if self.token is not None:
                 self.app.say(_("Back at the table."))
@@ -175,12 +186,19 @@ class ServerLink:
         elif self.lobby is not None:
             self.lobby.refresh()  # the list as the server has it now, said again
 
-    def failed(self, code: str) -> None:
+    def failed(self, code: str, reason: str | None = None) -> None:
         """Say why, and go back to the main menu."""
         self.closed = True
-        self.app.refuse(terminal_refusal_text(code))
+        self.app.refuse(terminal_refusal_text(code, reason))
         if self.app.stack and not isinstance(self.app.top, main_menu()):
             self.app.pop_to(main_menu())
+
+    def not_understood(self, error: Exception) -> None:
+        """The server sent what is no message of the protocol: said in one sentence, the
+        connection closed, the main menu (the log keeps what it was)."""
+        log.warning("the server sent what this program does not understand: %s", error)
+        self.failed("not_understood")
+        self.tasks.start(self.link.close())
 
     def send(self, message: dict[str, Any]) -> None:
         async def go() -> None:

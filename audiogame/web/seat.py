@@ -123,7 +123,8 @@ class BrowserSeat:
         elif kind == "timed_out":
             self.say(timed_out())
         elif kind == "error":
-            self.send({**message, "message": page_refusal_text(str(message.get("code")))})
+            refusal = page_refusal_text(str(message.get("code")), message.get("reason"))
+            self.send({**message, "message": refusal})
         elif kind == "closing":
             reason = str(message.get("reason"))
             words = CLOSING.get(reason)

@@ -37,7 +37,10 @@ WORDS: dict[str, str] = {
     "play_alone": N_("Or play alone in this browser, against computer players"),
     "enter_heading": N_("Your name"),
     "name": N_("Name"),
-    "name_help": N_("The name the others hear, up to 24 characters."),
+    "name_help": N_(
+        "The name the others hear, up to 20 characters: letters, digits, spaces, hyphens and "
+        "apostrophes."
+    ),
     "password": N_("Server password, only if the server asks for one"),
     "enter": N_("Enter the lobby"),
     # Lobby
