@@ -102,3 +102,24 @@ def test_a_first_start_says_nothing_of_resumed_tables(tmp_path: Path) -> None:
     said = rest(server)
     assert not any("resumed" in line for line in first + said)
     assert said == [STOPPED]
+
+
+def test_without_the_look_alike_library_the_server_says_why_it_does_not_start() -> None:
+    """Where the library that tells look-alike names apart has no wheel (pyproject.toml), the
+    program installs without it and ``serve`` refuses to start, saying why."""
+    hidden = ("import sys; sys.modules['disarm'] = None; "
+              "from audiogame.__main__ import main; sys.exit(main())")  # fmt: skip
+    for language, sentence in [
+        ("en", "audiogame serve: the server needs the package disarm to tell look-alike names "
+               "apart, and it has none for this computer's processor: host the tables on another "
+               "computer"),
+        ("it", "audiogame serve: il server ha bisogno del pacchetto disarm per distinguere i "
+               "nomi che si somigliano, e non ce n'è per il processore di questo computer: "
+               "ospita i tavoli su un altro computer"),
+    ]:  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-c", hidden, "--lang", language, "serve", "--port", "0"],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr.strip() == sentence

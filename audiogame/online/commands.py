@@ -141,10 +141,26 @@ def resumed_line(count: int) -> str:
     ).format(count=count)
 
 
+def look_alikes_known() -> bool:
+    """Whether the library that tells look-alike names apart is installed (it is wherever it
+    has a wheel: pyproject.toml)."""
+    try:
+        import disarm  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def serve_command(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Control C; tables are kept in the data folder."""
-    from audiogame.cli import file_problem
     from audiogame.i18n import _
+
+    if not look_alikes_known():
+        print(_("audiogame serve: the server needs the package disarm to tell look-alike names "
+                "apart, and it has none for this computer's processor: host the tables on "
+                "another computer"), file=sys.stderr)  # fmt: skip
+        return 2
+    from audiogame.cli import file_problem
     from audiogame.online.limits import Limits
     from audiogame.online.server import run, tls_context
     from audiogame.saves.paths import data_dir, log_dir
