@@ -46,8 +46,8 @@ class Connection:
         self.name = ""
         self.room: Room | None = None
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
-        self.bucket = ws.budget if isinstance(ws, CountedConnection) else Bucket(
-            server.rate, server.burst
+        self.bucket = (
+            ws.budget if isinstance(ws, CountedConnection) else Bucket(server.rate, server.burst)
         )
         """Every frame it sends is charged here (:mod:`audiogame.online.frames`)."""
         if isinstance(ws, CountedConnection):

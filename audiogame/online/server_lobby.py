@@ -68,9 +68,7 @@ class Lobby(TableKeeping):
                 "too_many_tables", "you have opened as many tables as one may: leave one first"
             )
         if sum(room.network == conn.network for room in tables) >= self.limits.tables_per_network:
-            raise RoomError(
-                "too_many_tables", "your network has opened as many tables as it may"
-            )
+            raise RoomError("too_many_tables", "your network has opened as many tables as it may")
         if len(tables) >= self.limits.tables and not self.reclaim():
             raise RoomError("server_full", "the server is busy: try again in a minute")
         seats = [

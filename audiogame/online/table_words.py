@@ -55,8 +55,7 @@ REFUSALS: dict[str, str] = {
     "too_many_tables": N_("You have opened as many tables as one may: leave one first."),
     "server_full": N_("The server is busy: try again in a minute."),
     "disk_full": N_(
-        "The server cannot save anything now (its disk is full): nothing changed; try again"
-        " later."
+        "The server cannot save anything now (its disk is full): nothing changed; try again later."
     ),
     "too_many_attempts": N_("Too many wrong attempts from your address: try again in a minute."),
     "too_many_watchers": N_("That table has as many spectators as it may: try again later."),
