@@ -280,6 +280,16 @@ def _add_online(commands: Any) -> None:
         ),
     )
     serve.add_argument("--port", type=_port, default=8765, help=_("port (0: any free port)"))
+    serve.add_argument(
+        "--public-name",
+        action="append",
+        default=[],
+        metavar=_("NAME"),
+        help=_(
+            "a name players reach this server by, such as cards.example.org (again for "
+            "another); addresses and localhost need none"
+        ),
+    )
     serve.add_argument("--tls-cert", metavar=_("FILE"), help=_("TLS certificate (with --tls-key)"))
     serve.add_argument("--tls-key", metavar=_("FILE"), help=_("TLS private key"))
     serve.add_argument("--password-file", metavar=_("FILE"), help=_("the server's password"))

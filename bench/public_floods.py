@@ -5,11 +5,19 @@ address: every client here comes from 127.0.0.1). Two honest people play Battagl
 figure is a move's delivery: from one person's ``act`` to the other's ``update`` (p50, p99,
 max), first alone, then during each flood:
 
-- ``listing``: 400 tables open, 4 clients asking for the lobby 10 times a second each;
+- ``listing``: 390 tables open, 4 clients asking for the lobby 10 times a second each;
 - ``watchers``: 20 connections trying to watch the honest table as fast as the rate allows;
 - ``browser keys``: 60 browser seats pressing keys at the rate limit (20 a second each);
 - ``slow reader``: a client that never reads, asking for the lobby 19 times a second (twice
-  as long, so that the kernel's buffers fill and the server's budget is reached).
+  as long, so that the kernel's buffers fill and the server's budget is reached);
+- ``ping flood``: 4 connections from one address sending WebSocket pings as fast as they go
+  (each one's pings sent before it was closed are counted);
+- ``table flood``: 140 addresses, each in a network of its own (127.0.N.1), create 3 tables
+  each and close their connections, again every 2 s; meanwhile the honest player tries to
+  create a table every half second (how many were refused "busy", and the longest run of
+  refusals).
+
+Each phase's line ends with the server's CPU (of one core) and its memory during it.
 
 Then the server's memory with 500 browser seats, and what the slow reader cost it before it
 was dropped.
@@ -42,9 +50,29 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = """
 connections_per_address = 100000
-tables = 100000
+connections_per_network = 100000
+tables = 400
 tables_per_address = 100000
+tables_per_network = 100000
 """
+"""Those per address and network are lifted: the other floods come from 127.0.0.1."""
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Cost:
+    """The server's CPU (percent of one core) and memory (MB) over a phase."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.cpu, self.rss, self.start = cpu_seconds(pid), rss_mb(pid), time.monotonic()
+
+    def __str__(self) -> str:
+        used = (cpu_seconds(self.pid) - self.cpu) / (time.monotonic() - self.start)
+        return f"  cpu {used * 100:3.0f}%  rss {self.rss:.0f} -> {rss_mb(self.pid):.0f} MB"
 
 
 def rss_mb(pid: int) -> float:
@@ -154,13 +182,95 @@ def summary(times: list[float]) -> str:
     return f"p50 {middle:6.1f} ms  p99 {p99:6.1f} ms  max {ms[-1]:6.1f} ms  ({len(ms)} moves)"
 
 
+async def ping_flood(url: str, stop: asyncio.Event, sent: list[int]) -> None:
+    """One connection from 127.0.0.9 sending pings as fast as it goes, until closed."""
+    ws = await connect(url, local_addr=("127.0.0.9", 0), max_size=2**24)
+    await ws.send(json.dumps({"type": "hello", "version": 1, "name": f"Pinger{len(sent)}"}))
+    index = len(sent)
+    sent.append(0)
+    reading = asyncio.ensure_future(drain(ws, stop))
+    with contextlib.suppress(Exception):
+        while not stop.is_set():
+            await ws.ping()
+            sent[index] += 1
+            if sent[index] % 100 == 0:
+                await asyncio.sleep(0)
+    reading.cancel()
+
+
+async def crowd_of_tables(url: str, stop: asyncio.Event) -> None:
+    """140 addresses, each of its own network, 3 unstarted tables each, then gone; again."""
+    while not stop.is_set():
+        for n in range(140):
+            if stop.is_set():
+                return
+            address = f"127.{1 + n // 250}.{1 + n % 250}.1"
+            links = []
+            with contextlib.suppress(Exception):
+                for k in range(3):
+                    ws = await connect(url, local_addr=(address, 0))
+                    await ws.send(json.dumps({"type": "hello", "version": 1,
+                                              "name": f"Junk{n}x{k}"}))  # fmt: skip
+                    await ws.send(json.dumps(CREATE))
+                    links.append(ws)
+                for ws in links:
+                    while json.loads(await ws.recv())["type"] not in ("joined", "error"):
+                        pass
+            for ws in links:
+                await ws.close()
+        await asyncio.sleep(2)
+
+
+async def honest_creates(url: str, stop: asyncio.Event, answers: list[str]) -> None:
+    ws = await greet(url, "Carla")
+    while not stop.is_set():
+        await ws.send(json.dumps(CREATE))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] in ("joined", "error"):
+                break
+        answers.append(message.get("code", message["type"]))
+        if message["type"] == "joined":
+            await ws.send(json.dumps({"type": "leave"}))
+            await until(ws, "left")
+        await asyncio.sleep(0.5)
+    await ws.close()
+
+
 async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     anna, bruno, table = await honest_table(url)
-    print(f"{'alone':14} {summary(await deliveries(anna, bruno, seconds))}")
+    cost = Cost(pid)
+    print(f"{'alone':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
 
-    # ---- listing: 400 tables, 4 clients listing 10 times a second
+    # ---- ping flood: 4 connections from one address
+    stop, sent = asyncio.Event(), list[int]()
+    tasks = [asyncio.ensure_future(ping_flood(url, stop, sent)) for _ in range(4)]
+    cost = Cost(pid)
+    times = await deliveries(anna, bruno, seconds)
+    print(f"{'ping flood':14} {summary(times)}{cost}")
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    closed = log.read_text(encoding="utf-8").count("closed: flood")
+    print(f"ping flood: pings sent by each before it was closed {sent}; closed: {closed} of 4")
+
+    # ---- table flood: 140 addresses of 140 networks, 3 tables each, gone, again
+    stop, answers = asyncio.Event(), list[str]()
+    tasks = [asyncio.ensure_future(crowd_of_tables(url, stop)),
+             asyncio.ensure_future(honest_creates(url, stop, answers))]  # fmt: skip
+    cost = Cost(pid)
+    times = await deliveries(anna, bruno, 3 * seconds)
+    print(f"{'table flood':14} {summary(times)}{cost}")
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    runs = "".join("x" if answer != "joined" else "." for answer in answers).split(".")
+    print(f"table flood: the honest player created {answers.count('joined')} of {len(answers)}"
+          f" tables; refused {len(answers) - answers.count('joined')} times, at most"
+          f" {max(len(run) for run in runs) * 0.5:.1f} s in a row")  # fmt: skip
+    await asyncio.sleep(12)  # the crowd's last tables close (unstarted_close_after)
+
+    # ---- listing: 390 tables, 4 clients listing 10 times a second
     makers = []
-    for n in range(400):
+    for n in range(390):
         ws = await greet(url, f"Maker{n}")
         await ws.send(json.dumps(CREATE))
         await until(ws, "joined")
@@ -170,7 +280,8 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in [*listers, *makers]]
     tasks += [asyncio.ensure_future(repeat(0.1, stop, partial(ws.send, '{"type":"list"}')))
               for ws in listers]  # fmt: skip
-    print(f"{'listing':14} {summary(await deliveries(anna, bruno, seconds))}")
+    cost = Cost(pid)
+    print(f"{'listing':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
     stop.set()
     for ws in [*listers, *makers]:
         await ws.close()
@@ -182,7 +293,8 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     watch = json.dumps({"type": "watch", "table": table})
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in eyes]
     tasks += [asyncio.ensure_future(repeat(0.06, stop, partial(ws.send, watch))) for ws in eyes]
-    print(f"{'watchers':14} {summary(await deliveries(anna, bruno, seconds))}")
+    cost = Cost(pid)
+    print(f"{'watchers':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
     stop.set()
     for ws in eyes:
         await ws.close()
@@ -196,15 +308,16 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     for k, ws in enumerate(pages):
         key = json.dumps({"type": "key", "key": keys[k % len(keys)]})
         tasks.append(asyncio.ensure_future(repeat(0.05, stop, partial(ws.send, key))))
-    print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}")
+    cost = Cost(pid)
+    print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
     stop.set()
     for ws in pages:
         await ws.close()
     await asyncio.gather(*tasks, return_exceptions=True)
 
-    # ---- a slow reader: never reads, lists 19 times a second (400 tables listed again)
+    # ---- a slow reader: never reads, lists 19 times a second (390 tables listed again)
     makers = []
-    for n in range(400):
+    for n in range(390):
         ws = await greet(url, f"Again{n}")
         await ws.send(json.dumps(CREATE))
         await until(ws, "joined")

@@ -26,6 +26,7 @@ from engine.cards import Card
 
 LOOSE = Limits(
     connections_per_address=10_000, tables=10_000, tables_per_address=10_000,
+    connections_per_network=10_000, tables_per_network=10_000,
     codes_per_minute=10_000, watchers_per_table=10_000, arrivals_per_minute=10_000,
     watcher_chat_per_minute=10_000, passwords_per_minute=10_000,
 )  # fmt: skip

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.frames import CloseCode
 
 from audiogame.online import server_messages
@@ -151,6 +151,10 @@ class Link:
                 raise LinkError("tls_certificates", str(error)) from error
             raise LinkError("tls", str(error)) from error
         except ConnectionRefusedError as error:  # nobody listens there (yet)
+            raise LinkError("unreachable", str(error)) from error
+        except InvalidStatus as error:
+            if error.response.status_code == 403:  # a name the server was not started for
+                raise LinkError("wrong_host", str(error)) from error
             raise LinkError("unreachable", str(error)) from error
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError, EOFError) as error:
             # ValueError: an address whose port is not a number ("host:80x"); EOFError: the

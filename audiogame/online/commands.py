@@ -216,6 +216,7 @@ def serve_command(args: argparse.Namespace) -> int:
                 log_file=log_dir(getattr(args, "data_dir", None)) / "server.log",
                 ready=ready,
                 limits=limits,
+                names=getattr(args, "public_name", None) or (),
             )
         )
     except KeyboardInterrupt:  # before the server's own handler was in place: nothing to save

@@ -6,25 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from audiogame.i18n import speaking
 from audiogame.online import messages as m
-from audiogame.online.limits import Limits, Window, address_key
+from audiogame.online.frames import Bucket, CountedConnection
+from audiogame.online.limits import Limits, Window, address_key, network_key
 from audiogame.online.room import Room
+from audiogame.online.table_words import page_refusal_text
 from audiogame.online.tasks import Tasks
+from audiogame.web.pages import language_of
 from audiogame.web.seat import BrowserSeat
 
 SEND_QUEUE = 2048
 """Messages kept for a slow reader before it is dropped (with at most ``Limits.send_bytes`` of
 them): a burst of a table played out at pace 0 fits, a reader who does not read does not."""
-RATE = 20.0
-"""Messages a second a client may send on average..."""
-BURST = 40.0
-"""... with bursts of this many."""
 
 
 class Owner(Protocol):
@@ -38,24 +37,6 @@ class Owner(Protocol):
     def log_line(self, text: str) -> None: ...
 
 
-class Bucket:
-    """A token bucket: :meth:`take` is False while the client sends too fast."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class Connection:
     """One client: its name, its table, and the queue of what it has still to receive."""
 
@@ -65,14 +46,21 @@ class Connection:
         self.name = ""
         self.room: Room | None = None
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SEND_QUEUE)
-        self.bucket = Bucket(server.rate, server.burst)
-        self.floods = 0
+        self.bucket = (
+            ws.budget if isinstance(ws, CountedConnection) else Bucket(server.rate, server.burst)
+        )
+        """Every frame it sends is charged here (:mod:`audiogame.online.frames`)."""
+        if isinstance(ws, CountedConnection):
+            ws.on_slow_down = lambda: self.error("rate_limited", "too many messages: slow down")
+            ws.on_flood = self.flood
         self.writer = asyncio.get_running_loop().create_task(self._write())
         self.browser: BrowserSeat | None = None
         """A browser's presenter: what this connection is sent goes through it."""
         self.address = "{}:{}".format(*ws.remote_address[:2]) if ws.remote_address else "?"
         self.host = address_key(str(ws.remote_address[0])) if ws.remote_address else "?"
         """What the limits count by (:func:`audiogame.online.limits.address_key`)."""
+        self.network = network_key(str(ws.remote_address[0])) if ws.remote_address else "?"
+        """The network they count by too (:func:`audiogame.online.limits.network_key`)."""
         self.pending = 0
         """Bytes queued for this client and not yet written: past the server's budget
         (``Limits.send_bytes``) a reader who does not read is dropped."""
@@ -110,6 +98,21 @@ class Connection:
 
     def error(self, code: str, message: str) -> None:
         self.send({"type": "error", "code": code, "message": message})
+
+    def flood(self) -> None:
+        """It went on sending with no budget left: closed, and nothing more is read."""
+        self.server.log_line(f"{self.address} {self.name} closed: flood")
+        self.server.tasks.start(self.close(1008, "flood"))
+
+    async def refuse_at_door(self, code: str, message: str, close: int = 1008) -> None:
+        """A refusal before its hello, then the connection closed: a browser (whose upgrade
+        has an ``Origin``) reads the sentence in the language it asked the page in."""
+        request = getattr(self.ws, "request", None)
+        if request is not None and request.headers.get("Origin"):
+            with speaking(language_of("", request.headers)):
+                message = page_refusal_text(code)
+        self.error(code, message)
+        await self.close(close, code)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):

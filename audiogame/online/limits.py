@@ -6,6 +6,10 @@ Every limit has a default fit for a server on the public internet (docs/public-s
 >>> limits = Limits.from_toml('tables = 50\\nlobby_tables = 20\\n')
 >>> limits.tables, limits.lobby_tables, limits.tables_per_address
 (50, 20, 3)
+>>> Limits.from_toml('connections = 10\\nconnections_kept = 11')
+Traceback (most recent call last):
+...
+ValueError: limits: connections_kept must be fewer than connections
 >>> Limits.from_toml('tables = "many"')
 Traceback (most recent call last):
 ...
@@ -30,12 +34,25 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Limits:
+    connections: int = 2000
+    """Connections open at once, in all (an idle one costs the server about 21 KB, a browser
+    seat about 64 KB); past them a newcomer hears that the server is busy."""
+    connections_kept: int = 200
+    """Of ``connections``, the last ones kept for people coming back to a seat with its token:
+    past ``connections - connections_kept`` only they are let in."""
     connections_per_address: int = 16
     """Connections open at once from one address (an IPv6 address counts by its /64)."""
+    connections_per_network: int = 64
+    """Connections open at once from one network: an IPv4 /24, an IPv6 /48."""
     tables: int = 400
     """Tables open on the server, in all (a started one counts until it is over or closed)."""
     tables_per_address: int = 3
-    """Open tables created from one address."""
+    """Open tables created from one address; a table counts against the address (and the
+    network) it was created from until it is gone, whoever is at it."""
+    tables_per_network: int = 12
+    """Open tables created from one network: an IPv4 /24, an IPv6 /48."""
+    unstarted_close_after: float = 10.0
+    """Seconds a table still to start is kept once every person at it has gone."""
     lobby_tables: int = 60
     """Tables a lobby answer lists at most (tables still to start first)."""
     lobby_every: float = 1.0
@@ -81,7 +98,10 @@ class Limits:
             if value < 0 or (key == "private_code_letters" and not 6 <= value <= 16):
                 raise ValueError(f"limits: {key} cannot be {value!r}")
             values[key] = type(default)(value)
-        return cls(**values)
+        limits = cls(**values)
+        if limits.connections_kept >= max(limits.connections, 1):
+            raise ValueError("limits: connections_kept must be fewer than connections")
+        return limits
 
     @classmethod
     def read(cls, path: Path) -> Limits:
@@ -99,6 +119,31 @@ def address_key(host: str) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
+
+
+def network_key(host: str) -> str:
+    """The network limits also count by: an IPv4 /24, an IPv6 /48 (a site's, which holds
+    65,536 /64s: one network, not 65,536 addresses).
+
+    >>> network_key("203.0.113.9"), network_key("2001:db8:1:2::5"), network_key("::ffff:10.1.2.3")
+    ('203.0.113.0/24', '2001:db8:1::/48', '10.1.2.0/24')
+    >>> network_key(address_key("2001:db8:1:2::5"))  # an address as the limits keep it
+    '2001:db8:1::/48'
+    """
+    address: ipaddress.IPv4Address | ipaddress.IPv6Address
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        try:
+            address = ipaddress.ip_network(host, strict=False).network_address
+        except ValueError:
+            return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
+        else:
+            return str(ipaddress.ip_network(f"{address}/48", strict=False))
+    return str(ipaddress.ip_network(f"{address}/24", strict=False))
 
 
 class Window:

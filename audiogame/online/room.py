@@ -85,6 +85,7 @@ class Room(RoomSeats):
 
     def begin(self, log_lines: list[str] | None = None) -> None:
         bots = {i: seat.level for i, seat in enumerate(self.seats) if seat.kind == "bot"}
+        named = dict(self.bot_names)
         if not self.bot_names:
             self.fix_bot_names()
         self.table = Table(self.game, self.config, self.seed, bots)
@@ -95,6 +96,13 @@ class Room(RoomSeats):
             later=asyncio.get_running_loop().call_later, name=f"table {self.id}",
         )  # fmt: skip
         self.driver.failed = self._failed
+        if log_lines is None:
+            try:
+                self.server.remember(self, or_refuse=True)  # kept before anyone hears it
+            except RoomError:  # a full disk: the game is not started, nothing changed
+                self.driver.stop()
+                self.table, self.driver, self.bot_names = None, None, named
+                raise
         self.driver.playing = True
         self.server.lobby_changed()
         self.attend()
@@ -110,9 +118,9 @@ class Room(RoomSeats):
                     self.table.take_over(index)  # the person had left for good
                 else:  # the person may come back with the token within the grace period
                     seat.timers.append(loop.call_later(self.grace, self.take_over, index))
+            self.server.remember(self)
         else:
             self.broadcast(self.table.opening_events(), "started")
-        self.server.remember(self)
         self.server.log_line(f"table {self.id} started")
         self.kick()
 

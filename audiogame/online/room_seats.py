@@ -27,10 +27,16 @@ class RoomSeats(RoomTimers):
             raise RoomError("table_full", "every seat is taken")
         self.check_name(peer)
         seat = self.seats[index]
+        before = seat.name, seat.peer, seat.token
         seat.name, seat.peer, seat.token = peer.name, peer, secrets.token_urlsafe(24)
+        try:
+            self.server.remember(self, or_refuse=True)  # a full disk: refused, nothing changed
+        except RoomError:
+            seat.name, seat.peer, seat.token = before
+            raise
         if self.table is not None:
             self.table.give_back(index)
-        self.server.remember(self)
+            self.server.remember(self)
         self.presence("joined", index, peer.name, but=peer)
         self.joined(peer, index)
         return index

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiogame.catalog import game_entry
+from audiogame.online.limits import network_key
 from audiogame.online.thinkers import PoolThinking
 from audiogame.settings import DEFAULT_NAMES
 from audiogame.table.driver import Driver
@@ -100,6 +101,9 @@ class RoomState:
         """The game is over: the table is no longer listed, kept or joined."""
         self.address = ""
         """The address it was created from (what the limits count)."""
+        self.unattended_since: float | None = None
+        """When the last person left it (the table unattended longest is set aside first
+        when the server is full)."""
         self.paused = False
         """No person is connected: the computer players wait (:meth:`attend`)."""
         self.timed_out: set[int] = set()
@@ -184,3 +188,8 @@ class RoomState:
         """The game starts: its computer players keep the names they have now."""
         names = self.all_names()
         self.bot_names = {i: names[i] for i, seat in enumerate(self.seats) if seat.kind == "bot"}
+
+    @property
+    def network(self) -> str:
+        """The network it was created from (:func:`audiogame.online.limits.network_key`)."""
+        return network_key(self.address)

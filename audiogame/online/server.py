@@ -15,7 +15,7 @@ import secrets
 import signal
 import ssl
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +25,14 @@ from websockets.exceptions import ConnectionClosed
 
 from audiogame.online import messages as m
 from audiogame.online import names as nicknames
-from audiogame.online.connection import RATE, SEND_QUEUE, Connection
+from audiogame.online.connection import SEND_QUEUE, Connection
+from audiogame.online.frames import RATE, counted
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
 from audiogame.online.written import tidy
 from audiogame.web.page_host import stop_hint_thinking
-from audiogame.web.pages import process_request
+from audiogame.web.pages import Hosts, requests_for
 from audiogame.web.seat import BrowserSeat
 
 __all__ = ["SEND_QUEUE", "Connection", "Server", "run", "stop_on_signals", "tls_context"]
@@ -58,44 +59,45 @@ class Server(Lobby):
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self)
         self.log_line(f"{conn.address} connected")
-        open_here = self.connections.get(conn.host, 0)
-        if open_here >= self.limits.connections_per_address:
-            self.log_line(f"{conn.address} refused: too many connections from the address")
-            conn.error("too_many_connections", "too many connections from your address")
-            await conn.close(1008, "too_many_connections")
+        refusal = self.door(conn)
+        if refusal is not None:
+            self.log_line(f"{conn.address} refused: {refusal[1]}")
+            busy = refusal[0] == "server_full"
+            await conn.refuse_at_door(*refusal, close=1013 if busy else 1008)
             return
-        self.connections[conn.host] = open_here + 1
+        self.counted(conn, 1)
         try:
             if await self.hello(conn):
-                closing: asyncio.Task[None] | None = None
                 async for raw in ws:
-                    if closing is not None:
-                        continue  # read on, so that the closing handshake gets through
-                    if not self.within_rate(conn):
-                        if conn.floods > self.burst:
-                            self.log_line(f"{conn.address} {conn.name} closed: flood")
-                            closing = self.tasks.start(conn.close(1008, "flood"))
-                        continue
-                    self.dispatch(conn, raw)
+                    if not getattr(ws, "flooded", False):  # read on, for the closing handshake
+                        self.dispatch(conn, raw)
         except ConnectionClosed:
             pass
         finally:
-            left = self.connections.get(conn.host, 1) - 1
-            if left > 0:
-                self.connections[conn.host] = left
-            else:
-                self.connections.pop(conn.host, None)
+            self.counted(conn, -1)
             self.gone(conn)
 
-    def within_rate(self, conn: Connection) -> bool:
-        if conn.bucket.take():
-            if conn.bucket.tokens >= conn.bucket.burst - 1:
-                conn.floods = 0  # calm again: the next flood is told again
-            return True
-        conn.floods += 1
-        if conn.floods == 1:
-            conn.error("rate_limited", "too many messages: slow down")
-        return False
+    def door(self, conn: Connection) -> tuple[str, str] | None:
+        """Why a new connection is refused before its hello, if it is: the server's
+        connections in all, its address's, its network's."""
+        limits = self.limits
+        if self.open_connections >= limits.connections:
+            return "server_full", "the server is busy: try again in a minute"
+        if self.connections.get(conn.host, 0) >= limits.connections_per_address:
+            return "too_many_connections", "too many connections from your address"
+        if self.networks.get(conn.network, 0) >= limits.connections_per_network:
+            return "too_many_connections", "too many connections from your network"
+        return None
+
+    def counted(self, conn: Connection, step: int) -> None:
+        """A connection open (+1) or gone (-1), in all, for its address and its network."""
+        self.open_connections += step
+        for counts, key in ((self.connections, conn.host), (self.networks, conn.network)):
+            left = counts.get(key, 0) + step
+            if left > 0:
+                counts[key] = left
+            else:
+                counts.pop(key, None)
 
     async def hello(self, conn: Connection) -> bool:
         try:
@@ -121,6 +123,13 @@ class Server(Lobby):
             await conn.close(1008, code)
             return False
         seat = find_token(self.rooms, message.token) if message.token else None
+        if message.token and seat is None:
+            seat = self.unpark(message.token)  # a table set aside while nobody was at it
+        kept_for_seats = self.limits.connections - self.limits.connections_kept
+        if seat is None and self.open_connections > kept_for_seats:
+            conn.error("server_full", "the server is busy: try again in a minute")
+            await conn.close(1013, "server_full")  # the rest is kept for seats coming back
+            return False
         if message.token and seat is None:
             conn.error("bad_token", "this seat is no longer kept")
             await conn.close(1008, "bad_token")
@@ -210,7 +219,7 @@ class Server(Lobby):
         """Tell every client, save every table, close."""
         for room in list(self.rooms.values()):
             if not room.closed:
-                self.remember(room)
+                self.remember(room)  # a full disk is logged: the tables written before stay
                 room.close("shutdown")
         for conn in list(self.names.values()):
             self.tasks.start(conn.close(1001, "shutdown"))
@@ -236,8 +245,10 @@ async def run(
     close_empty_after: float | None = None,
     workers: int | None = None,
     limits: Limits | None = None,
+    names: Iterable[str] = (),
 ) -> None:
-    """Serve until ``stop`` is set (or SIGTERM, SIGINT)."""
+    """Serve until ``stop`` is set (or SIGTERM, SIGINT); ``names``: the public names the
+    server answers to besides its addresses, ``localhost`` and ``host`` (:class:`Hosts`)."""
     server = Server(
         data_dir,
         password=password,
@@ -259,7 +270,8 @@ async def run(
         ssl=tls,
         max_queue=64,
         close_timeout=2,
-        process_request=process_request,
+        process_request=requests_for(Hosts(host, names)),
+        create_connection=counted(rate, 2 * rate),  # every frame counts, pings too
         # Messages are small and many: compressing each one for each reader costs the server
         # more than it saves on the wire (measured with bench/server_load.py).
         compression=None,

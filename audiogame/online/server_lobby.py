@@ -14,6 +14,7 @@ from audiogame.online import messages as m
 from audiogame.online.connection import Connection
 from audiogame.online.room import Room, RoomError, Seat, check_options
 from audiogame.online.server_tables import TableKeeping
+from audiogame.online.store import StoreFull
 from audiogame.online.written import CHAT_PROBLEMS, chat_problem, tidy
 from audiogame.table.codec import DecodeError
 
@@ -37,6 +38,9 @@ class Lobby(TableKeeping):
             conn.error(error.code, str(error))
         except DecodeError as error:
             conn.error("invalid", str(error))
+        except StoreFull as error:  # a write no handler expected: the player is told
+            self.log_line(f"{conn.address} {conn.name}: the store could not write ({error})")
+            conn.error("disk_full", "the server cannot save now")
 
     def on_list(self, conn: Connection, message: m.ListTables) -> None:
         """The lobby: at most ``lobby_tables`` tables (those still to start first), built once
@@ -59,14 +63,15 @@ class Lobby(TableKeeping):
         config = check_options(message.game, dict(message.options), len(message.seats))
         if "person" not in message.seats:
             raise RoomError("invalid", "a table needs a seat for a person")
-        open_tables = [room for room in self.rooms.values() if not room.closed and not room.over]
-        if len(open_tables) >= self.limits.tables:
-            raise RoomError("server_full", "the server holds as many tables as it can: try later")
-        mine = sum(room.address == conn.host for room in open_tables)
-        if mine >= self.limits.tables_per_address:
+        tables = [room for room in self.rooms.values() if not room.closed]
+        if sum(room.address == conn.host for room in tables) >= self.limits.tables_per_address:
             raise RoomError(
                 "too_many_tables", "you have opened as many tables as one may: leave one first"
             )
+        if sum(room.network == conn.network for room in tables) >= self.limits.tables_per_network:
+            raise RoomError("too_many_tables", "your network has opened as many tables as it may")
+        if len(tables) >= self.limits.tables and not self.reclaim():
+            raise RoomError("server_full", "the server is busy: try again in a minute")
         seats = [
             Seat("person") if spec == "person" else Seat("bot", level=spec[4:])
             for spec in message.seats
@@ -84,10 +89,15 @@ class Lobby(TableKeeping):
         )
         room.address = conn.host
         self.rooms[room.id] = room
+        try:
+            room.sit(conn)
+        except RoomError:  # the store could not keep it: as if never made
+            del self.rooms[room.id]
+            room.close("refused")
+            raise
         self.lobby_changed()
         self.log_line(f"table {room.id} created by {conn.name}: {message.game} {config}")
         conn.room = room
-        room.sit(conn)
 
     def on_join(self, conn: Connection, message: m.Join) -> None:
         room = self.room_named(conn, message.table)

@@ -12,7 +12,8 @@ import string
 from pathlib import Path
 from typing import Any
 
-from audiogame.online.connection import BURST, RATE, Connection
+from audiogame.online.connection import Connection
+from audiogame.online.frames import BURST, RATE
 from audiogame.online.limits import Limits, Window
 from audiogame.online.room import Room
 from audiogame.online.store import TableStore
@@ -20,6 +21,14 @@ from audiogame.online.tasks import Tasks
 from audiogame.online.thinkers import Thinkers
 
 TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
+
+
+class QuietFile(logging.FileHandler):
+    """The server's log: a line it cannot write (a full disk) is lost, and nothing else; no
+    report of it is printed over the host's terminal."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
 
 
 class ServerState:
@@ -54,6 +63,10 @@ class ServerState:
         self.names: dict[str, Connection] = {}
         self.connections: dict[str, int] = {}
         """Open connections per address."""
+        self.networks: dict[str, int] = {}
+        """Open connections per network (:func:`audiogame.online.limits.network_key`)."""
+        self.open_connections = 0
+        """Open connections, in all."""
         self.codes = Window(limits.codes_per_minute)
         """Codes that named no table, per address."""
         self.passwords = Window(limits.passwords_per_minute)
@@ -64,6 +77,9 @@ class ServerState:
         """The last lobby answer: when it was built, encoded, as a message."""
         self._unsaved: dict[str, Room] = {}
         """Tables with moves to write at the end of this turn of the event loop."""
+        self._unwritten: dict[str, Room] = {}
+        """Tables the store could not write (a full disk), to be written again."""
+        self._retry: asyncio.TimerHandle | None = None
         self.port = 0
         self._closers: dict[str, asyncio.TimerHandle] = {}
         self.logger = logging.getLogger(f"audiogame.server.{id(self)}")
@@ -71,7 +87,7 @@ class ServerState:
         self.logger.setLevel(logging.INFO)
         if log_file is not None:
             log_file.parent.mkdir(parents=True, exist_ok=True)
-            handler = logging.FileHandler(log_file, encoding="utf-8")
+            handler = QuietFile(log_file, encoding="utf-8")
             with contextlib.suppress(OSError):
                 os.chmod(log_file, 0o600)  # addresses and names: the host's only
             handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))

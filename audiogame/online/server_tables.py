@@ -5,11 +5,16 @@ nobody is left, removed when their game is over."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 from audiogame.online.connection import Connection
-from audiogame.online.room import Room
+from audiogame.online.room import Room, RoomError, find_token
 from audiogame.online.server_state import ServerState
+from audiogame.online.store import StoreFull
+
+WRITE_AGAIN = 5.0
+"""Seconds before a table the store could not write (a full disk) is written again."""
 
 
 class TableKeeping(ServerState):
@@ -26,11 +31,14 @@ class TableKeeping(ServerState):
             except (KeyError, ValueError, TypeError, AttributeError) as error:
                 # never served half-replayed, never written over: kept aside as it was
                 table_id = str(record.get("id"))
-                self.store.set_aside(table_id)
+                try:
+                    self.store.set_aside(table_id)
+                except StoreFull as full:  # left where it is, and not served
+                    self.log_line(f"table {table_id} could not be set aside ({full})")
                 self.log_line(f"table {table_id} could not be resumed ({error}): set aside")
                 continue
             if room.table is not None and room.table.match_over:  # a game over: it is gone
-                self.store.delete(room.id)
+                self.forget(room)
                 room.close("over")
                 self.log_line(f"table {room.id} was over: removed")
                 continue
@@ -40,12 +48,39 @@ class TableKeeping(ServerState):
             self.maybe_close(room)  # nobody is connected yet: its close timer runs
         return resumed
 
-    def remember(self, room: Room) -> None:
+    def remember(self, room: Room, *, or_refuse: bool = False) -> None:
         """Keep the table's setup and seats (and any move not kept yet); a table whose game
-        is over is never written again."""
-        if not room.closed and not room.over:
-            self.store.save(room.record())
-            self._keep_moves(room)
+        is over is never written again. When the disk is full, it is written again a little
+        later (what was kept before stays whole); ``or_refuse``: the action that asked for
+        it is refused (:class:`RoomError` ``disk_full``) and undone by its caller."""
+        if room.closed or room.over:
+            return
+        moves = len(room.table.log) if room.table is not None else 0
+        try:
+            with self.store.together():
+                self.store.save(room.record())
+                self._keep_moves(room)
+            room.kept_moves = max(room.kept_moves, moves)
+        except StoreFull as error:
+            self.cannot_write(room, error)
+            if or_refuse:
+                why = "the server cannot save now: nothing changed"
+                raise RoomError("disk_full", why) from None
+
+    def cannot_write(self, room: Room, error: StoreFull) -> None:
+        """The store is full: the table is written again in a while (its moves stay in
+        memory meanwhile, the game goes on)."""
+        self.log_line(f"table {room.id} could not be saved ({error}): trying again in 5 s")
+        self._unwritten[room.id] = room
+        if self._retry is None:
+            self._retry = asyncio.get_running_loop().call_later(WRITE_AGAIN, self.write_again)
+
+    def write_again(self) -> None:
+        self._retry = None
+        rooms, self._unwritten = list(self._unwritten.values()), {}
+        for room in rooms:
+            if self.rooms.get(room.id) is room:
+                self.remember(room)
 
     def remember_moves(self, room: Room) -> None:
         """Keep the table's new moves: every table's moves of one turn of the event loop are
@@ -59,16 +94,25 @@ class TableKeeping(ServerState):
 
     def keep_unsaved(self) -> None:
         rooms, self._unsaved = list(self._unsaved.values()), {}
-        with self.store.together():
+        kept = [(room, len(room.table.log)) for room in rooms if room.table is not None]
+        try:
+            with self.store.together():
+                for room in rooms:
+                    self._keep_moves(room)
+        except StoreFull as error:  # none of them was kept: all are written again later
             for room in rooms:
-                self._keep_moves(room)
+                self.cannot_write(room, error)
+            return
+        for room, moves in kept:
+            room.kept_moves = max(room.kept_moves, moves)
 
     def _keep_moves(self, room: Room) -> None:
+        """Write the moves the store does not have yet, in the caller's transaction (which
+        counts them as kept once it is committed)."""
         table = room.table
         if table is None or room.closed or room.over or room.kept_moves >= len(table.log):
             return
         self.store.append(room.id, room.kept_moves, table.log[room.kept_moves :])
-        room.kept_moves = len(table.log)
 
     def finished(self, room: Room) -> None:
         """The game is over: the table leaves the lobby and the store at once, and its seats'
@@ -76,15 +120,29 @@ class TableKeeping(ServerState):
         the last one gone takes it away."""
         room.over = True
         self._unsaved.pop(room.id, None)
-        self.store.delete(room.id)
+        self._unwritten.pop(room.id, None)
+        self.forget(room)
         self._lobby = None
         self.maybe_close(room)
 
+    def forget(self, room: Room) -> None:
+        """The table's rows leave the store (on a full disk they stay, and a restart finds
+        the game over or the table unstarted and nobody's: it is removed then)."""
+        try:
+            self.store.delete(room.id)
+        except StoreFull as error:
+            self.log_line(f"table {room.id} could not be removed from the store ({error})")
+
     def maybe_close(self, room: Room) -> None:
         """A table where nobody is connected closes after a while; a finished one, and one
-        still to start that nobody holds a seat of, at once."""
+        still to start that nobody holds a seat of, at once; one still to start whose people
+        hold seats, after ``unstarted_close_after`` seconds (a few: time to come back after
+        a lost connection, too little to fill the server with tables nobody is at)."""
         if room.people_here() or room.watchers:
+            room.unattended_since = None
             return
+        if room.unattended_since is None:
+            room.unattended_since = asyncio.get_running_loop().time()
         if room.over:
             self._cancel_closer(room)
             if self.rooms.get(room.id) is room:
@@ -96,19 +154,66 @@ class TableKeeping(ServerState):
             return
         loop = asyncio.get_running_loop()
         if room.id not in self._closers:
-            self._closers[room.id] = loop.call_later(self.close_empty_after, self.close_room, room)
+            wait = self.close_empty_after if room.started else self.limits.unstarted_close_after
+            self._closers[room.id] = loop.call_later(wait, self.close_room, room)
 
     def close_room(self, room: Room) -> None:
+        """Close a table nobody is at. A started one a seat's token may come back to stays
+        in the store, set aside: the token brings it back (:meth:`unpark`)."""
         self._closers.pop(room.id, None)
         if room.people_here() or room.watchers or room.closed:
             return
+        kept = room.started and any(seat.token for seat in room.seats)
+        if kept:
+            self.remember(room)  # its last moves (on a full disk: as far as they were kept)
         self._unsaved.pop(room.id, None)
+        self._unwritten.pop(room.id, None)
         room.close("empty")
         self.rooms.pop(room.id, None)
-        if not room.started or not any(seat.token for seat in room.seats):
-            self.store.delete(room.id)  # nobody may come back to it
+        if not kept:
+            self.forget(room)  # nobody may come back to it
         self._lobby = None
-        self.log_line(f"table {room.id} closed")
+        self.log_line(f"table {room.id} closed" + (", kept for its tokens" if kept else ""))
+
+    def reclaim(self) -> bool:
+        """The server holds as many tables as it may: the started table nobody has been at
+        for longest, among those of the network that holds most, is set aside in the store
+        before its time (its seats' tokens bring it back). False if every table has someone
+        at it."""
+        waiting = [room for room in self.rooms.values()
+                   if room.started and room.id in self._closers and not room.closed]  # fmt: skip
+        if not waiting:
+            return False
+        held: dict[str, int] = {}
+        for room in self.rooms.values():
+            held[room.network] = held.get(room.network, 0) + 1
+        room = max(waiting, key=lambda r: (held[r.network], -(r.unattended_since or 0.0)))
+        self._cancel_closer(room)
+        self.log_line(f"table {room.id} set aside early: the server is full")
+        self.close_room(room)
+        return room.id not in self.rooms
+
+    def unpark(self, token: str) -> tuple[Room, int] | None:
+        """A table set aside in the store, brought back for a seat's token; its seat."""
+        try:
+            record = self.store.holding(token)
+        except sqlite3.Error as error:
+            self.log_line(f"the store could not be read ({error})")
+            return None
+        if record is None or record.get("id") in self.rooms or not record.get("started"):
+            return None
+        try:
+            room = Room.from_record(self, record)
+            room.begin(list(record.get("log", [])))
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            self.log_line(f"table {record.get('id')} could not be brought back ({error})")
+            return None
+        if room.table is not None and room.table.match_over:
+            return None
+        self.rooms[room.id] = room
+        self.lobby_changed()
+        self.log_line(f"table {room.id} brought back for a seat's token")
+        return find_token({room.id: room}, token)
 
     def replaced(self, old: Any) -> None:
         """A connection whose seat was taken back with its token by another one."""

@@ -19,7 +19,7 @@ import json
 import os
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,21 @@ def token_matches(kept: str, given: str) -> bool:
     if kept.startswith(HASHED):
         return secrets.compare_digest(kept, at_rest(given) or "")
     return secrets.compare_digest(kept, given)
+
+
+class StoreFull(Exception):
+    """The store could not write (its disk is full, or failing): nothing of that write was
+    kept; what was kept before is whole."""
+
+
+@contextlib.contextmanager
+def writing() -> Iterator[None]:
+    """A write to the store: SQLite's "database or disk is full" (or any failure to write,
+    an OSError from below) raised as :class:`StoreFull`."""
+    try:
+        yield
+    except (sqlite3.OperationalError, OSError) as error:
+        raise StoreFull(str(error)) from error
 
 
 SUFFIXES = ("", "-wal", "-shm")
@@ -131,37 +146,63 @@ class TableStore:
     def save(self, record: dict[str, Any]) -> None:
         """The table's record (its ``log`` is kept by :meth:`append`)."""
         record = {key: value for key, value in record.items() if key != "log"}
-        self.db.execute(
-            "INSERT OR REPLACE INTO tables (id, record) VALUES (?, ?)",
-            (record["id"], json.dumps(record, separators=(",", ":"))),
-        )
+        with writing():
+            self.db.execute(
+                "INSERT OR REPLACE INTO tables (id, record) VALUES (?, ?)",
+                (record["id"], json.dumps(record, separators=(",", ":"))),
+            )
 
     def append(self, table_id: str, first: int, lines: list[str]) -> None:
         """Moves ``first``, ``first + 1``... of a table's log."""
-        self.db.executemany(
-            "INSERT OR REPLACE INTO moves (id, n, line) VALUES (?, ?, ?)",
-            [(table_id, first + k, line) for k, line in enumerate(lines)],
-        )
+        with writing():
+            self.db.executemany(
+                "INSERT OR REPLACE INTO moves (id, n, line) VALUES (?, ?, ?)",
+                [(table_id, first + k, line) for k, line in enumerate(lines)],
+            )
 
     @contextlib.contextmanager
     def together(self) -> Iterator[None]:
-        """The writes within as one transaction (one commit)."""
-        self.db.execute("BEGIN")
+        """The writes within as one transaction (one commit); when one of them, or the
+        commit, fails, none of them is kept."""
+        with writing():
+            self.db.execute("BEGIN")
         try:
             yield
+            with writing():
+                self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
 
     def delete(self, table_id: str) -> None:
-        self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
-        self.db.execute("DELETE FROM moves WHERE id = ?", (table_id,))
+        with writing():
+            self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            self.db.execute("DELETE FROM moves WHERE id = ?", (table_id,))
+
+    def holding(self, token: str) -> dict[str, Any] | None:
+        """The table one of whose seats is kept for ``token`` (as the store keeps it, at
+        rest), its ``log`` with it; None if no table has it."""
+        kept = at_rest(token) or ""
+        for table_id, text in self.db.execute(
+            "SELECT id, record FROM tables WHERE instr(record, ?) > 0", (kept,)
+        ):
+            record = next((r for r in self._records([(table_id, text)])), None)
+            if record is not None and any(
+                isinstance(seat, dict) and seat.get("token") == kept
+                for seat in record.get("seats") or []
+            ):
+                return record
+        return None
 
     def load_all(self) -> list[dict[str, Any]]:
         """Every table, its ``log`` with it."""
+        return self._records(self.db.execute("SELECT id, record FROM tables ORDER BY id"))
+
+    def _records(self, rows: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
         records = []
-        for table_id, text in self.db.execute("SELECT id, record FROM tables ORDER BY id"):
+        for table_id, text in list(rows):
             try:
                 record = json.loads(text)
             except ValueError:

@@ -55,7 +55,10 @@ REFUSALS: dict[str, str] = {
     "rate_limited": N_("Too many messages at once: slow down."),
     "too_many_connections": N_("Too many connections from your address: close one first."),
     "too_many_tables": N_("You have opened as many tables as one may: leave one first."),
-    "server_full": N_("The server holds as many tables as it can: try again later."),
+    "server_full": N_("The server is busy: try again in a minute."),
+    "disk_full": N_(
+        "The server cannot save anything now (its disk is full): nothing changed; try again later."
+    ),
     "too_many_attempts": N_("Too many wrong attempts from your address: try again in a minute."),
     "too_many_watchers": N_("That table has as many spectators as it may: try again later."),
     "invalid": N_("The server did not understand that request; nothing changed."),
@@ -102,6 +105,10 @@ TERMINAL_REFUSALS: dict[str, str] = {
         "Certificates.command, then connect again."
     ),
     "needs_tls": N_("This server uses a secure connection: connect with --tls."),
+    "wrong_host": N_(
+        "The server does not answer to that name: connect with its address, or ask its host"
+        " to start it with --public-name and that name."
+    ),
     "password_needed": N_(
         "This server needs a password: give it with --password-file, or in Play online."
     ),

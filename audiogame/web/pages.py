@@ -16,9 +16,13 @@ True
 from __future__ import annotations
 
 import html
+import ipaddress
 import json
+import os
 import re
-from collections.abc import Mapping
+import socket
+import stat
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -151,11 +155,7 @@ def page(language: str) -> bytes:
 def _file(folder: Path, name: str) -> bytes | None:
     if len(name) > 100 or not NAME.match(name):
         return None
-    path = folder / name
-    try:
-        return path.read_bytes() if path.is_file() else None
-    except OSError:  # a name the file system refuses is no file of ours
-        return None
+    return regular_file(folder, [name])
 
 
 def _sound(name: str) -> bytes | None:
@@ -175,8 +175,38 @@ def serve_alone(folder: Path) -> str | None:
     return None
 
 
+def regular_file(root: Path, parts: list[str]) -> bytes | None:
+    """The bytes of the regular file ``parts`` names inside ``root``, or None: a symbolic
+    link (anywhere on the way), a folder, a device, anything leading outside ``root`` is no
+    file of the page's.
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> _ = (root / "a.js").write_text("ok")
+    >>> (root / "b.js").symlink_to("/etc/hostname")
+    >>> regular_file(root, ["a.js"]), regular_file(root, ["b.js"]), regular_file(root, [".."])
+    (b'ok', None, None)
+    """
+    here = root
+    for part in parts:
+        here = here / part
+        if part in ("", ".", "..") or here.is_symlink():
+            return None
+    try:
+        if not here.resolve().is_relative_to(root.resolve()):
+            return None
+        descriptor = os.open(here, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:  # a name the file system refuses is no file of ours
+        return None
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        return file.read()
+
+
 def alone_file(path: str, headers: Mapping[str, str], query: str) -> Answer | None:
-    """A file of the page that plays alone (``/alone/…``), or None."""
+    """A file of the page that plays alone (``/alone/…``), or None: only a regular file
+    inside the exported folder (:func:`regular_file`)."""
     if not _ALONE:
         return None
     parts = path.removeprefix("/alone/").split("/")
@@ -185,14 +215,10 @@ def alone_file(path: str, headers: Mapping[str, str], query: str) -> Answer | No
         parts = ["index.html" if language == "en" else f"index-{language}.html"]
     if len(parts) > 3 or not all(ALONE_PART.match(part) for part in parts):
         return None
-    file = _ALONE[0].joinpath(*parts)
-    kind = file.suffix
+    kind = Path(parts[-1]).suffix
     if kind not in ALONE_TYPES:
         return None
-    try:
-        body = file.read_bytes() if file.is_file() else None
-    except OSError:
-        return None
+    body = regular_file(_ALONE[0], parts)
     if body is None:
         return None
     return 200, {"Content-Type": ALONE_TYPES[kind], **ALONE_HEADERS}, body
@@ -236,8 +262,70 @@ def foreign_origin(headers: Mapping[str, str]) -> bool:
     return urlsplit(origin).netloc.lower() != headers.get("Host", "").lower()
 
 
+class Hosts:
+    """The names a request may give in its ``Host`` (and a browser's upgrade in its
+    ``Origin``): those the server was started for (``serve --host`` when it is a name, each
+    ``serve --public-name``), this computer's own name, ``localhost``, and any address written as
+    numbers. A web page on another name that resolves to this server (DNS rebinding) gives
+    its own name, and is refused.
+
+    >>> hosts = Hosts("0.0.0.0", ["Cards.Example.org"], machine="box")
+    >>> [hosts.allowed(h) for h in ("cards.example.org:8765", "127.0.0.1:8765", "[::1]:8765",
+    ...                             "localhost", "box.local", "evil.example:8765", "")]
+    [True, True, True, True, True, False, False]
+    """
+
+    def __init__(self, listen: str, names: Iterable[str] = (), machine: str | None = None) -> None:
+        machine = socket.gethostname() if machine is None else machine
+        found = {"localhost", machine, f"{machine}.local", listen, *names}
+        self.names = {name.lower().rstrip(".") for name in found if name}
+
+    def allowed(self, host: str) -> bool:
+        host = host.strip().lower()
+        if host.startswith("["):  # an IPv6 address, with its port after "]"
+            name = host[1 : host.find("]")] if "]" in host else ""
+        else:
+            name, _, port = host.rpartition(":")
+            if not name or not port.isdigit():
+                name = host
+        name = name.rstrip(".")
+        if not name:
+            return False
+        try:
+            ipaddress.ip_address(name)
+            return True  # no other site's page can be served under this server's address
+        except ValueError:
+            return name in self.names or name.endswith(".localhost")
+
+    def refused(self, headers: Mapping[str, str]) -> bool:
+        """Whether the request names this server by a name it was not started for."""
+        if not self.allowed(headers.get("Host", "")):
+            return True
+        origin = headers.get("Origin")
+        return origin is not None and not self.allowed(urlsplit(origin).netloc)
+
+
+WRONG_HOST = (
+    b"This server answers only to the names it was started for (audiogame serve --public-name).\n"
+)
+
+
 def is_websocket(headers: Mapping[str, str]) -> bool:
     return headers.get("Upgrade", "").lower() == "websocket"
+
+
+def requests_for(hosts: Hosts) -> Callable[[ServerConnection, Request], Response | None]:
+    """``process_request`` for a server started for ``hosts``: a request that names it by
+    another name is refused (403) before anything else."""
+
+    def process(connection: ServerConnection, request: Request) -> Response | None:
+        if hosts.refused(request.headers):
+            headers = Headers({"Content-Type": "text/plain; charset=utf-8", **HEADERS})
+            headers["Content-Length"] = str(len(WRONG_HOST))
+            return Response(403, "Forbidden", headers, WRONG_HOST)
+        return process_request(connection, request)
+
+    return process
 
 
 def process_request(connection: ServerConnection, request: Request) -> Response | None:
