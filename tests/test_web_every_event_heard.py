@@ -144,8 +144,9 @@ def test_the_online_page_says_every_war_and_hides_nothing(
                 break
             before = state(driver)
             keys(driver, Keys.SPACE)
-            wait_for(lambda: state(driver) != before and ("Your turn" in state(driver)
-                     or "game is over" in state(driver)), message=state(driver))  # fmt: skip
+            wait_for(lambda before=before: state(driver) != before  # type: ignore[misc]
+                     and ("Your turn" in state(driver) or "game is over" in state(driver)),
+                     message=state(driver))  # fmt: skip
         wait_for(lambda: "game is over" in state(driver), message=f"no end: {state(driver)}")
         sent = sent_messages(driver)
         wait_for(lambda: history(driver)[-len(sent):] == sent,
