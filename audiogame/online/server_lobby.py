@@ -139,9 +139,13 @@ class Lobby(TableKeeping):
             raise RoomError("invalid", "a message holds no control or direction characters")
         if not message.text.strip():
             raise RoomError("invalid", "a message says something: it is only blanks")
-        if room.seat_of(conn) is None and not conn.chat.allow(room.id):
+        watching = room.seat_of(conn) is None
+        if watching and not conn.chat.allow(room.id):
             raise RoomError("rate_limited", "a spectator's chat is slowed: wait a little")
-        room.tell_all({"type": "chat", "name": conn.name, "text": message.text})
+        said: dict[str, Any] = {"type": "chat", "name": conn.name, "text": message.text}
+        if watching:  # heard as a spectator's words, never a player's
+            said["watching"] = True
+        room.tell_all(said)
 
     def on_who(self, conn: Connection, message: m.Who) -> None:
         room = self.at_table(conn)
