@@ -323,12 +323,23 @@ def test_four_players_player_out_early_hears_the_rest_summarised() -> None:
     assert said[-1] == "The game is over. Press Enter to go back to the game setup."
 
 
-def test_enter_after_the_end_goes_back_to_the_setup() -> None:
+@pytest.mark.parametrize(
+    ("language", "setup"),
+    [("en", "Battaglia (War): new game. Start the game, 1 of "),
+     ("it", "Battaglia: nuova partita. Comincia la partita, 1 di ")],
+)  # fmt: skip
+def test_enter_after_the_end_goes_back_to_the_setup_which_says_its_name(
+    language: str, setup: str
+) -> None:
+    """Issue 32, item 10: back at the setup, its name is said before the item."""
     _expected, flips = classic_script(3, players=6, deck=32)
     session = drive(
-        ["space"] * flips + ["enter"], game="battle", config={"seed": 3, "players": 6, "deck": 32}
+        ["space"] * flips + ["enter"],
+        game="battle",
+        config={"seed": 3, "players": 6, "deck": 32},
+        language=language,
     )
-    assert session.spoken[-1].startswith("Start the game, 1 of ")
+    assert session.spoken[-1].startswith(setup)
 
 
 def test_automatic_play_flips_at_the_chosen_pace() -> None:

@@ -64,7 +64,10 @@ class Menu(Screen):
         self.app.say(_("{title}. {item}").format(title=self.heading(), item=self.item_text()))
 
     def resume(self) -> None:
-        self.app.say(self.item_text())
+        """Back from a screen above (a table, the rules, a form): the menu's name, then the
+        item, so that the player knows where he is ("Cardavia: new game. Start the game, 1 of
+        10", not "Start the game, 1 of 10" alone)."""
+        self.app.say(_("{title}. {item}").format(title=self.heading(), item=self.item_text()))
 
     def commands(self) -> list[Command]:
         return [

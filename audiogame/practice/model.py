@@ -113,7 +113,7 @@ class _Live(Mapping[str, Any]):
 
 
 def _titles() -> dict[str, str]:
-    titles = {entry.key: entry.practice_title or entry.title for entry in _games()}
+    titles = {entry.key: entry.title for entry in _games()}  # the menus' own titles
     return {**titles, PROGRAM: N_("The program"), "all": N_("All the cues")}
 
 
