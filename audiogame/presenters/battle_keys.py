@@ -42,6 +42,10 @@ class BattleTable(Protocol):
 
     def say_owned(self, key: str = "") -> None: ...
 
+    def may_finish(self) -> bool: ...
+
+    def finish(self, key: str = "") -> None: ...
+
 
 HAND_STEPS = (N_("previous card."), N_("next card."))
 """What Left and Right each do in a hand (a page's button says one of them)."""
@@ -132,4 +136,6 @@ def table_commands(table: BattleTable) -> list[Command]:
         Command(("t",), N_("whose move it is, and the trick number."), table.say_turn,
                 "turn", INFORMATION),
         COUNTS.command(table.say_owned),
+        Command(("n",), N_("once you are out of the game: the others finish it at once."),
+                table.finish, "finish", enabled=table.may_finish),
     ]  # fmt: skip
