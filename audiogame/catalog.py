@@ -210,10 +210,10 @@ class GameEntry:
     module that registers the words of its events (:mod:`audiogame.words.registry`).
     ``cues`` maps each event kind of its own to a cue, ``cue_variants`` the kinds whose cue
     depends on the event to every cue they can give and the chooser (the shared events' cues
-    are in :mod:`audiogame.sound.cues`). ``practice_title`` and ``practice`` are its group of
-    the practice mode, its cues in Listen order; ``meanings`` says what each of its own cues
-    means (shared ones are in :mod:`audiogame.practice.model`). ``not_emitted`` are shared
-    event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
+    are in :mod:`audiogame.sound.cues`). ``practice`` is its group of the practice mode (named
+    by its title, as in the menus), its cues in Listen order; ``meanings`` says what each of
+    its own cues means (shared ones are in :mod:`audiogame.practice.model`). ``not_emitted``
+    are shared event kinds it never emits (so they need no words). ``hint_play`` and ``hint_reason``
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
     play and why (by default a card and the reasons of the card games). ``information`` names
     the function of a setup giving its table's keys that tell the position from a view
@@ -235,7 +235,6 @@ class GameEntry:
     words: str = ""
     cues: Mapping[str, str] = field(default_factory=dict)
     cue_variants: Mapping[str, tuple[tuple[str, ...], CueChooser]] = field(default_factory=dict)
-    practice_title: str = ""
     practice: tuple[str, ...] = ()
     meanings: Mapping[str, str] = field(default_factory=dict)
     not_emitted: frozenset[str] = frozenset()

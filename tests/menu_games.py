@@ -83,14 +83,15 @@ def main_menu_said(language: str = "en", page: bool = False) -> str:
     return f"{title}. {main_item(TITLES[language][0], language, page)}"
 
 
-PRACTICE_TITLES = ("Battle", "Scientific Battle", "Cardavia")
-"""The practice groups of the three games that ship, written out."""
+PRACTICE_TITLES = ("Battaglia (War)", "Battaglia scientifica (Scientific Battle)", "Cardavia")
+"""The practice groups of the three games that ship, written out: the games' titles in the
+menus (issue 32: practice said "Battle" where the menu says "Battaglia (War)")."""
 
 
 def practice_groups() -> list[str]:
     """The practice mode's groups as its menu names them: each game's (the three that ship
     written out, the others as their registration names them), then the program's."""
-    others = [_(entry.practice_title or entry.title) for entry in GAMES][len(SHIPPED) :]
+    others = [_(entry.title) for entry in GAMES][len(SHIPPED) :]
     games()
     return [*PRACTICE_TITLES, *others, "the program"]
 

@@ -29,14 +29,15 @@ def turned_up(new: list[str]) -> bool:
 
 
 def opened_list(new: list[str]) -> bool:
-    """Whether the lines said since a key include a practice list opened ("Listen: Battle, 9
-    sounds. Up and Down arrows play each sound...")."""
+    """Whether the lines said since a key include a practice list opened ("Listen: Battaglia
+    (War), 9 sounds. Up and Down arrows play each sound...")."""
     return any(" sounds. Up and Down arrows play each sound" in line for line in new)
 
 
 def back_in_the_practice_menu(new: list[str]) -> bool:
-    """Whether the practice menu's item was said again ("Listen: Battle, 1 of 10")."""
-    return any(line.startswith("Listen: ") and " sounds. " not in line for line in new)
+    """Whether the practice menu's name and item were said again ("Audio-cue practice. Listen:
+    Battaglia (War), 1 of 10")."""
+    return any(line.startswith("Audio-cue practice. Listen: ") for line in new)
 
 
 class Program:

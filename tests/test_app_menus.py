@@ -197,7 +197,7 @@ def test_names_are_edited_and_used_at_the_table(tmp_path: Path) -> None:
     session = drive(keys, config_dir=tmp_path)
     said = session.spoken
     assert "The name is empty." in said
-    assert said[said.index("Saved: Zoe.") + 1] == "Player 2: Zoe, 1 of 9"
+    assert said[said.index("Saved: Zoe.") + 1] == "Computer players' names. Player 2: Zoe, 1 of 9"
     assert "Battaglia, deal" in said[-2] and "you and Zoe." in said[-2]
 
 

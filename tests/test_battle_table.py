@@ -51,7 +51,9 @@ def test_classic_game_is_spoken_trick_by_trick_to_the_end_bt3_bt4_bt7(
 ) -> None:
     """BT-3, BT-4, BT-7, BT-9: every trick, war and the end are said, each reveal once."""
     expected, flips = classic_script(seed, **options)
-    session = drive(["space"] * (flips + 1), game="battle", config={"seed": seed, **options})
+    # N: once the player is out, the others finish at once (else they play on at the pace).
+    keys = ["space"] * flips + ["n", "space"]
+    session = drive(keys, game="battle", config={"seed": seed, **options})
     said = session.spoken
     assert is_subsequence(expected, said)
     reveals = [line for line in said if REVEAL.match(line)]
@@ -309,12 +311,18 @@ def test_four_players_player_out_early_hears_the_rest_summarised() -> None:
         if not state.is_over:
             break
     session = drive(
-        ["space"] * flips + ["t"], game="battle", config={"seed": seed, "players": 4, "deck": 32}
+        ["space"] * flips + ["n", "t"],
+        game="battle",
+        config={"seed": seed, "players": 4, "deck": 32},
     )
     said = session.spoken
-    out = said.index("The others play on to the end.")
+    out = said.index(
+        "The others play on to the end: you hear who takes each trick. N: straight to the end."
+    )
     assert said[out - 1] == "You have no cards left: you are out of the game."
-    after = said[out + 1 :]
+    finish = said.index("The others finish the game.")  # N
+    assert finish > out
+    after = said[finish + 1 :]
     assert all(
         line.startswith(("Game over", "The trick limit", "The game is over", "Press Enter"))
         or "out of the game" in line
@@ -323,12 +331,23 @@ def test_four_players_player_out_early_hears_the_rest_summarised() -> None:
     assert said[-1] == "The game is over. Press Enter to go back to the game setup."
 
 
-def test_enter_after_the_end_goes_back_to_the_setup() -> None:
+@pytest.mark.parametrize(
+    ("language", "setup"),
+    [("en", "Battaglia (War): new game. Start the game, 1 of "),
+     ("it", "Battaglia: nuova partita. Comincia la partita, 1 di ")],
+)  # fmt: skip
+def test_enter_after_the_end_goes_back_to_the_setup_which_says_its_name(
+    language: str, setup: str
+) -> None:
+    """Issue 32, item 10: back at the setup, its name is said before the item."""
     _expected, flips = classic_script(3, players=6, deck=32)
     session = drive(
-        ["space"] * flips + ["enter"], game="battle", config={"seed": 3, "players": 6, "deck": 32}
+        ["space"] * flips + ["n", "enter"],
+        game="battle",
+        config={"seed": 3, "players": 6, "deck": 32},
+        language=language,
     )
-    assert session.spoken[-1].startswith("Start the game, 1 of ")
+    assert session.spoken[-1].startswith(setup)
 
 
 def test_automatic_play_flips_at_the_chosen_pace() -> None:
@@ -397,3 +416,51 @@ def test_an_open_war_says_who_plays_a_last_card_face_up_bt6_bt10() -> None:
     set_language("en")
     assert said["en"] == "Anna: last card, face up. You: nine. Anna: three."
     assert said["it"] == "Anna: ultima carta, scoperta. Tu: nove. Anna: tre."
+
+
+OUT_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "note": "The others play on to the end: you hear who takes each trick. N: straight to "
+        "the end.",
+        "trick": re.compile(r"^(Anna|Bruno|Carla) takes \d+ cards?\.$"),
+        "war": "War between ",
+        "end": "Game over: Anna wins, owning every card.",
+    },
+    "it": {
+        "note": "Gli altri giocano fino alla fine: senti chi vince ogni presa. N: subito alla "
+        "fine.",
+        "trick": re.compile(r"^(Anna|Bruno|Carla) prende \d+ cart[ae]\.$"),
+        "war": "Battaglia tra ",
+        "end": "Partita finita: vince Anna, che ha tutte le carte.",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_player_out_hears_the_others_play_on_trick_by_trick_bt7(language: str) -> None:
+    """Issue 32, item 7: out of a four-player game, the player hears the rest as a spectator
+    would in brief, at the pace of the options: who takes each trick, the wars, who goes out,
+    the end; never the cards turned up."""
+    seed = 1  # the player goes out after 16 flips; Anna wins the game later
+    state = BATTLE.new_state(seed=seed, players=4, deck=32)
+    flips = 0
+    while 0 not in state.view(0).eliminated:
+        flips += 1
+        for seat in state.to_act():
+            state.apply(seat, Flip())
+    assert not state.is_over
+    words = OUT_WORDS[language]
+    session = drive_timed(
+        [(["space"] * flips, lambda said: words["end"] in said)],
+        game="battle",
+        config={"seed": seed, "players": 4, "deck": 32},
+        settings=Settings(language=language, pace=0.01),
+        language=language,
+    )
+    said = session.spoken
+    assert said.count(words["note"]) == 1
+    after = said[said.index(words["note"]) + 1 : said.index(words["end"])]
+    tricks = [line for line in after if words["trick"].match(line)]
+    assert len(tricks) >= 2, after
+    assert any(line.startswith(words["war"]) for line in after), after
+    assert not any(REVEAL.match(line) or REVEAL_IT.match(line) for line in after), after

@@ -35,7 +35,7 @@ def test_a_whole_deal_is_played_with_tab_enter_p_and_space_cv3_cv9_cv10_cv11(see
     for kind in ("passed", "new_round", "deal_started", "settlement"):
         assert cues.count(kind) == sum(1 for e in script.events if e.kind == kind)
     assert cues.count("played") + cues.count("bomb") + cues.count("celestial_bomb") == len(plays)
-    assert said[-1] == "Start the game, 1 of 6"  # Enter after the deal: back to the setup
+    assert said[-1] == "Cardavia: new game. Start the game, 1 of 6"  # Enter: the setup, named
     assert said[-2] == "Press Enter to go back to the game setup."
     assert "not_allowed" not in cues
 
@@ -125,7 +125,7 @@ def test_a_match_of_three_deals_keeps_running_totals_cv1() -> None:
     verdict = next(line for line in said if line.startswith("Match over after 3 deals: "))
     best = max(totals)
     assert f"with {'plus' if best > 0 else 'minus'} {abs(best)}" in verdict
-    assert said[-1] == "Start the game, 1 of 6"
+    assert said[-1] == "Cardavia: new game. Start the game, 1 of 6"
     assert sum(1 for line in said if PLAY.match(line)) == script.plays
 
 
@@ -167,7 +167,7 @@ DEAL_5_HEARD = {
             "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
             "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
             "Press Enter to go back to the game setup.",
-            "Start the game, 1 of 6",
+            "Cardavia: new game. Start the game, 1 of 6",
         ],
     ),
     "it": (
@@ -195,7 +195,7 @@ DEAL_5_HEARD = {
             "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; totale meno 3.",
             "Punti della smazzata: tu meno 3, Bruno più 14, Anna meno 11.",
             "Premi Invio per tornare alla preparazione della partita.",
-            "Comincia la partita, 1 di 6",
+            "Cardavia: nuova partita. Comincia la partita, 1 di 6",
         ],
     ),
 }

@@ -83,7 +83,7 @@ def test_the_game_is_played_from_the_main_menu_by_keys_and_heard(high_card: str)
         "Anna takes 2 cards.",
         "High card is over: you won. Cards won: you 6, Anna 4.",
         "Press Enter to go back to the game setup.",
-        "Start the game, 1 of 6",  # Enter after the end: back to the setup
+        "High card: new game. Start the game, 1 of 6",  # Enter after the end: the setup, named
     ]
     table = session.played[session.played.index("select", place + 1) + 1 :]
     assert table == [

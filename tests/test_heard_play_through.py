@@ -110,7 +110,7 @@ def test_battle_enter_just_after_the_end_is_refused_then_leaves() -> None:
     assert said == ["The game has just ended. Press Enter again to go back to the game setup."]
     assert top_screen(session, BattleTable).state.is_over  # still at the table
     clock.now += 1.0
-    assert press(session, [ENTER]) == ["Start the game, 1 of 10"]
+    assert press(session, [ENTER]) == ["Battaglia (War): new game. Start the game, 1 of 10"]
 
 
 # ----- item 6: taking the hint ----------------------------------------------------------------
@@ -304,7 +304,9 @@ def test_scientific_enter_just_after_the_end_is_refused_then_leaves() -> None:
         "The game has just ended. Press Enter again to go back to the game setup."
     ]
     clock.now += 1.0
-    assert press(session, [ENTER]) == ["Start the game, 1 of 7"]
+    assert press(session, [ENTER]) == [
+        "Battaglia scientifica (Scientific Battle): new game. Start the game, 1 of 7"
+    ]
 
 
 # ----- keys bound by the player (issue 11, item 2) ---------------------------------------------

@@ -57,7 +57,7 @@ def test_a_terminal_spectator_leaves_a_started_game_and_joins_another_table(
             await until(lambda: not anna_room.watchers, said=said)
             await until(lambda: list(said).count("2 tables open.") == 2, said=said)
             pipe.send_text(key_bytes(["home", "down", "enter", *code, "enter"]))
-            await until(lambda: any("Table code" in t for t in said), said=said)
+            await until(lambda: any("Enter starts the game" in t for t in said), said=said)
             joined = await carla.expect("presence")
             pipe.send_text(key_bytes(["c-c"]))
             await task

@@ -63,9 +63,7 @@ async def at_table(
         said = Said(session)
         await until(lambda: any("Online tables" in text for text in said), said=said)
         pipe.send_text(key_bytes(["down", "enter", *code, "enter"]))
-        await until(
-            lambda: any("Table code" in text and "Enter starts" in text for text in said), said=said
-        )
+        await until(lambda: any("Enter starts the game" in text for text in said), said=said)
         await bruno.expect("presence")
         await bruno.send({"type": "start"})
         await until(lambda: any(text.startswith("Battaglia online") for text in said), said=said)

@@ -76,7 +76,7 @@ GROUPS_HEARD = {
     },
     "program": {
         "menu_move", "menu_edge", "select", "back", "your_turn", "not_allowed", "game_won",
-        "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong",
+        "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong", "chat",
     },
 }  # fmt: skip
 """The cues each group of the practice mode plays, written out (a cue the players can hear in
@@ -98,7 +98,7 @@ def test_each_group_plays_the_cues_written_out_and_all_of_them_is_every_cue_file
         assert [c.cue for c in cues_in(group)] == list(GROUP_CUES[group]), group
         assert set(GROUP_CUES[group]) == GROUPS_HEARD[group], group
     files = sorted(path.stem for path in CUE_FILES.glob("*.ogg"))
-    assert len(files) == 42
+    assert len(files) == 43
     assert sorted(c.cue for c in cues_in("all")) == files  # each once
     assert set().union(*GROUPS_HEARD.values()) == set(files)
 

@@ -47,8 +47,9 @@ def open_item(session: Session, label_start: str) -> None:
 
 def test_the_main_menu_opens_the_practice_with_keys() -> None:
     session = drive(["a", "enter", "enter", "down"])
-    assert any(text.startswith("Audio-cue practice. Listen: Battle") for text in session.spoken)
-    assert "Listen: Battle, 9 sounds." in " ".join(session.spoken)
+    said = session.spoken
+    assert any(text.startswith("Audio-cue practice. Listen: Battaglia (War)") for text in said)
+    assert "Listen: Battaglia (War), 9 sounds." in " ".join(said)
     assert session.played[-1] == "war"
 
 
@@ -58,8 +59,8 @@ def test_practice_menu_lists_listening_and_quizzes_for_every_group() -> None:
     labels = [item.label() for item in menu.items()]
     listen = len(practice_groups())  # 4 with the three games that ship
     assert labels[:listen] == [
-        "Listen: Battle",
-        "Listen: Scientific Battle",
+        "Listen: Battaglia (War)",
+        "Listen: Battaglia scientifica (Scientific Battle)",
         "Listen: Cardavia",
         *[f"Listen: {group}" for group in practice_groups()[3:-1]],
         "Listen: the program",
@@ -123,7 +124,7 @@ def test_a_quiz_plays_each_cue_and_scores_ten_answers(tmp_path: Path) -> None:
 
 def test_a_wrong_answer_says_the_right_one() -> None:
     session = practice()
-    open_item(session, "Quiz: Battle")
+    open_item(session, "Quiz: Battaglia (War)")
     press(session, ENTER)
     screen = session.app.top
     assert isinstance(screen, QuizScreen)
@@ -162,7 +163,7 @@ def test_a_wrong_answer_quotes_the_cue_it_was_so_that_right_answer_is_not_a_verd
 
 def test_r_replays_the_last_cue_even_after_the_answer() -> None:
     session = practice()
-    open_item(session, "Quiz: Scientific Battle")
+    open_item(session, "Quiz: Battaglia scientifica (Scientific Battle)")
     _, played = press(session, ENTER, "r")
     screen = session.app.top
     assert isinstance(screen, QuizScreen)
@@ -196,7 +197,10 @@ def test_the_best_score_is_remembered_and_shown_in_the_menu(tmp_path: Path) -> N
     said, _ = press(session, ESCAPE)
     items = practice_menu()  # the quiz of every cue is the 5th of 10 with three games
     position = items.index("Quiz: all the cues, not taken yet") + 1
-    assert said == [f"Quiz: all the cues, best score 9 of 10, {position} of {len(items)}"]
+    # Back in the practice menu: its name, then the item (issue 32, item 10).
+    assert said == [
+        f"Audio-cue practice. Quiz: all the cues, best score 9 of 10, {position} of {len(items)}"
+    ]
     later = practice(seed=4, config_dir=tmp_path)
     open_item(later, "Quiz: all the cues")
     answer_all(later, right=5)
@@ -205,7 +209,7 @@ def test_the_best_score_is_remembered_and_shown_in_the_menu(tmp_path: Path) -> N
 
 def test_enter_after_the_score_starts_a_new_quiz() -> None:
     session = practice()
-    open_item(session, "Quiz: Battle")
+    open_item(session, "Quiz: Battaglia (War)")
     answer_all(session, right=10)
     screen = session.app.top
     assert isinstance(screen, QuizScreen)
@@ -216,7 +220,7 @@ def test_enter_after_the_score_starts_a_new_quiz() -> None:
 
 def test_escape_leaves_the_quiz_and_the_practice() -> None:
     session = practice()
-    open_item(session, "Quiz: Battle")
+    open_item(session, "Quiz: Battaglia (War)")
     press(session, ENTER, ESCAPE, ESCAPE)
     assert isinstance(session.app.top, MainMenu)
 
@@ -241,7 +245,7 @@ def test_everything_the_practice_says_goes_through_the_translations(
     and a language change applies at once, meanings included."""
     session = practice()
     monkeypatch.setattr(i18n, "_translations", Marked())
-    said, _ = press(session, ENTER)  # Listen: Battle
+    said, _ = press(session, ENTER)  # Listen: Battaglia (War)
     said += press(session, "down", ESCAPE, "end", "up", ENTER, ENTER, "x", "1")[0]
     for text in said:
         assert text.startswith("<"), text
@@ -296,3 +300,59 @@ def test_with_sound_cues_off_the_practice_says_so() -> None:
     session.app.start(practice_screens(session.app))
     off = "Sound cues are off in the options, so the sounds cannot be played."
     assert session.spoken[-1] == off
+
+
+QUIZ_OPENING = {
+    "en": "Quiz: Battaglia (War), 10 questions on 9 sounds. Choose the meaning of each with the "
+    "arrows and Enter; R plays the sound again. Enter: the first sound.",
+    "it": "Quiz: Battaglia, 10 domande su 9 suoni. Scegli il significato di ciascuno con le "
+    "frecce e Invio; R ripete il suono. Invio: il primo suono.",
+}
+LISTEN_OPENING = {"en": "Listen: Battaglia (War), 9 sounds.", "it": "Ascolta: Battaglia, 9 suoni."}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_listen_list_and_the_quiz_name_the_game_as_the_menus_and_count_right(
+    language: str,
+) -> None:
+    """Issue 32, item 10: the practice names a game by its menu title ("Battaglia (War)", not
+    "Battle"), and the quiz says its questions and the sounds they come from, which agrees with
+    the Listen list ("9 sounds"), where it said "10 sounds"."""
+    session = practice(language=language)
+    said, _ = press(session, ENTER)  # Listen: the first game
+    assert said[0].startswith(LISTEN_OPENING[language]), said
+    press(session, ESCAPE)
+    open_item(session, "Quiz: Battaglia")
+    assert session.spoken[-1] == QUIZ_OPENING[language]
+
+
+NO_QUIZ = {
+    "en": "Quiz: Battaglia (War). No sound device is available, so the sounds cannot be played. "
+    "There is no quiz without sound. Escape: back.",
+    "it": "Quiz: Battaglia. Non c'è nessun dispositivo audio, quindi i suoni non si possono "
+    "ascoltare. Senza suono non c'è quiz. Esc: indietro.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_without_a_sound_device_the_quiz_does_not_run_nor_keep_a_score(
+    tmp_path: Path, language: str
+) -> None:
+    """Issue 32, item 10: with no sound device the quiz says why there is none, refuses its
+    keys with the reason, and no score is kept of answers to sounds nobody heard."""
+    from audiogame.sound.player import NullCuePlayer
+
+    session = make_session(language=language, config_dir=tmp_path)
+    session.app.narrator.cues = NullCuePlayer()
+    session.app.start(practice_screens(session.app))
+    open_item(session, "Quiz: Battaglia")
+    assert session.spoken[-1] == NO_QUIZ[language]
+    quiz = top_screen(session, QuizScreen)
+    reason = NO_QUIZ[language].split(". ", 1)[1]
+    for key in (ENTER, "down", "1", "r"):
+        said, _ = press(session, key)
+        assert said == [reason], (key, said)
+    assert quiz.quiz.answers == []
+    press(session, ESCAPE)
+    assert not (tmp_path / SCORES_FILE).exists()
+    assert top_screen(session, PracticeMenu).scores.best("battle") is None

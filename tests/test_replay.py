@@ -40,8 +40,8 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return finished_battle(tmp_path_factory.mktemp("finished"))
 
 
-def replay(path: Path | None, folder: Path) -> Session:
-    session = make_session(data_dir=folder)
+def replay(path: Path | None, folder: Path, language: str = "en") -> Session:
+    session = make_session(data_dir=folder, language=language)
     screens = replay_screens(session.app, str(path) if path else None)
     assert not isinstance(screens, str), screens
     session.app.start(screens)
@@ -114,11 +114,71 @@ def test_a_cardavia_match_in_progress_replays_across_its_deals(tmp_path: Path) -
     deal = next(i for i, line in enumerate(screen.saved.moves) if line.startswith("deal"))
     screen.line.go_to(deal)
     watch.app.dispatch("right")
-    total = len(screen.saved.moves)
-    assert f"Move {deal + 1} of {total}: a new deal." in watch.spoken
+    assert watch.spoken[-1 - len(screen.line.opening()) :][0] == "Deal 2 of 2."
+    assert not any("a new deal" in line for line in watch.spoken)
     watch.app.dispatch("end")
     views = [repr(local_table(table).state.view(s)) for s in range(3)]
     assert [repr(screen.line.state.view(s)) for s in range(3)] == views
+
+
+MATCH_WORDS = {
+    "en": {
+        "deal": "Deal 2 of 2.",
+        "before": "Deal 2 of 2, before move {number} of {total}.",
+        "moves": "after {total} moves",
+        "first": "Move 1 of {total}, ",
+        "totals": "Match totals after deal 2 of 2: ",
+        "over": "Match over after 2 deals: ",
+    },
+    "it": {
+        "deal": "Smazzata 2 di 2.",
+        "before": "Smazzata 2 di 2, prima della mossa {number} di {total}.",
+        "moves": "dopo {total} mosse",
+        "first": "Mossa 1 di {total}, ",
+        "totals": "Totali della partita dopo la smazzata 2 di 2: ",
+        "over": "Partita finita dopo 2 smazzate: ",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_finished_two_deal_match_replays_its_deals_totals_and_winner(
+    tmp_path: Path, language: str
+) -> None:
+    """Issue 32, item 8: the replay counts moves as its description does ("after 65 moves",
+    "Move 1 of 65": a new deal is no move), says the next deal by its number ("Deal 2 of 2."),
+    and at the end the match's totals and its winner, in the words the table said them."""
+    session = make_session(data_dir=tmp_path, language=language)
+    session.app.start(opening(session.app, "cardavia", {"seed": 7, "deals": 2}))
+    table = top_screen(session, CardaviaTable)
+    rng = random.Random(3)
+    while not table.match.over:
+        session.app.dispatch(rng.choice([TAB, ENTER, "n", "p", ENTER]))  # N: the others play
+    words = MATCH_WORDS[language]
+    at_table = [
+        line for line in session.spoken if line.startswith((words["totals"], words["over"]))
+    ]
+    assert len(at_table) == 2, at_table  # the totals after deal 2, then the winner
+    (path,) = (tmp_path / "finished").glob("*.json")
+    watch = replay(path, tmp_path / "watch", language)
+    screen = watch.app.top
+    assert isinstance(screen, ReplayScreen)
+    moves = [line for line in screen.saved.moves if not line.startswith("deal")]
+    total = len(moves)
+    assert words["moves"].format(total=total) in watch.spoken[0]
+    watch.app.dispatch("right")
+    assert any(line.startswith(words["first"].format(total=total)) for line in watch.spoken)
+    deal = next(i for i, line in enumerate(screen.saved.moves) if line.startswith("deal"))
+    screen.line.go_to(deal)
+    watch.app.dispatch("right")
+    assert words["deal"] in watch.spoken
+    watch.app.dispatch("t")
+    before = sum(1 for line in screen.saved.moves[:deal] if not line.startswith("deal"))
+    assert watch.spoken[-1] == words["before"].format(number=before + 1, total=total)
+    watch.app.dispatch("end")
+    assert watch.spoken[-2:] == at_table
+    watch.app.dispatch("t")
+    assert watch.spoken[-1].endswith(f" {total}.")  # "Move 65 of 65."
 
 
 def test_files_that_cannot_be_replayed_are_refused_with_a_reason(tmp_path: Path) -> None:

@@ -345,7 +345,9 @@ def test_enter_after_the_end_goes_back_to_the_setup() -> None:
     )
     said = session.spoken
     assert said[-2] == "The game is over. Press Enter to go back to the game setup."
-    assert said[-1].startswith("Start the game, 1 of ")
+    assert said[-1].startswith(
+        "Battaglia scientifica (Scientific Battle): new game. Start the game, 1 of "
+    )
     assert session.played.count("game_lost") == 1
 
 

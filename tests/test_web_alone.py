@@ -241,7 +241,7 @@ def test_italian_and_the_practice_quiz_in_the_page_alone(site: str) -> None:
             press_and_wait(driver, "down")
         assert said(driver)[-1].startswith("Quiz: Battaglia"), said(driver)[-3:]
         press_and_wait(driver, "enter")
-        wait_said(driver, "Quiz: Battaglia, 10 suoni.")
+        wait_said(driver, "Quiz: Battaglia, 10 domande su 9 suoni.")
         press_and_wait(driver, "enter")
         wait_said(driver, "Domanda 1 di 10.")
         played = len(driver.execute_script("return window.audiogame.cues.played"))

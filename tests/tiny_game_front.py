@@ -117,7 +117,6 @@ def entry() -> GameEntry:
         table=__name__,
         words=__name__,
         cues={"high_card_tie": "war"},
-        practice_title="High card",
         practice=("reveal", "war", "trick_won"),
         not_emitted=frozenset({"war", "pile_taken_up", "choice_made", "eliminated", "trick_limit"}),
         rules=str(Path(__file__).resolve().parent / "tiny_rules"),

@@ -20,7 +20,10 @@ class Command:
     move through your hand"), or from ``keys_text`` for a family of printable keys that
     :meth:`Screen.on_char` handles; its ``help`` holds no key name. ``group`` places it in
     F1's list; ``enabled`` (when given) says whether it applies at this screen now. Without an
-    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings)."""
+    ``id``, ``help`` is the whole line, keys included (screens not yet named from bindings).
+    ``each`` says what each key does, in the order of ``keys``, for an action whose keys go
+    two ways ("first and last item.": Home "first item.", End "last item."): a page's button
+    for one key says what that key does."""
 
     keys: tuple[str, ...]
     help: str
@@ -29,6 +32,7 @@ class Command:
     group: str = "choosing"
     enabled: Callable[[], bool] | None = None
     keys_text: str = ""
+    each: tuple[str, ...] = ()
 
     def listed(self) -> bool:
         """Whether F1 lists it now."""

@@ -64,16 +64,22 @@ class Menu(Screen):
         self.app.say(_("{title}. {item}").format(title=self.heading(), item=self.item_text()))
 
     def resume(self) -> None:
-        self.app.say(self.item_text())
+        """Back from a screen above (a table, the rules, a form): the menu's name, then the
+        item, so that the player knows where he is ("Cardavia: new game. Start the game, 1 of
+        10", not "Start the game, 1 of 10" alone)."""
+        self.app.say(_("{title}. {item}").format(title=self.heading(), item=self.item_text()))
 
     def commands(self) -> list[Command]:
         return [
-            Command(("up", "down"), N_("move through the items."), self.step, "move", MOVING),
-            Command(("home", "end"), N_("first and last item."), self.step, "ends", MOVING),
+            Command(("up", "down"), N_("move through the items."), self.step, "move", MOVING,
+                    each=(N_("previous item."), N_("next item."))),
+            Command(("home", "end"), N_("first and last item."), self.step, "ends", MOVING,
+                    each=(N_("first item."), N_("last item."))),
             Command((), N_("jump to the next item starting with it."), self.step, "letter",
                     MOVING, keys_text=N_("A letter")),
             Command(("left", "right"), N_("change the value of an option."), self.change,
-                    "change"),
+                    "change", each=(N_("previous value of an option."),
+                                    N_("next value of an option."))),
             Command((ENTER,), N_("choose the item."), lambda key: self.activate(), "choose"),
             Command((ESCAPE,), N_("go back."), lambda key: self.back(), "back", EVERYWHERE),
         ]  # fmt: skip

@@ -43,7 +43,6 @@ ENTRY = GameEntry(
     ),
     short_title=N_("Battaglia"),
     cues={"set_aside": "set_aside", "face_down_laid": "face_down_laid"},
-    practice_title=N_("Battle"),
     practice=(
         "reveal", "war", "trick_won", "choice_made", "face_down_laid", "pile_taken_up",
         "set_aside", "eliminated", "trick_limit",

@@ -34,7 +34,6 @@ ENTRY = GameEntry(
         "settlement": "settlement",
     },
     cue_variants={"few_cards": (("few_cards", "last_card"), _few_cards)},
-    practice_title=N_("Cardavia"),
     practice=(
         "deal_started", "played", "passed", "new_round", "bomb", "celestial_bomb", "bomb_bonus",
         "few_cards", "last_card", "settlement",

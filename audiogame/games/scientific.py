@@ -54,7 +54,6 @@ ENTRY = GameEntry(
         "power_gained": (("power_seer", "power_counting", "power_exchange"), _power),
         "revolution": (("revolution", "revolution_back"), _revolution),
     },
-    practice_title=N_("Scientific Battle"),
     practice=(
         "choice_made", "reveal", "war", "trick_won", "revolution", "revolution_back",
         "jacks_cancel", "joker_cancels_war", "joker_forces_war", "jokers_cancel", "power_seer",

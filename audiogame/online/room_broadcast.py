@@ -4,6 +4,7 @@ events as anyone may know them, its own view and its legal actions, nothing else
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from audiogame.online.room_state import Peer, RoomState
@@ -20,17 +21,31 @@ class RoomBroadcast(RoomState):
             if peer is not but:
                 peer.send(message)
 
-    def presence(self, what: str, seat: int | None, name: str, but: Peer | None = None) -> None:
+    def presence(
+        self,
+        what: str,
+        seat: int | None,
+        name: str,
+        but: Peer | None = None,
+        only: Collection[str] | None = None,
+    ) -> set[str]:
+        """Tell everyone here (but ``but``; only the people named in ``only``, when given)
+        that ``name`` came, went, dropped or is back; the names of those told."""
+        told: set[str] = set()
         for index, other in enumerate(self.seats):
-            if other.peer is not None and other.peer is not but:
+            peer = other.peer
+            if peer is not None and peer is not but and (only is None or peer.name in only):
                 framed = None if seat is None else Frame(index, self.players).seat(seat)
-                other.peer.send({"type": "presence", "what": what, "name": name, "seat": framed})
+                peer.send({"type": "presence", "what": what, "name": name, "seat": framed})
+                told.add(peer.name)
         for peer in self.watchers:
-            if peer is not but:
+            if peer is not but and (only is None or peer.name in only):
                 peer.send({"type": "presence", "what": what, "name": name, "seat": seat})
+                told.add(peer.name)
         self.server.log_line(f"table {self.id} {what} {name}")
         self.server.lobby_changed()
         self.attend()
+        return told
 
     def attend(self) -> None:
         """With no person connected the computer players wait, from that moment (a table

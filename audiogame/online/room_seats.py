@@ -1,5 +1,6 @@
 """The people of a table of the server: sitting down, watching, leaving for good, dropped (the
-seat waits for its token during the grace period, then a stand-in takes it) and back."""
+seat waits for its token during the grace period, then a stand-in takes it) and back (said
+only to those who were told the person was away)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ class RoomSeats(RoomTimers):
         except RoomError:
             seat.name, seat.peer, seat.token = before
             raise
+        seat.told_away = set()
         if self.table is not None:
             self.table.give_back(index)
             self.server.remember(self)
@@ -84,6 +86,7 @@ class RoomSeats(RoomTimers):
             seat.cancel()
             seat.peer = seat.token = None
             seat.options = {}
+            seat.told_away = set()
             self.timed_out.discard(index)  # the stand-in keeps the seat now
             if self.table is not None:
                 self.table.take_over(index)
@@ -107,7 +110,7 @@ class RoomSeats(RoomTimers):
         seat = self.seats[index]
         seat.peer = None
         seat.cancel()
-        self.presence("dropped", index, peer.name)
+        seat.told_away |= self.presence("dropped", index, peer.name)
         if self.table is not None:
             handle = asyncio.get_running_loop().call_later(self.grace, self.take_over, index)
             seat.timers.append(handle)
@@ -119,7 +122,7 @@ class RoomSeats(RoomTimers):
             return
         self.timed_out.discard(index)  # the stand-in keeps the seat now
         self.table.take_over(index)
-        self.presence("taken_over", index, seat.name or "")
+        seat.told_away |= self.presence("taken_over", index, seat.name or "")
         self.server.remember(self)
         self.kick()
 
@@ -137,5 +140,9 @@ class RoomSeats(RoomTimers):
         if self.table is not None:
             self.table.give_back(index)
             self.server.remember(self)
-        self.presence("returned", index, peer.name, but=peer)
+        # "Back" only to those who heard the person was away: a seat taken back from another
+        # window, or by a page opened again before its old connection was seen to close, was
+        # never said to be away.
+        self.presence("returned", index, peer.name, but=peer, only=seat.told_away)
+        seat.told_away = set()
         self.joined(peer, index)

@@ -53,6 +53,9 @@ class Seat:
     timers: list[asyncio.TimerHandle] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     """The person's own options of the game (``auto_pass``), as they set them."""
+    told_away: set[str] = field(default_factory=set)
+    """Who was told that this seat's person is away (dropped, or a computer player plays for
+    them): only they hear that the person is back."""
 
     def cancel(self) -> None:
         for timer in self.timers:

@@ -61,12 +61,12 @@ class WaitingRoom(Screen):
         return table_label(self.play.table_info)
 
     def enter(self) -> None:
-        code = " ".join(str(self.play.table_info.get("id", "")))
+        # The heading names the table by its code ("Cardavia, table K P Q R: ..."): said once.
         self.app.say(
             _(
-                "{table}. Table code {code}. Enter starts the game when every seat is taken; "
-                "F5 who is here; F6 writes to the table; Escape leaves."
-            ).format(table=self.heading(), code=code)
+                "{table}. Enter starts the game when every seat is taken; F5 who is here; F6 "
+                "writes to the table; Escape leaves."
+            ).format(table=self.heading())
         )
 
     def commands(self) -> list[Command]:

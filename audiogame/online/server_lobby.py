@@ -152,9 +152,13 @@ class Lobby(TableKeeping):
             conn.send({"type": "error", "code": "bad_chat", "reason": reason,
                        "message": CHAT_PROBLEMS[reason]})  # fmt: skip
             return
-        if room.seat_of(conn) is None and not conn.chat.allow(room.id):
+        watching = room.seat_of(conn) is None
+        if watching and not conn.chat.allow(room.id):
             raise RoomError("rate_limited", "a spectator's chat is slowed: wait a little")
-        room.tell_all({"type": "chat", "name": conn.name, "text": text})
+        said: dict[str, Any] = {"type": "chat", "name": conn.name, "text": text}
+        if watching:  # heard as a spectator's words, never a player's
+            said["watching"] = True
+        room.tell_all(said)
 
     def on_who(self, conn: Connection, message: m.Who) -> None:
         room = self.at_table(conn)

@@ -1,7 +1,8 @@
 """What a person at an online table hears of the table's life, in the same words in the
 terminal (:mod:`audiogame.online.terminal`) and on the page (:mod:`audiogame.web.seat`):
-people coming, going, dropping and coming back (the server's ``presence`` messages), the
-server stopping, and the server's refusals (its ``error`` codes, docs/protocol.md).
+people coming, going, dropping and coming back (the server's ``presence`` messages), what
+they write (``chat``), the server stopping, and the server's refusals (its ``error`` codes,
+docs/protocol.md).
 
 Each code has one sentence, shared by both clients. Only where the two truly differ is there an
 entry of one client's own: what to do about another version (update the program, or reload
@@ -25,6 +26,12 @@ PRESENCE: dict[str, str] = {
     "taken_over": N_("A computer player plays for {name} until they return."),
 }
 """The server's ``presence`` messages by their ``what``."""
+
+CHAT = N_("{name} says: {text}")
+CHAT_WATCHING = N_("{name}, watching, says: {text}")
+"""A message someone at the table wrote (the server's ``chat``): always in these words, with
+the chat cue, so that a message is never heard in the shape of a move ("Bruno: ten.")."""
+CHAT_CUE = "chat"
 
 SEAT_KEPT = N_("Your seat at the table is kept: connect again to take it back.")
 STOPPING = N_("The server is stopping; your table is saved. Trying to reconnect.")
@@ -131,6 +138,12 @@ def presence_text(what: str, name: str) -> str | None:
     know (nothing is said)."""
     template = PRESENCE.get(what)
     return None if template is None else _(template).format(name=name)
+
+
+def chat_text(message: dict[str, Any]) -> str:
+    """ "Bruno says: well played", or a spectator's "Dario, watching, says: …"."""
+    template = CHAT_WATCHING if message.get("watching") else CHAT
+    return _(template).format(name=message.get("name", ""), text=message.get("text", ""))
 
 
 def refusal_text(code: str, reason: object = None) -> str:

@@ -13,8 +13,10 @@ from audiogame.app.screen import Command
 from audiogame.i18n import _
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
+    CHAT_CUE,
     SEAT_KEPT,
     STOPPING,
+    chat_text,
     presence_text,
     terminal_refusal_text,
     who_text,
@@ -181,9 +183,7 @@ class OnlinePlay(ServerLink):
 
     def on_chat(self, message: dict[str, Any]) -> None:
         if self.chat_on:
-            self.app.say(
-                _("{name} says: {text}").format(name=message.get("name"), text=message.get("text"))
-            )
+            self.app.say(chat_text(message), cue=CHAT_CUE)
 
     def on_who(self, message: dict[str, Any]) -> None:
         self.app.say(who_text(message))

@@ -58,13 +58,14 @@ SHARED_MEANINGS: dict[str, str] = {
     "game_over": N_("The game is over"),
     "answer_right": N_("Right answer"),
     "answer_wrong": N_("Wrong answer"),
+    "chat": N_("Someone at the table writes a message"),
 }
 """What the cues of shared events and of the program mean; each game's own are in its
 registration (``meanings`` of :class:`audiogame.catalog.GameEntry`)."""
 
 PROGRAM_CUES: tuple[str, ...] = (
     "menu_move", "menu_edge", "select", "back", "your_turn", "not_allowed", "game_won",
-    "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong",
+    "game_lost", "game_drawn", "game_over", "answer_right", "answer_wrong", "chat",
 )  # fmt: skip
 """The program's own cues, in the order the Listen list gives them."""
 
@@ -112,7 +113,7 @@ class _Live(Mapping[str, Any]):
 
 
 def _titles() -> dict[str, str]:
-    titles = {entry.key: entry.practice_title or entry.title for entry in _games()}
+    titles = {entry.key: entry.title for entry in _games()}  # the menus' own titles
     return {**titles, PROGRAM: N_("The program"), "all": N_("All the cues")}
 
 

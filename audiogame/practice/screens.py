@@ -1,6 +1,8 @@
 """The practice screens: a menu of Listen lists and quizzes, a Listen list per group (moving onto
 a cue plays it, then says its meaning) and the Quiz (a cue plays; arrows and Enter choose its
-meaning; R plays it again; ten questions, then the score and the best score).
+meaning; R plays it again; ten questions, then the score and the best score). With no sound to
+hear (no device, or the cues off in the options) the quiz says so and does not run: no score
+is kept of answers given to sounds nobody heard.
 
 A cue's meaning is said a moment after the cue starts, so that the words never cover the sound
 being learnt.
@@ -242,12 +244,21 @@ class QuizScreen(Menu):
         ]
 
     def enter(self) -> None:
+        silent = silent_reason(self.app)
+        if silent is not None:  # a quiz on sounds nobody can hear: none, and no score kept
+            self.app.say(
+                _("{title}. {reason} There is no quiz without sound. Escape: back.").format(
+                    title=self.heading(), reason=silent
+                ),
+                cue="not_allowed",
+            )
+            return
         # The first sound waits for Enter, so that it does not play under these words.
         self.app.say(
             _(
-                "{title}, {total} sounds. Choose the meaning of each with the arrows and Enter; "
-                "R plays the sound again. Enter: the first sound."
-            ).format(title=self.heading(), total=self.quiz.total)
+                "{title}, {total} questions on {count} sounds. Choose the meaning of each with "
+                "the arrows and Enter; R plays the sound again. Enter: the first sound."
+            ).format(title=self.heading(), total=self.quiz.total, count=len(cues_in(self.group)))
         )
 
     def resume(self) -> None:
@@ -267,7 +278,18 @@ class QuizScreen(Menu):
             ),
         )
 
+    def silent(self) -> bool:
+        """Whether no sound can be heard now: said, and the quiz does not run."""
+        silent = silent_reason(self.app)
+        if silent is not None:
+            self.app.refuse(
+                _("{reason} There is no quiz without sound. Escape: back.").format(reason=silent)
+            )
+        return silent is not None
+
     def step(self, key: str) -> None:
+        if self.silent():
+            return
         if self.waiting or self.quiz.finished:
             self._say_what_next()
             return
@@ -275,6 +297,8 @@ class QuizScreen(Menu):
         super().step(key)
 
     def enter_key(self, key: str) -> None:
+        if self.silent():
+            return
         if self.quiz.finished:
             self.quiz = self._new_quiz()
             self.ask()
@@ -327,6 +351,8 @@ class QuizScreen(Menu):
             self.app.refuse(_("Enter: the first sound."))
 
     def replay(self, key: str) -> None:
+        if self.silent():
+            return
         cue = self.quiz.replay()
         if cue is None:
             self.app.refuse(_("Enter: the first sound."))
@@ -340,6 +366,8 @@ class QuizScreen(Menu):
 
     def on_char(self, char: str) -> bool:
         question = self.quiz.question
+        if self.silent():
+            return True
         if char.isdigit() and question is not None and not self.waiting:
             choice = int(char) - 1
             if 0 <= choice < len(question.options):

@@ -1,8 +1,7 @@
 """The Battaglia table: classic (Space turns up your card) and open war (choose your card).
 
 The table's computer players act at once whenever they are awaited, so the player is never kept
-waiting; when the player is out, the others play on to the end and only eliminations and the
-end of the game are spoken.
+waiting; once he is out, see :mod:`audiogame.presenters.battle_out`.
 """
 
 from __future__ import annotations
@@ -13,6 +12,12 @@ from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
 from audiogame.presenters.battle_keys import COUNTS, hand_key, table_commands
+from audiogame.presenters.battle_out import (
+    OTHERS_PLAY_ON,
+    SPOKEN_WHEN_OUT,
+    TOLD_WHEN_OUT,
+    others_play_on,
+)
 from audiogame.presenters.rank_letters import JUMP_KEYS, letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
@@ -27,19 +32,6 @@ from engine.events import Event
 
 if TYPE_CHECKING:
     from audiogame.app.host import Cancellable, Host
-
-# Kinds still spoken while the player, out of the game, waits for the others to finish.
-_SPOKEN_WHEN_OUT = frozenset({"eliminated", "trick_limit", "game_over"})
-
-
-class _OthersPlayOn(Event):
-    """Not an engine event: this screen's note that the others play on to the end."""
-
-    __slots__ = ()
-    kind = "others_play_on"
-
-
-_OTHERS_PLAY_ON = _OthersPlayOn()
 
 
 def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None) -> BattleTable:
@@ -61,6 +53,7 @@ class BattleTable(TableScreen):
         self._prompted: tuple[int, int, str] | None = None
         self._out = False
         self._watching = False
+        self._finishing = False  # N once out: only who goes out and the end are said
         self.autopilot = make_bot("battle", "greedy", self.seed * 10)
 
     def heading(self) -> str:
@@ -203,10 +196,11 @@ class BattleTable(TableScreen):
         then only eliminations and the end are spoken while the others play on."""
         events = list(events)
         spoken: list[Event] = []
-        for index, event in enumerate(events):
+        told = SPOKEN_WHEN_OUT if self._finishing else TOLD_WHEN_OUT
+        for event in events:
             if event.kind == "choice_made":
                 continue  # the reveal follows at once: "has chosen" would only slow it down
-            if self._watching and event.kind not in _SPOKEN_WHEN_OUT:
+            if self._watching and event.kind not in told:
                 continue
             after_trick = bool(spoken) and spoken[-1].kind == "trick_won"
             spoken.append(event)
@@ -214,13 +208,27 @@ class BattleTable(TableScreen):
                 self._out = True
             if self._out and not self._watching and (after_trick or event.kind == "trick_won"):
                 self._watching = True
-                if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
-                    spoken.append(_OTHERS_PLAY_ON)
+                if not self.state.is_over:  # the others play on: said once, what comes next
+                    spoken.append(OTHERS_PLAY_ON)
         for event in spoken:
-            if event is _OTHERS_PLAY_ON:
-                self.app.say(_("The others play on to the end."))
+            if event is OTHERS_PLAY_ON:
+                self.app.say(others_play_on(self.online, self.key_for("finish")))
             else:
                 super().announce([event])
+
+    def watching_pace(self) -> float | None:
+        return float(self.app.settings.pace)  # out: each trick heard, not a game in one breath
+
+    def may_finish(self) -> bool:
+        return self._out and not self.online and not self.state.is_over  # N, offline, out
+
+    def finish(self, key: str = "") -> None:
+        if not self.may_finish():
+            self.app.refuse(_("No action on this key."))
+            return
+        self._finishing = True
+        self.app.say(_("The others finish the game."))
+        self.seat.request("hurry")  # the moves come back through on_stream
 
     def refusal_text(self, error: IllegalAction) -> str:
         return refusal(error, self.view)

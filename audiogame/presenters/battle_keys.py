@@ -42,6 +42,15 @@ class BattleTable(Protocol):
 
     def say_owned(self, key: str = "") -> None: ...
 
+    def may_finish(self) -> bool: ...
+
+    def finish(self, key: str = "") -> None: ...
+
+
+HAND_STEPS = (N_("previous card."), N_("next card."))
+"""What Left and Right each do in a hand (a page's button says one of them)."""
+HAND_ENDS = (N_("your lowest card."), N_("your highest card."))
+
 
 def _hand(view: BattleView, seats: Seats) -> str:
     return hand_text(view, view.open)
@@ -68,9 +77,21 @@ def table_commands(table: BattleTable) -> list[Command]:
     """The table's own actions (the shared ones come from the table screen)."""
     if table.open:
         play = [
-            Command(("left", "right"), N_("move through your hand."), table.move, "move", MOVING),
             Command(
-                ("home", "end"), N_("your lowest and highest card."), table.move, "ends", MOVING
+                ("left", "right"),
+                N_("move through your hand."),
+                table.move,
+                "move",
+                MOVING,
+                each=HAND_STEPS,
+            ),
+            Command(
+                ("home", "end"),
+                N_("your lowest and highest card."),
+                table.move,
+                "ends",
+                MOVING,
+                each=HAND_ENDS,
             ),
             Command(
                 tuple(JUMP_KEYS),
@@ -115,4 +136,6 @@ def table_commands(table: BattleTable) -> list[Command]:
         Command(("t",), N_("whose move it is, and the trick number."), table.say_turn,
                 "turn", INFORMATION),
         COUNTS.command(table.say_owned),
+        Command(("n",), N_("once you are out of the game: the others finish it at once."),
+                table.finish, "finish", enabled=table.may_finish),
     ]  # fmt: skip

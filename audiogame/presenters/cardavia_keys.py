@@ -17,6 +17,7 @@ from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import BACKSPACE, ENTER, TAB, Command
 from audiogame.i18n import N_, _
 from audiogame.presenters import cardavia_info as info
+from audiogame.presenters.battle_keys import HAND_ENDS, HAND_STEPS
 from audiogame.presenters.cardavia_hand import ordered_plays, selection_combination
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
@@ -110,9 +111,11 @@ def table_commands(table: CardaviaTable) -> list[Command]:
     return [
         Command(("left", "right"),
                 N_("move through your hand, sorted from three to two; each card says how "
-                   "many of its rank you hold."), hand.move, "move", MOVING),
-        Command(("up", "down"), N_("the next higher or lower rank."), hand.move, "rank", MOVING),
-        Command(("home", "end"), N_("your lowest and highest card."), hand.move, "ends", MOVING),
+                   "many of its rank you hold."), hand.move, "move", MOVING, each=HAND_STEPS),
+        Command(("up", "down"), N_("the next higher or lower rank."), hand.move, "rank", MOVING,
+                each=(N_("the next higher rank."), N_("the next lower rank."))),
+        Command(("home", "end"), N_("your lowest and highest card."), hand.move, "ends", MOVING,
+                each=HAND_ENDS),
         Command(tuple(JUMP_KEYS), N_("the first card of that rank; again, the next one."),
                 hand.jump_key, "jump", MOVING, keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),
         Command((" ",), N_("select or unselect the card you are on."), table.space, "select"),

@@ -12,6 +12,7 @@ from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
 from audiogame.presenters import scientific_info as info
+from audiogame.presenters.battle_keys import HAND_STEPS
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
 from audiogame.words.seats import Seats
@@ -78,9 +79,10 @@ JUMP_KEYS: dict[str, int | None] = {
 def table_commands(table: ScientificTable) -> list[Command]:
     """The table's own actions (the shared ones come from the table screen)."""
     return [
-        Command(("left", "right"), N_("move through your hand."), table.move, "move", MOVING),
+        Command(("left", "right"), N_("move through your hand."), table.move, "move", MOVING,
+                each=HAND_STEPS),
         Command(("home", "end"), N_("first and last card of your hand."), table.move, "ends",
-                MOVING),
+                MOVING, each=(N_("first card of your hand."), N_("last card of your hand."))),
         Command(tuple(k for k in JUMP_KEYS if JUMP_KEYS[k] is not None),
                 N_("the first card of that rank; again, the next one."), table.jump_key, "jump",
                 MOVING, keys_text=N_("2 to 9, 0 for ten, J, Q, K, A")),

@@ -109,8 +109,9 @@ class TableScreen(Screen):
         """A table in this process, its computer players at the level of the setup."""
         level = str(self.config.get("level") or DEFAULT_LEVEL)
         local = LocalTable(
-            self.app, self.game, self.config, self.seed, level, self.seats.names, pace=self.bot_pace
-        )
+            self.app, self.game, self.config, self.seed, level, self.seats.names,
+            pace=self.bot_pace, watching_pace=self.watching_pace,
+        )  # fmt: skip
         local.attach(self.on_stream, self.on_dealt, lambda: self.app.top is self)
         local.extras = lambda: table_extras(self)
         return local.seat
@@ -118,6 +119,12 @@ class TableScreen(Screen):
     def bot_pace(self) -> float:
         """Seconds before a computer player's move (0: at once, right after the player's)."""
         return 0.0
+
+    def watching_pace(self) -> float | None:
+        """Once the player is out of the game, the seconds before each round of the others'
+        moves, so that the rest of the game is told at a pace one can follow; ``None``: as
+        :meth:`bot_pace`."""
+        return None
 
     def open_table(self) -> None:
         """The table is open (or open again after the pause): its computer players move."""

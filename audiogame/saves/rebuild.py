@@ -87,6 +87,8 @@ class Line:
         self._first = local_table(table).state.clone()
         self.position = 0
         self.state: Any = self._first.clone()
+        self.deal_ends: dict[int, tuple[int, ...]] = {}
+        """Each deal's scores, by the step that ended it (for a match's totals)."""
         self.check()
 
     def __len__(self) -> int:
@@ -95,11 +97,23 @@ class Line:
     def check(self) -> None:
         """Play the whole log once: :class:`SaveError` if a line is damaged or refused."""
         state = self._first.clone()
+        over = state.is_over
         for number in range(len(self)):
             try:
                 state, _ = self._step(state, number)
             except ValueError as error:
                 raise SaveError("corrupt", f"line {number + 1}: {error}") from error
+            if state.is_over and not over:
+                self.deal_ends[number + 1] = tuple(state.result().scores)
+            over = state.is_over
+
+    def moves_before(self, position: int) -> int:
+        """How many moves the first ``position`` steps hold (a new deal is no move)."""
+        return sum(1 for line in self.saved.moves[:position] if not is_deal(line))
+
+    def deal_of(self, position: int) -> int:
+        """The deal (from 1) the first ``position`` steps have reached."""
+        return 1 + sum(1 for line in self.saved.moves[:position] if is_deal(line))
 
     def _step(self, state: Any, index: int) -> tuple[Any, list[Event]]:
         line = self.saved.moves[index]

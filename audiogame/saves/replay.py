@@ -7,6 +7,10 @@ they lead to. The table's information keys that tell the position from a view (W
 L, M, as the game has them: :mod:`audiogame.presenters.info_keys`) tell the position of the
 replay, from the player's seat, with the same words as at the table, on the keys the player's
 own bindings give them there; a settlement is read player by player, as at the table.
+
+Moves are counted as the game's description counts them ("after 65 moves": a new deal is no
+move); a match's next deal is said by its number ("Deal 2 of 2."), and the end of each deal by
+the match's totals, as at the table, the last with who won the match.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _
+from audiogame.presenters.cardavia_match import Match
 from audiogame.presenters.info_keys import InfoKey, information_keys
 from audiogame.saves.moves import is_deal, parse_move
 from audiogame.saves.rebuild import Line
@@ -160,12 +165,27 @@ class ReplayScreen(Screen):
         """An information key: the position of the replay, from the player's seat."""
         self.app.say(info.words(self.line.state.view(HUMAN), self.line.seats))
 
+    @property
+    def total(self) -> int:
+        """The moves of the game (a new deal is no move): the count its description says."""
+        return self.saved.move_count
+
+    @property
+    def deals(self) -> int:
+        """The deals of a match (1: a single deal or game)."""
+        return max(1, int(self.saved.config.get("deals") or 1))
+
     def where(self) -> str:
-        if self.line.position == 0:
-            return _("The start, before move 1 of {total}.").format(total=len(self.line))
-        return _("Move {number} of {total}.").format(
-            number=self.line.position, total=len(self.line)
-        )
+        position = self.line.position
+        if position == 0:
+            return _("The start, before move 1 of {total}.").format(total=self.total)
+        number = self.line.moves_before(position)
+        if is_deal(self.saved.moves[position - 1]):
+            return _("Deal {deal} of {deals}, before move {number} of {total}.").format(
+                deal=self.line.deal_of(position), deals=self.deals, number=number + 1,
+                total=self.total,
+            )  # fmt: skip
+        return _("Move {number} of {total}.").format(number=number, total=self.total)
 
     def next(self, key: str = "") -> None:
         if self.line.position >= len(self.line):
@@ -210,10 +230,13 @@ class ReplayScreen(Screen):
         """Moves ``first`` to ``last`` (from 0), secret choices and the move that showed them."""
         self.app.say(
             _("Moves {first} to {last} of {total}.").format(
-                first=first + 1, last=last + 1, total=len(self.line)
+                first=self.line.moves_before(first + 1),
+                last=self.line.moves_before(last + 1),
+                total=self.total,
             )
         )
         self.speak([event for event in events if event.kind not in HIDDEN_KINDS])
+        self.say_match(last + 1)
 
     def jump(self, key: str) -> None:
         events = self.line.go_to(0 if key == "home" else len(self.line))
@@ -228,18 +251,38 @@ class ReplayScreen(Screen):
         text = self.saved.moves[index]
         if is_deal(text):
             self.app.say(
-                _("Move {number} of {total}: a new deal.").format(
-                    number=index + 1, total=len(self.line)
+                _("Deal {deal} of {deals}.").format(
+                    deal=self.line.deal_of(index + 1), deals=self.deals
                 )
             )
         else:
             seat, _action = parse_move(text)
             self.app.say(
                 _("Move {number} of {total}, {name}.").format(
-                    number=index + 1, total=len(self.line), name=self.line.seats.subject(seat)
+                    number=self.line.moves_before(index + 1),
+                    total=self.total,
+                    name=self.line.seats.subject(seat),
                 )
             )
         self.speak(events)
+        self.say_match(index + 1)
+
+    def say_match(self, position: int) -> None:
+        """After the step that ended a deal of a match: the totals so far, as at the table,
+        and after the last deal who won the match."""
+        ended = self.line.deal_ends
+        if self.deals == 1 or position not in ended:
+            return
+        match = Match(self.saved.seed, self.deals)
+        lines: list[str] = []
+        for step in sorted(ended):
+            if step > position:
+                break
+            if lines:
+                match.next_deal()
+            lines = match.count(ended[step], self.line.seats)
+        for line in lines:
+            self.app.say(line, cue=match.final_cue() if line == match.verdict else None)
 
     def speak(self, events: list[Event]) -> None:
         seats = self.line.seats

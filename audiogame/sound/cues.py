@@ -41,12 +41,14 @@ UI_CUES: tuple[str, ...] = (
     "not_allowed",
     "answer_right",
     "answer_wrong",
+    "chat",
     "game_won",
     "game_lost",
     "game_drawn",
     "game_over",
 )
-"""Cues the program plays by itself: menus, refusals, the quiz, and the end of a game."""
+"""Cues the program plays by itself: menus, refusals, the quiz, the end of a game, and a
+message someone at an online table writes."""
 
 
 Chooser = Callable[[Any, "int | None"], str]

@@ -213,23 +213,23 @@ class LocalTable:
         level: str,
         names: Sequence[str],
         pace: Callable[[], float] = lambda: 0.0,
+        watching_pace: Callable[[], float | None] = lambda: None,
     ) -> None:
         self.program = program
         self.game = game
         self.config = dict(config)
         self.names = tuple(names)
         players = seat_count(game, config)
-        bots = {seat: level for seat in range(1, players)}
-        self.table = Table(game, config, seed, bots)
+        self.table = Table(game, config, seed, {seat: level for seat in range(1, players)})
         self.seat = SeatState(game, players, self.act, self.request)
         _TABLES[self.seat] = self
         self.record = SaveLog()
         self.extras: Callable[[], dict[str, Any]] = dict
         """What the presenter keeps across deals, saved with the moves (a match's words)."""
-        self.driver = Driver(
-            self.table, ProgramThinking(program), self.moved, pace=pace, later=self._later,
-            name=f"{game} table",
-        )  # fmt: skip
+        self.out = False  # the person is out: the others play on at ``watching_pace`` (if any)
+        self.driver = Driver(self.table, ProgramThinking(program), self.moved, later=self._later,
+                             pace=lambda: (watching_pace() if self.out else None) or pace(),
+                             name=f"{game} table")  # fmt: skip
         self.driver.settled = lambda: self.program.after_turn(self.deliver)
         self.recalled: int | None = None
         """After a resume, how many of the computer players' decisions differed from the save
@@ -303,6 +303,8 @@ class LocalTable:
     def moved(self, seat: int, action: Action, events: list[Event]) -> None:
         self.record.moves.append(move_text(seat, action))
         self.record.events.extend(events)
+        self.out = self.out or any(getattr(e, "seat", None) == PERSON for e in events
+                                   if e.kind == "eliminated")  # fmt: skip
         self.changed()
         self._pending.extend(events)
         self._mine = self._mine or seat == PERSON

@@ -38,6 +38,7 @@ from prompt_toolkit.output import DummyOutput
 
 from audiogame import i18n
 from audiogame.app.application import AudioGame
+from audiogame.app.command import Command
 from audiogame.app.host import Presenter
 from audiogame.app.screen import ENTER
 from audiogame.i18n import N_
@@ -58,6 +59,9 @@ NOT_A_GAME = N_(
 GAME_OPENED = N_("Game opened: {game}. Replay the last game, in the main menu, plays it.")
 MAX_FILE = 4 * 1024 * 1024
 """The largest game file the page opens (a saved game is a few kilobytes)."""
+
+PAGE_LESS = frozenset({"silence", "quit"})
+"""The program's keys of every screen that do nothing in a page (F3, Control+C)."""
 
 PAGE_BUDGETS = {"hard": 0.4, "expert": 1.0}
 """The most seconds a computer player's decision takes in a page, by level: what the levels
@@ -180,6 +184,12 @@ class PageProgram(AudioGame):
 
     def when_running(self, callback: Callable[[], None]) -> None:
         callback()
+
+    def global_commands(self) -> list[Command]:
+        """The keys of every screen that work in a page: not F3 (the screen reader or the
+        page's voice speaks, and has its own key to stop) nor Control+C (the browser's: the
+        page never sends it), which F1 would list to no purpose."""
+        return [c for c in super().global_commands() if c.id not in PAGE_LESS]
 
     def quit(self, goodbye: bool = False) -> None:
         """The page cannot close itself: the main menu opens again at the next key."""

@@ -32,6 +32,8 @@ def key_list(commands: list[Command], kept: Collection[str] = ()) -> list[dict[s
         entries.append({"text": line, "button": False})
         what = _(command.help) if command.id else line.split(": ", 1)[-1]
         for key in keys:
+            if len(command.each) == len(command.keys):  # a pair: what this key does
+                what = _(command.each[command.keys.index(key)])
             name = key.lower() if len(key) == 1 else key  # D and d: one button
             if name in seen:
                 continue

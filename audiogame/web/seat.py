@@ -8,7 +8,8 @@ terminal, no voice, no mixer), whose narrator sends each message, cue and placin
 after each, the page is sent the screen's state lines, the hand and the keys. The seat speaks
 its player's language (:func:`audiogame.i18n.speaking`), whatever the server's and the other
 seats' are. People's comings and goings,
-chat, errors and the lobby get their words here. Everything said comes from that seat's stream
+what they write (said as "Anna says: …", with the chat cue), errors and the lobby get their
+words here. Everything said comes from that seat's stream
 only, so nothing here can tell a card the seat was not sent.
 """
 
@@ -23,7 +24,14 @@ from audiogame.app.screen import ESCAPE
 from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
-from audiogame.online.table_words import STOPPING, page_refusal_text, presence_text, who_text
+from audiogame.online.table_words import (
+    CHAT_CUE,
+    STOPPING,
+    chat_text,
+    page_refusal_text,
+    presence_text,
+    who_text,
+)
 from audiogame.presenters.table_screen import TableScreen
 from audiogame.table.codec import decode_event, decode_refusal
 from audiogame.table.seat import SeatState
@@ -109,6 +117,8 @@ class BrowserSeat:
                 self.say(text)
         elif kind == "who":
             self.say(who_text(message))
+        elif kind == "chat":  # in the words and with the cue of a message, never a move's
+            self.say(chat_text(message), CHAT_CUE)
         elif kind == "timer":
             self.say(timer_warning(int(message.get("seconds") or 0)), "your_turn", urgent=True)
         elif kind == "seat_options":
@@ -134,7 +144,7 @@ class BrowserSeat:
             self.table = self.screen = self.state = self.host = None
             self.seat_options = {}
             self.send(message)
-        else:  # welcome, lobby, chat: as they are
+        else:  # welcome, lobby: as they are
             self.send(message)
 
     # ----- the table -----------------------------------------------------------------------

@@ -101,7 +101,6 @@ WORDS: dict[str, str] = {
     "chat_heading": N_("Chat"),
     "message": N_("Message to the table"),
     "send": N_("Send"),
-    "chat_line": N_("{name}: {text}"),
     "left_table": N_("You left the table."),
     # Keys
     "keys_heading": N_("Keys"),

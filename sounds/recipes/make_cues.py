@@ -151,6 +151,16 @@ def answer_wrong() -> Signal:
     return fm(glide(200, 120, 0.3), 1.0, 2.0, 0.3, rate=9)
 
 
+def chat() -> Signal:
+    """Someone at the table writes: two soft rising "pops", like a voice saying "uh-huh", unlike
+    any card or game sound."""
+
+    def pop(start: float, end: float) -> Signal:
+        return band(tone(glide(start, end, 0.09), 0.09, "triangle", rate=18), 200, 3000)
+
+    return mix(0.22, (0.0, pop(hz(74), hz(79))), (0.11, pop(hz(79), hz(86))))
+
+
 # --- shared card events (Battaglia and Scientific Battle) ---------------------------------
 
 
@@ -378,6 +388,7 @@ RECIPES: dict[str, tuple[float, Callable[[], Signal]]] = {
     "game_over": (0.75, game_over),
     "answer_right": (0.6, answer_right),
     "answer_wrong": (0.6, answer_wrong),
+    "chat": (0.5, chat),
     "reveal": (0.6, reveal),
     "choice_made": (0.45, choice_made),
     "war": (0.9, war),

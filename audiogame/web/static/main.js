@@ -134,9 +134,6 @@ function receive(message) {
       connection.send({ type: "list" });
       focusSoon($("lobby-h"));
       break;
-    case "chat":
-      announcer.say(word("chat_line", { name: message.name, text: message.text }));
-      break;
     case "error":
       if (view === "enter") refusal = String(message.message || message.code || "");
       announcer.say(word("server_error", { message: message.message || message.code }), true);
