@@ -222,7 +222,7 @@ def test_the_page_alone_says_every_war_and_the_bomb_bonus_and_hides_nothing(site
             play_first_or_pass(driver)
         all_in_the_history(driver)
         nothing_hidden_and_short(driver)
-        cardavia = page_history(driver)[len(battaglia):]
+        cardavia = page_history(driver)[len(battaglia) :]
     engine = engine_counts("battle", {"players": 2, "deck": 32, "trick_limit": 100},
                            BATTAGLIA_SEED)  # fmt: skip
     assert sum(len(TAKES.findall(line)) for line in battaglia) == engine["trick_won"]
