@@ -217,9 +217,7 @@ class GameEntry:
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
     play and why (by default a card and the reasons of the card games). ``information`` names
     the function of a setup giving its table's keys that tell the position from a view
-    (:mod:`audiogame.presenters.info_keys`: a replay answers them; empty: none); ``watching``
-    the function of a setup giving a spectator's keys, the first of which says where the game
-    stands (a spectator hears it on arriving; empty: a spectator has none).
+    (:mod:`audiogame.presenters.info_keys`: a replay answers them; ``watching``: a spectator's).
     ``rules`` is the folder of its rules (``<game>.<language>.txt``; by default
     ``audiogame/rules``), ``match`` whether a setup's ``deals`` make a match of several deals,
     ``paced``
