@@ -130,10 +130,11 @@ def standing_text(view: ScientificView, seats: Seats) -> str:
         ]
         if view.reversed:
             parts.append(_("Reversed order."))
+        later = seers_waiting(view)  # "Then the seer: Anna." says the seer already
         parts += [
             _(label).format(names=seats.subjects(found))
             for power, label in _POWER_LABELS
-            if (found := holders(view, power))
+            if (found := holders(view, power)) and not (power == "seer" and later)
         ]
     parts.append(owned_text(view, seats))
     return " ".join(parts)
