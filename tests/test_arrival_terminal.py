@@ -7,6 +7,7 @@ revolution ("Game resumed" first, then the reversed order and the seer's power).
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,12 @@ from tests.session_support import press, start_program
 from tests.test_online_arrival import SEED, TABLES, anna_plays
 
 pytestmark = pytest.mark.usefixtures("own_data_folder")
+
+
+def longer(said: Said, count: int) -> bool:
+    """Whether more than ``count`` lines have been said."""
+    return len(list(said)) > count
+
 
 WATCHED = {
     "en": [
@@ -78,7 +85,7 @@ def test_a_terminal_spectator_hears_where_the_deal_stands_and_its_keys_answer(
             start = list(said).index(WATCHED[language][0])
             for number, name in enumerate(["t", "l", "e", "w"]):
                 pipe.send_text(key_bytes([name]))
-                await until(lambda n=number: len(list(said)) > start + 2 + n, said=said)
+                await until(partial(longer, said, start + 2 + number), said=said)
             heard = list(said)[start:]
             pipe.send_text(key_bytes(["f1"]))
             await until(lambda: len(list(said)) > start + len(heard) + 1, said=said)
@@ -87,7 +94,7 @@ def test_a_terminal_spectator_hears_where_the_deal_stands_and_its_keys_answer(
                     break
                 count = len(list(said))
                 pipe.send_text(key_bytes(["down"]))
-                await until(lambda c=count: len(list(said)) > c, said=said)
+                await until(partial(longer, said, count), said=said)
             keys = list(said)[start + len(heard) + 1 :]
             pipe.send_text(key_bytes(["c-c"]))
             await task

@@ -113,5 +113,6 @@ def test_each_game_names_the_secret_fields_of_its_views_and_a_spectator_gets_non
     config = next(c for name, c in CONFIGS if name == game and c.get("open", game != "battle"))
     table = Table(game, dict(config), 3, bots={})
     watched = spectator_view(game, table.view(0))
+    assert watched is not None
     assert watched.hand == () and table.view(0).hand  # the seat's hand, not the spectator's
     assert getattr(watched, "my_choice", None) is None

@@ -118,8 +118,7 @@ def online_commands(play: OnlinePlay) -> list[Command]:
     return [
         Command(("f5",), N_("F5: who is at the table."), who, group=INFORMATION),
         Command(("f6",), N_("F6: write a message to the table."), write, group=EVERYWHERE),
-        Command(("f7",), N_("F7: messages from the table on or off."), toggle,
-                group=EVERYWHERE),
+        Command(("f7",), N_("F7: messages from the table on or off."), toggle, group=EVERYWHERE),
     ]
 
 
@@ -149,8 +148,12 @@ class WatchScreen(WatchedTable):
     def own_commands(self) -> list[Command]:
         return [
             *online_commands(self.play),
-            Command((ESCAPE,), N_("Escape: leave the table."), lambda key: self.app.pop(),
-                    group=EVERYWHERE),
+            Command(
+                (ESCAPE,),
+                N_("Escape: leave the table."),
+                lambda key: self.app.pop(),
+                group=EVERYWHERE,
+            ),
         ]
 
     def leave(self) -> None:
