@@ -217,7 +217,7 @@ class GameEntry:
     name the functions (dotted names, imported when a hint is asked for) that say a hint's
     play and why (by default a card and the reasons of the card games). ``information`` names
     the function of a setup giving its table's keys that tell the position from a view
-    (:mod:`audiogame.presenters.info_keys`: a replay answers them; empty: none).
+    (:mod:`audiogame.presenters.info_keys`: a replay answers them; ``watching``: a spectator's).
     ``rules`` is the folder of its rules (``<game>.<language>.txt``; by default
     ``audiogame/rules``), ``match`` whether a setup's ``deals`` make a match of several deals,
     ``paced``
@@ -241,6 +241,7 @@ class GameEntry:
     hint_play: str = ""
     hint_reason: str = ""
     information: str = ""
+    watching: str = ""
     rules: str = ""
     match: bool = False
     paced: bool = False

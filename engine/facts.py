@@ -102,7 +102,10 @@ class GameFacts:
     besides ``players``; ``view`` the dotted name of the class of its seats' views;
     ``event_modules`` the modules of its own events (the shared ones of :mod:`engine.events`
     are every game's); ``bots`` the module of its computer players' ``PLAYERS`` (empty: it has
-    none); ``simultaneous`` whether several seats act at once."""
+    none); ``simultaneous`` whether several seats act at once. ``private`` names the fields of
+    a seat's view that only that seat may know (its hand, its secret choice), each with the
+    value a spectator's view holds instead; ``None``: not declared, and a spectator is given
+    no view at all."""
 
     name: str
     module: str
@@ -115,6 +118,7 @@ class GameFacts:
     event_modules: tuple[str, ...] = ()
     bots: str = ""
     simultaneous: bool = False
+    private: tuple[tuple[str, object], ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.min_players <= self.default_players <= self.max_players:

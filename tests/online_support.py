@@ -141,7 +141,8 @@ def seen_by_seat(
     game: str, config: dict[str, Any], seed: int, log: list[str]
 ) -> list[list[set[str]]]:
     """For each seat, the cards it may know after each move (index = the move count): the
-    cards shown to everyone so far, and the cards the engine's own view gives it."""
+    cards shown to everyone so far, and the cards the engine's own view gives it; last, one
+    more list: what a spectator may know (the cards shown to everyone)."""
     players = seat_count(game, config)
     options = {k: config[k] for k in engine_options(game) if k in config}
     deal = 1
@@ -159,12 +160,13 @@ def seen_by_seat(
 
     shown(state.opening_events())
     known: list[set[str]] = [set() for _ in range(players)]
-    steps: list[list[set[str]]] = [[] for _ in range(players)]
+    steps: list[list[set[str]]] = [[] for _ in range(players + 1)]
 
     def record() -> None:
         for seat in range(players):
             known[seat] |= view_cards(state, seat)
             steps[seat].append(set(known[seat]) | public)
+        steps[players].append(set(public))
 
     record()
     for line in log:

@@ -40,6 +40,10 @@ async def full_game(
         await people[1].send({"type": "join", "table": table})
         await people[1].expect("joined")
         await people[0].expect("presence")
+        watcher = await player(url, "Dario")  # a spectator, from the start to the end
+        await watcher.send({"type": "watch", "table": table})
+        await watcher.expect("joined")
+        await people[0].expect("presence")
         await people[0].send({"type": "start"})
         starts = [await link.expect("started") for link in people]
         pairs = zip(people, starts, strict=True)
@@ -49,9 +53,11 @@ async def full_game(
         log = list(room.table.log)
         seats_of = [room.seat_of(link_peer(server, link)) for link in people]
         seed = room.seed
-        for link in people:
+        while not over(watcher.messages[-1]):
+            await watcher.receive()
+        for link in [*people, watcher]:
             await link.close()
-    return log, seed, seats_of, people
+    return log, seed, seats_of, [*people, watcher]
 
 
 def link_peer(server: Server, link: Recorder) -> Connection:
@@ -62,14 +68,18 @@ def link_peer(server: Server, link: Recorder) -> Connection:
 def test_a_full_online_game_never_sends_a_seat_a_card_it_may_not_know(
     tmp_path: Path, game: str, options: dict[str, Any], seats: list[str]
 ) -> None:
+    """A spectator too: what it is sent, view included (issue 32), holds only the cards
+    shown to everyone."""
     log, seed, seats_of, people = asyncio.run(full_game(tmp_path, game, options, seats))
     assert all(over(link.messages[-1]) or any(over(m) for m in link.messages) for link in people)
     from audiogame.online.room import check_options
 
     config = check_options(game, options, len(seats))
     seen = seen_by_seat(game, config, seed, log)
+    spectator = len(seen) - 1
+    assert any("view" in message for message in people[-1].messages)  # the spectator's view
     checked = 0
-    for link, seat in zip(people, seats_of, strict=True):
+    for link, seat in zip(people, [*seats_of, spectator], strict=True):
         assert seat is not None
         for frame, message in zip(link.frames, link.messages, strict=True):
             if "seq" not in message:

@@ -330,7 +330,8 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
     tmp_path: Path,
 ) -> None:
     """Anna plays a few turns from a terminal's end, then takes her seat back from a page:
-    its opening says how many cards each holds now, not the 16 of a new deal."""
+    its opening says how many cards each holds now, not the 16 of a new deal (where the deal
+    stands, issue 32: the line after the opening)."""
     from websockets.asyncio.client import connect
 
     server = ServerThread(tmp_path / "server")
@@ -359,7 +360,7 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
             await page.send(json.dumps({"type": "hello", "version": 1, "name": "Anna",
                                         "password": None, "token": token,
                                         "client": "browser", "lang": "en"}))  # fmt: skip
-            while not any(text.startswith("Cardavia online") for text in said):
+            while not any(text.startswith("Round ") for text in said):
                 sent = json.loads(await asyncio.wait_for(page.recv(), 30))
                 if sent.get("type") == "say" and sent.get("text"):
                     said.append(str(sent["text"]))
@@ -371,7 +372,9 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
         server.close()
     opening = next(text for text in said if text.startswith("Cardavia online"))
     assert "16 cards each" not in opening
-    assert f"Cards in hand: you {counts[0]}" in opening, opening
+    standing = said[said.index(opening) + 1]
+    assert standing.startswith("Round "), said
+    assert f"Cards left: you {counts[0]}, " in standing, standing
     assert counts[0] < 16
 
 

@@ -156,7 +156,8 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
     tmp_path: Path, language: str
 ) -> None:
     """Issue 25, item 9: the play on the table is said once, then the hand, as at the start
-    of a deal."""
+    of a deal. Issue 32, item 5: "Game resumed" first, then where the deal stands (the play to
+    beat, whose turn, the cards left) in one line."""
     first = start_program(tmp_path, "cardavia", {"seed": 3})
     press(first, [TAB, ENTER, "n"])
     second = make_session(data_dir=tmp_path, language=language)
@@ -167,16 +168,16 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
     if language == "en":
         assert said == [
             "Game resumed: Cardavia, deal number 3, after 1 move.",
-            "Round 1. Your turn. On the table, from Anna: pair of threes.",
-            "Cards left: you 16, Bruno 16, Anna 14.",
+            "Round 1. On the table, from Anna: pair of threes. Your turn. Cards left: you 16, "
+            "Bruno 16, Anna 14.",
             "Your hand, 16 cards: four, six, 3 sevens, eight, 2 nines, ten, 2 jacks, 2 queens, "
             "2 kings, ace.",
         ]
     else:
         assert said == [
             "Partita ripresa: Cardavia, smazzata numero 3, dopo 1 mossa.",
-            "Giro 1. Tocca a te. Sul tavolo, da Anna: coppia di tre.",
-            "Carte rimaste: tu 16, Bruno 16, Anna 14.",
+            "Giro 1. Sul tavolo, da Anna: coppia di tre. Tocca a te. Carte rimaste: tu 16, "
+            "Bruno 16, Anna 14.",
             "La tua mano, 16 carte: quattro, sei, 3 sette, otto, 2 nove, dieci, 2 fanti, "
             "2 donne, 2 re, asso.",
         ]

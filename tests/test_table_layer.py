@@ -94,3 +94,25 @@ def test_a_seat_stream_answers_for_its_own_seat_only() -> None:
         seat.view(1)
     assert seat.apply(0, seat.legal_actions(0)[0]) == []
     assert [str(a) for a in sent] == ["flip"]
+
+
+@pytest.mark.parametrize("game", ["battle", "scientific", "cardavia"])
+def test_each_game_names_the_secret_fields_of_its_views_and_a_spectator_gets_none(
+    game: str,
+) -> None:
+    """Issue 32: a spectator's view is a seat's with its private fields blanked. A name that
+    is no field of the view (a typing slip) would blank nothing and leak the hand."""
+    from audiogame.table.frame import field_names
+    from audiogame.table.redact import spectator_view
+    from engine.registry import registration
+
+    private = registration(game).private
+    assert private is not None and "hand" in dict(private)
+    assert set(dict(private)) <= set(field_names(view_class(game)))
+    # Battaglia open: its seat holds a hand it sees (classic War's stock is face down).
+    config = next(c for name, c in CONFIGS if name == game and c.get("open", game != "battle"))
+    table = Table(game, dict(config), 3, bots={})
+    watched = spectator_view(game, table.view(0))
+    assert watched is not None
+    assert watched.hand == () and table.view(0).hand  # the seat's hand, not the spectator's
+    assert getattr(watched, "my_choice", None) is None

@@ -53,6 +53,7 @@ ENTRY = GameEntry(
     },
     hint_play="audiogame.words.hints.rank_play",
     information="audiogame.presenters.battle_keys.information",
+    watching="audiogame.presenters.battle_keys.watching",
     code_id=0,
     code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

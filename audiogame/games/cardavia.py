@@ -56,6 +56,7 @@ ENTRY = GameEntry(
     hint_play="audiogame.words.hints.cardavia_play",
     hint_reason="audiogame.words.hints.cardavia_reason",
     information="audiogame.presenters.cardavia_keys.information",
+    watching="audiogame.presenters.cardavia_keys.watching",
     match=True,
     paced=True,
     player_options=(PlayerOption(N_("Automatic pass in Cardavia"), "auto_pass"),),

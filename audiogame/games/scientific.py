@@ -75,6 +75,7 @@ ENTRY = GameEntry(
     },
     not_emitted=frozenset({"set_aside"}),
     information="audiogame.presenters.scientific_keys.information",
+    watching="audiogame.presenters.scientific_keys.watching",
     code_id=1,
     code_fields={1: _CODE_FIELDS, 2: _CODE_FIELDS},
 )  # fmt: skip

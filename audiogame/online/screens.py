@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from audiogame.app.actions import EVERYWHERE, INFORMATION
 from audiogame.app.places import main_menu
 from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
-from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _
-from audiogame.words.seats import Seats, join_words
+from audiogame.presenters.watching import WatchedTable
+from audiogame.words.seats import join_words
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
@@ -93,7 +94,8 @@ class WaitingRoom(Screen):
 
 
 def online_commands(play: OnlinePlay) -> list[Command]:
-    """The keys online play adds to a table: who is here, write, messages on or off."""
+    """The keys online play adds to a table: who is here (F1 lists it with the information),
+    write, messages on or off (with the keys that work everywhere)."""
     app = play.app
 
     def who(key: str) -> None:
@@ -114,18 +116,18 @@ def online_commands(play: OnlinePlay) -> list[Command]:
         )
 
     return [
-        Command(("f5",), N_("F5: who is at the table."), who),
-        Command(("f6",), N_("F6: write a message to the table."), write),
-        Command(("f7",), N_("F7: messages from the table on or off."), toggle),
+        Command(("f5",), N_("F5: who is at the table."), who, group=INFORMATION),
+        Command(("f6",), N_("F6: write a message to the table."), write, group=EVERYWHERE),
+        Command(("f7",), N_("F7: messages from the table on or off."), toggle, group=EVERYWHERE),
     ]
 
 
-class WatchScreen(Screen):
-    """Watching a table: its public events, said as they happen; Escape leaves."""
+class WatchScreen(WatchedTable):
+    """Watching a table from the terminal: what any spectator hears and asks
+    (:class:`audiogame.presenters.watching.WatchedTable`), with online play's keys; Escape
+    leaves."""
 
     app: AudioGame
-
-    title = N_("Watching")
 
     def __init__(
         self,
@@ -135,35 +137,23 @@ class WatchScreen(Screen):
         names: list[str],
         options: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, game, names, options)
         self.play = play
-        self.game = game
-        self.seats = Seats.watching(names, options)
 
-    def heading(self) -> str:
-        return _("Watching {game}").format(game=_(game_entry(self.game).title))
-
-    def enter(self) -> None:
-        self.app.say(
-            _("{heading}: {names}. Escape leaves.").format(
-                heading=self.heading(), names=join_words(list(self.seats.names))
-            )
+    def greeting(self) -> str:
+        return _("{heading}: {names}. Escape leaves.").format(
+            heading=self.heading(), names=join_words(list(self.seats.names))
         )
 
-    def rules_game(self) -> str:
-        return self.game
-
-    def show(self, events: list[Any]) -> None:
-        from audiogame.app.utterance import utterances
-
-        for event in events:
-            for said in utterances(self.game, event, self.seats, None, by_line=False):
-                self.app.say(said.text, cue=said.cue, pan=said.pan)
-
-    def commands(self) -> list[Command]:
+    def own_commands(self) -> list[Command]:
         return [
             *online_commands(self.play),
-            Command((ESCAPE,), N_("Escape: leave the table."), lambda key: self.app.pop()),
+            Command(
+                (ESCAPE,),
+                N_("Escape: leave the table."),
+                lambda key: self.app.pop(),
+                group=EVERYWHERE,
+            ),
         ]
 
     def leave(self) -> None:

@@ -99,12 +99,11 @@ class OnlinePlay(ServerLink):
         if self.presenter is not None and self.seat_state is not None:
             self.seat_state.feed(message)  # back at the table after a drop: where things are
             self.restore_match(message)
-            for line in self.presenter.status():
-                self.app.say(line)
+            self.presenter.say_standing()
             return
         self.names = [str(name) for name in message.get("names", self.names)]
         game = str(self.table_info.get("game"))
-        if message.get("view") is None:
+        if message.get("legal") is None:  # a spectator's stream: a seat's has its legal moves
             self.watch(game, message)
             return
         options = dict(self.table_info.get("options", {}))
@@ -123,7 +122,6 @@ class OnlinePlay(ServerLink):
 
     def watch(self, game: str, message: dict[str, Any]) -> None:
         from audiogame.online.screens import WatchScreen
-        from audiogame.table.codec import decode_event
 
         if self.watcher is None:
             if self.waiting is not None and self.app.top is self.waiting:
@@ -131,8 +129,12 @@ class OnlinePlay(ServerLink):
             self.waiting = None
             options = dict(self.table_info.get("options") or {})
             self.watcher = WatchScreen(self.app, self, game, self.names, options)
-            self.app.push(self.watcher)
-        self.watcher.show([decode_event(data) for data in message.get("events", [])])
+            events = self.watcher.take(message)
+            self.watcher.arrived(message)
+            self.app.push(self.watcher)  # where the game stands, when it is under way
+        else:
+            events = self.watcher.take(message)
+        self.watcher.show(events)
 
     def restore_match(self, message: dict[str, Any]) -> None:
         """A match's deal number and totals, as the table keeps them."""
@@ -153,6 +155,9 @@ class OnlinePlay(ServerLink):
         self.presenter.on_stream(events, message.get("by") == 0)
 
     def on_dealt(self, message: dict[str, Any]) -> None:
+        if self.watcher is not None:  # a match's next deal, watched
+            self.watch(str(self.table_info.get("game")), message)
+            return
         if self.presenter is None or self.seat_state is None:
             return
         self.seat_state.feed(message)

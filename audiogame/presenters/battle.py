@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
-from audiogame.presenters.battle_keys import COUNTS, hand_key, table_commands
+from audiogame.presenters.battle_keys import COUNTS, STANDING, hand_key, table_commands
 from audiogame.presenters.battle_out import (
     OTHERS_PLAY_ON,
     SPOKEN_WHEN_OUT,
@@ -76,7 +76,8 @@ class BattleTable(TableScreen):
                 if self.online
                 else _("Battaglia, deal number {seed}: {names}. {owned}")
             )
-            self.app.say(opening.format(seed=self.seed, names=names, owned=self.owned_text()))
+            standing = " ".join(self.standing())  # where it stands: a war, whose turn, counts
+            self.app.say(opening.format(seed=self.seed, names=names, owned=standing))
         else:
             opening = (
                 _("Battaglia online: {names}. {cards}.")
@@ -349,6 +350,11 @@ class BattleTable(TableScreen):
 
     def say_owned(self, key: str = "") -> None:
         self.app.say(self.owned_text())
+
+    def standing(self) -> list[str]:
+        if self.view.is_over:  # and what Enter does next
+            return self.status()
+        return [STANDING.words(self.view, self.seats)]
 
     def status(self) -> list[str]:
         return [self.turn_text(), self.owned_text()]

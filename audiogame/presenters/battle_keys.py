@@ -1,7 +1,8 @@
 """The keys of the Battaglia table, classic and open, as F1 says them; the table does the rest.
 
 W and E tell the position from the player's view alone (:func:`information`): a replay of the
-game answers them too, with the same words."""
+game answers them too, with the same words. A spectator has them too, with T where the game
+stands (:func:`watching`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any, Protocol
 from audiogame.app.actions import INFORMATION, MOVING
 from audiogame.app.screen import ENTER, Command
 from audiogame.i18n import N_
+from audiogame.presenters import battle_info as info
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import JUMP_KEYS
@@ -53,14 +55,24 @@ HAND_ENDS = (N_("your lowest card."), N_("your highest card."))
 
 
 def _hand(view: BattleView, seats: Seats) -> str:
+    if seats.me is None:  # a spectator sees no hand: how many cards each holds and has won
+        return info.piles_text(view, seats)
     return hand_text(view, view.open)
 
 
-HAND = InfoKey("hand", ("w",), N_("the cards in your hand."), _hand)
+HAND = InfoKey("hand", ("w",), N_("the cards in your hand."), _hand,
+               N_("how many cards each player holds and has won."))  # fmt: skip
 """W in open war: the hand the player chooses from."""
-STOCK = InfoKey("hand", ("w",), N_("your stock and your won pile."), _hand)
+STOCK = InfoKey("hand", ("w",), N_("your stock and your won pile."), _hand,
+                N_("how many cards each player holds and has won."))  # fmt: skip
 """W in classic War: the face-down stock and the won pile."""
 COUNTS = InfoKey("counts", ("e",), N_("how many cards each player owns."), cards_owned)
+STANDING = InfoKey(
+    "turn",
+    ("t",),
+    N_("where the game stands: the trick, a war, who has still to play, the cards each owns."),
+    info.standing_text,
+)
 
 
 def hand_key(open_war: bool) -> InfoKey[BattleView]:
@@ -71,6 +83,11 @@ def hand_key(open_war: bool) -> InfoKey[BattleView]:
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[BattleView], ...]:
     """The keys of the table with the setup ``config`` that tell the position from a view."""
     return (hand_key(bool(config.get("open"))), COUNTS)
+
+
+def watching(config: Mapping[str, Any]) -> tuple[InfoKey[BattleView], ...]:
+    """A spectator's keys: T where the game stands (said on arriving), then the table's."""
+    return (STANDING, *information(config))
 
 
 def table_commands(table: BattleTable) -> list[Command]:

@@ -84,25 +84,21 @@ class CardaviaTable(TableScreen):
         else:
             opening = _("Cardavia, deal number {seed}: {names}.")
         opening = opening.format(deals=self.match.deals, seed=self.seed, names=names)
-        counts = self.view.hand_counts
-        if all(count == 16 for count in counts):
+        under_way = any(count != 16 for count in self.view.hand_counts)
+        if under_way:  # back at a deal under way (an online seat taken back): said next
+            cards = _("Order of play: {order}.").format(order=order)
+        else:
             cards = _("16 cards each. Order of play: {order}.").format(order=order)
-        else:  # back at a deal under way (an online seat taken back)
-            held = join_words([
-                _("{name} {count}").format(name=self.seats.subject(seat), count=counts[seat])
-                for seat in self.seats.all()
-            ])  # fmt: skip
-            cards = _("Cards in hand: {held}. Order of play: {order}.").format(
-                held=held, order=order
-            )
         self.app.say(f"{opening} {cards}")
-        self.start_deal(first=True)
+        self.start_deal(first=True, under_way=under_way)
         self.open_table()
 
     def bot_pace(self) -> float:
         return float(self.app.settings.pace)
 
-    def start_deal(self, first: bool = False) -> None:
+    def start_deal(self, first: bool = False, under_way: bool = False) -> None:
+        """A deal's opening: its number in a match, its first events, the hand; ``under_way``:
+        a deal taken back where it stands (the play to beat, whose turn, the cards left)."""
         if self.match.deals > 1:
             self.app.say(
                 _("Deal {number} of {deals}.").format(
@@ -110,6 +106,8 @@ class CardaviaTable(TableScreen):
                 )
             )
         self.announce(self.state.opening_events())
+        if under_way:
+            self.say_standing()
         self.app.say(info.hand_text(self.view.hand))
         if first:  # the keys are F1's: the opening says only what the player needs to act
             self.app.say(_("F1 lists the keys."))
@@ -364,6 +362,12 @@ class CardaviaTable(TableScreen):
     def tell(self, info_key: InfoKey[CardaviaView]) -> None:
         """L, E, R, M, W: the position from the player's view."""
         self.app.say(info_key.words(self.view, self.seats), record=False)
+
+    def standing(self) -> list[str]:
+        view = self.view
+        if view.is_over:  # and what Enter does next
+            return self.status()
+        return [info.standing_text(view, self.seats)]
 
     def status(self) -> list[str]:
         view = self.view

@@ -1,8 +1,10 @@
 """What the information keys of the Cardavia table say: whose turn, the play on the table,
-cards left, the round so far, the high cards already played, the whole hand, the selection.
+cards left, the round so far, the high cards already played, the whole hand, the selection;
+and where the deal stands, told to whoever arrives (a spectator, a player coming back).
 
-Each function reads a :class:`CardaviaView` (what the player may know) and returns one
-message in the player's language.
+Each function reads a :class:`CardaviaView` (what the player may know; a spectator's holds no
+hand) and returns one message in the listener's language: ``seats`` says who listens (a
+spectator hears every seat by its name).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from audiogame.i18n import _, ngettext
 from audiogame.words.cardavia import play_order, play_text
 from audiogame.words.cardavia_names import combination_name, rank_count, rank_plural
 from audiogame.words.cards import card_name, rank_name
-from audiogame.words.seats import HUMAN, Seats, capitalize
+from audiogame.words.seats import Seats, capitalize
 from engine.cardavia.combination import Combination
 from engine.cardavia.view import CardaviaView, HistoryEntry
 from engine.cards import Card
@@ -28,7 +30,7 @@ def table_text(view: CardaviaView, seats: Seats) -> str:
     if view.table is None:
         if view.is_over:
             return _("The deal is over.")
-        if view.leader == HUMAN:
+        if seats.is_me(view.leader):
             return _("The table is empty: you lead.")
         return _("The table is empty: {name} leads.").format(name=seats.subject(view.leader))
     seat, combination = view.table
@@ -45,7 +47,7 @@ def table_text(view: CardaviaView, seats: Seats) -> str:
 
 def passed_text(seat: int, seats: Seats) -> str:
     """ "Bruno passed." (told afterwards, unlike the event's "Bruno passes.")."""
-    if seat == HUMAN:
+    if seats.is_me(seat):
         return _("You passed.")
     return _("{name} passed.").format(name=seats.subject(seat))
 
@@ -55,7 +57,7 @@ def turn_text(view: CardaviaView, seats: Seats) -> str:
     if view.is_over:
         return _("The deal is over.")
     number = _("Round {number}.").format(number=view.round)
-    if view.awaiting != HUMAN:
+    if not seats.is_me(view.awaiting or 0):
         turn = _("It is {name}'s turn.").format(name=seats.subject(view.awaiting or 0))
         return f"{number} {turn}"
     if view.table is None:
@@ -64,6 +66,24 @@ def turn_text(view: CardaviaView, seats: Seats) -> str:
             turn += " " + _("Your first play must include the three of hearts.")
         return f"{number} {turn}"
     return " ".join([number, _("Your turn."), table_text(view, seats)])
+
+
+def standing_text(view: CardaviaView, seats: Seats) -> str:
+    """Where the deal stands, in few words, for whoever arrives: the round, the play to beat
+    (or who leads), whose turn, the cards each holds."""
+    if view.is_over:
+        return " ".join([_("The deal is over."), cards_left_text(view, seats)])
+    parts = [_("Round {number}.").format(number=view.round), table_text(view, seats)]
+    if view.table is not None:  # an empty table says who leads, whose turn it is
+        awaiting = view.awaiting or 0
+        if seats.is_me(awaiting):
+            parts.append(_("Your turn."))
+        else:
+            parts.append(_("It is {name}'s turn.").format(name=seats.subject(awaiting)))
+    if view.first_play:
+        parts.append(_("The first play must include the three of hearts."))
+    parts.append(cards_left_text(view, seats))
+    return " ".join(parts)
 
 
 def cards_left_text(view: CardaviaView, seats: Seats) -> str:
@@ -99,8 +119,11 @@ def round_text(view: CardaviaView, seats: Seats) -> str:
     return " ".join(texts)
 
 
-def high_cards_text(view: CardaviaView) -> str:
-    """The two of spades, the aces and the kings: how many played, held, still out."""
+def high_cards_text(view: CardaviaView, seats: Seats | None = None) -> str:
+    """The two of spades, the aces and the kings: how many played, held, still out (to a
+    spectator, who holds no hand: how many played, how many not yet)."""
+    if seats is not None and seats.me is None:
+        return _watched_high_cards(view)
     if TWO_OF_SPADES in view.played_cards:
         two = _("Two of spades: played.")
     elif TWO_OF_SPADES in view.hand:
@@ -125,6 +148,29 @@ def high_cards_text(view: CardaviaView) -> str:
                     count=out
                 )
             )
+        texts.append(
+            _("{ranks}: {parts}.").format(
+                ranks=capitalize(rank_plural(rank)), parts=", ".join(parts)
+            )
+        )
+    return " ".join(texts)
+
+
+def _watched_high_cards(view: CardaviaView) -> str:
+    if TWO_OF_SPADES in view.played_cards:
+        texts = [_("Two of spades: played.")]
+    else:
+        texts = [_("Two of spades: not played yet.")]
+    for rank, in_deck in HIGH_RANKS:
+        played = sum(1 for card in view.played_cards if card.rank == rank)
+        parts = []
+        if played:
+            parts.append(ngettext("{count} played", "{count} played", played).format(count=played))
+        if in_deck - played:
+            parts.append(
+                ngettext("{count} not played yet", "{count} not played yet", in_deck - played)
+                .format(count=in_deck - played)
+            )  # fmt: skip
         texts.append(
             _("{ranks}: {parts}.").format(
                 ranks=capitalize(rank_plural(rank)), parts=", ".join(parts)

@@ -5,7 +5,8 @@ Tab replaces the selection with the play stepped to, and Space changes it card b
 Enter always has one meaning: play the selected cards.
 
 L, E, R, M and W tell the position from the player's view alone (:func:`information`): a
-replay of the game answers them too, with the same words.
+replay of the game answers them too, with the same words. A spectator has them too, with T
+where the deal stands and S the bomb bonuses (:func:`watching`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from audiogame.presenters.cardavia_hand import ordered_plays, selection_combinat
 from audiogame.presenters.hints import hint_key
 from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import JUMP_KEYS
+from audiogame.words.cardavia import score_list
 from audiogame.words.cardavia_names import combination_name
 from audiogame.words.cards import card_name, rank_name
 from audiogame.words.seats import HUMAN, Seats, capitalize
@@ -81,11 +83,19 @@ def letter(key: str) -> tuple[str, str]:
 
 
 def _high_cards(view: CardaviaView, seats: Seats) -> str:
-    return info.high_cards_text(view)
+    return info.high_cards_text(view, seats)
 
 
 def _hand(view: CardaviaView, seats: Seats) -> str:
+    if seats.me is None:  # a spectator holds no hand: the cards each player holds
+        return info.cards_left_text(view, seats)
     return info.hand_text(view.hand)
+
+
+def _bonuses(view: CardaviaView, seats: Seats) -> str:
+    if any(view.bonuses):
+        return _("Bomb bonuses this deal: {scores}.").format(scores=score_list(view.bonuses, seats))
+    return _("No bomb bonus yet this deal.")
 
 
 TABLE = InfoKey("table", letter("l"), N_("the play on the table and who made it."), info.table_text)
@@ -97,12 +107,25 @@ HIGH_CARDS = InfoKey(
     N_("the high cards played so far: two of spades, aces, kings."),
     _high_cards,
 )
-HAND = InfoKey("hand", letter("w"), N_("your whole hand, rank by rank."), _hand)
+HAND = InfoKey("hand", letter("w"), N_("your whole hand, rank by rank."), _hand,
+               N_("the cards left to each player."))  # fmt: skip
+STANDING = InfoKey(
+    "turn",
+    letter("t"),
+    N_("where the deal stands: the round, the play to beat, whose turn, the cards left."),
+    info.standing_text,
+)
+BONUSES = InfoKey("scores", letter("s"), N_("the bomb bonuses of this deal."), _bonuses)
 
 
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[CardaviaView], ...]:
     """The keys of the table that tell the position from a view, in F1's order."""
     return (TABLE, COUNTS, ROUND, HIGH_CARDS, HAND)
+
+
+def watching(config: Mapping[str, Any]) -> tuple[InfoKey[CardaviaView], ...]:
+    """A spectator's keys: T where the deal stands (said on arriving), the table's own, S."""
+    return (STANDING, TABLE, COUNTS, BONUSES, ROUND, HIGH_CARDS, HAND)
 
 
 def table_commands(table: CardaviaTable) -> list[Command]:

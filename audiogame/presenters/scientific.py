@@ -79,7 +79,7 @@ class ScientificTable(TableScreen):
         if view.trick or view.pot:  # back at a game under way (an online seat taken back)
             self.app.say(
                 _("Battaglia scientifica: {names}. {owned}").format(
-                    names=names, owned=info.owned_text(view, self.seats)
+                    names=names, owned=" ".join(self.standing())
                 )
             )
         else:
@@ -364,6 +364,12 @@ class ScientificTable(TableScreen):
         if self.view.is_over and self.online:
             return _("The game is over.") + " " + self.back_hint()
         return info.choices_text(self.view, self.seats)
+
+    def standing(self) -> list[str]:
+        view = self.view
+        if view.is_over:  # and what Enter does next
+            return [self.choices_text()]
+        return [info.standing_text(view, self.seats)]
 
     def status(self) -> list[str]:
         view = self.view

@@ -1,6 +1,8 @@
 """What the information keys of the Battaglia scientifica table say (SB-16), built from the
 player's view only: R the rules in force, T who has chosen, E the cards owned (and in hand with
-the counting power), C the others' choices for a seer, H the player's own cards.
+the counting power), C the others' choices for a seer, H the player's own cards; and where the
+game stands, told to whoever arrives (a spectator, whose view holds no card of anyone's, and
+who hears every seat by its name; a player coming back).
 
 >>> from audiogame.i18n import set_language
 >>> from audiogame.words.seats import Seats
@@ -13,6 +15,8 @@ the counting power), C the others' choices for a seer, H the player's own cards.
 'Trick 1 of 500. Nobody has chosen yet. Still to choose: you, Anna and Bruno.'
 >>> seer_text(state.view(0), seats)
 'The seer power is not active.'
+>>> standing_text(state.view(0), seats)
+'Trick 1 of 500. Still to choose: you, Anna and Bruno. Cards owned: you 14, Anna 14, Bruno 14.'
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from audiogame.i18n import N_, _, ngettext
-from audiogame.words.scientific import YOU, hand_summary, on_table, shown_cards
+from audiogame.words.scientific import hand_summary, on_table, shown_cards
 from audiogame.words.seats import Seats
 from engine.cards import Card
 from engine.scientific.view import ScientificView
@@ -76,10 +80,10 @@ def choices_text(view: ScientificView, seats: Seats) -> str:
     """T: the trick, who has chosen and who has still to choose (never what)."""
     if view.is_over:
         return _("The game is over. Press Enter to go back to the game setup.")
-    if YOU in view.eliminated:
+    if any(seats.is_me(seat) for seat in view.eliminated):
         return _("You are out of the game.")
     parts = [_("Trick {number} of {limit}.").format(number=view.trick + 1, limit=view.trick_limit)]
-    if tuple(view.chosen) == (YOU,):
+    if len(view.chosen) == 1 and seats.is_me(view.chosen[0]):
         parts.append(_("Chosen: you."))
     elif view.chosen:
         parts.append(
@@ -89,7 +93,14 @@ def choices_text(view: ScientificView, seats: Seats) -> str:
         )
     else:
         parts.append(_("Nobody has chosen yet."))
-    if tuple(view.awaiting) == (YOU,):
+    parts += still_to_choose(view, seats)
+    return " ".join(parts)
+
+
+def still_to_choose(view: ScientificView, seats: Seats) -> list[str]:
+    """Who has still to choose this trick, and the seers who choose after them."""
+    parts = []
+    if len(view.awaiting) == 1 and seats.is_me(view.awaiting[0]):
         parts.append(_("Still to choose: you."))
     elif view.awaiting:
         parts.append(
@@ -104,6 +115,28 @@ def choices_text(view: ScientificView, seats: Seats) -> str:
                 names=seats.subjects(later)
             )
         )
+    return parts
+
+
+def standing_text(view: ScientificView, seats: Seats) -> str:
+    """Where the game stands, in few words, for whoever arrives: the trick, who has still to
+    choose, the rules in force (a reversed order, the powers held), the cards each owns."""
+    if view.is_over:
+        parts = [_("The game is over.")]
+    else:
+        parts = [
+            _("Trick {number} of {limit}.").format(number=view.trick + 1, limit=view.trick_limit),
+            *still_to_choose(view, seats),
+        ]
+        if view.reversed:
+            parts.append(_("Reversed order."))
+        later = seers_waiting(view)  # "Then the seer: Anna." says the seer already
+        parts += [
+            _(label).format(names=seats.subjects(found))
+            for power, label in _POWER_LABELS
+            if (found := holders(view, power)) and not (power == "seer" and later)
+        ]
+    parts.append(owned_text(view, seats))
     return " ".join(parts)
 
 
@@ -135,12 +168,12 @@ def seer_text(view: ScientificView, seats: Seats) -> str:
     """C: the others' choices for a seer in his seer phase; otherwise why there are none."""
     if view.seen_choices:
         return shown_cards(sorted(view.seen_choices.items()), seats)
-    if YOU in holders(view, "seer") and not view.is_over:
+    if any(seats.is_me(seat) for seat in holders(view, "seer")) and not view.is_over:
         still_in = [s for s in range(view.players) if s not in view.eliminated]
         if all(s in holders(view, "seer") for s in still_in):
             return _("Everybody still in is a seer this trick: nobody chooses first.")
         return _("You are the seer: the others have not all chosen yet.")
-    others = [seat for seat in holders(view, "seer") if seat != YOU]
+    others = [seat for seat in holders(view, "seer") if not seats.is_me(seat)]
     if others and not view.is_over:
         return ngettext(
             "{names} has the seer power: only the seer hears the others' cards.",

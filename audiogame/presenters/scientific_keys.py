@@ -1,7 +1,8 @@
 """The keys of the Battaglia scientifica table, as F1 says them; the table does the rest.
 
 R, E, C and W tell the position from the player's view alone (SB-16, :func:`information`): a
-replay of the game answers them too, with the same words."""
+replay of the game answers them too, with the same words. A spectator has them too, with T
+where the game stands (:func:`watching`)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ class ScientificTable(Protocol):
 
 
 def _hand(view: ScientificView, seats: Seats) -> str:
+    if seats.me is None:  # a spectator sees no hand: the cards each player owns
+        return info.owned_text(view, seats)
     return info.hand_text(view)
 
 
@@ -56,12 +59,25 @@ COUNTS = InfoKey(
 SEER = InfoKey(
     "seer", ("c",), N_("the cards the others have chosen, while you are the seer."), info.seer_text
 )
-HAND = InfoKey("hand", ("w",), N_("the cards in your hand and your won pile."), _hand)
+HAND = InfoKey("hand", ("w",), N_("the cards in your hand and your won pile."), _hand,
+               N_("how many cards each player owns."))  # fmt: skip
+STANDING = InfoKey(
+    "choices",
+    ("t",),
+    N_("where the game stands: the trick, who has still to choose, the rules in force, the "
+       "cards each owns."),
+    info.standing_text,
+)  # fmt: skip
 
 
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[ScientificView], ...]:
     """The keys of the table that tell the position from a view, in F1's order."""
     return (RULES, COUNTS, SEER, HAND)
+
+
+def watching(config: Mapping[str, Any]) -> tuple[InfoKey[ScientificView], ...]:
+    """A spectator's keys: T where the game stands (said on arriving), then the table's."""
+    return (STANDING, RULES, COUNTS, SEER, HAND)
 
 
 JUMP_KEYS: dict[str, int | None] = {

@@ -209,6 +209,20 @@ class TableScreen(Screen):
             for said in self.heard(event):
                 self.app.say(said.text, cue=said.cue, pan=said.pan)
 
+    def standing(self) -> list[str]:
+        """Where the game stands, told to a player coming back (a resumed save, a page opened
+        again, a connection back): the play to beat, whose turn, the rules in force, the
+        counts. By default the state lines."""
+        return self.status()
+
+    def say_standing(self) -> None:
+        """:meth:`standing`, each line once."""
+        said: list[str] = []
+        for line in self.standing():
+            if not any(line in earlier for earlier in said):  # never the same words twice
+                self.app.say(line)
+                said.append(line)
+
     def resume(self) -> None:
         """Back from the pause menu (or F1's list): where the game stands, as after a resume."""
         self.app.say(_("Back to the game."))

@@ -165,11 +165,7 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
     with muted(app):
         table.resume()  # the computer players move again
-    said: list[str] = []
-    for line in table.status():
-        if not any(line in earlier for earlier in said):  # the table's play said once
-            app.say(line)
-            said.append(line)
+    table.say_standing()  # the play to beat, whose turn, the rules in force
     hand = next((command for command in table.commands() if command.id == "hand"), None)
     if hand is not None:  # the hand again, as at the start of a deal
         hand.run(hand.keys[0])

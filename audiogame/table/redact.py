@@ -13,15 +13,22 @@ Reveal(cards=((0, Card(rank=13, suit='h', deck=0)), (1, Card(rank=5, suit='s', d
 war_round=0, face_down=())
 >>> redactor.public(TrickWon(0, (k, five, down1, down2))).hidden
 2
+
+A spectator sits at no seat: the view it is sent is a seat's with every field that only that
+seat may know blanked (:func:`spectator_view`, from the fields the game's facts declare
+private): the counts, the table, the turn and the rules in force, never a hand.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from typing import Any
 
+from audiogame.table.frame import field_names
 from engine.cards import Card
 from engine.events import Event, Reveal, TrickWon
+from engine.registry import registration
 
 
 class Redactor:
@@ -49,3 +56,15 @@ class Redactor:
 
     def all_public(self, events: Iterable[Event]) -> list[Event]:
         return [self.public(event) for event in events]
+
+
+def spectator_view(game: str, view: Any) -> Any | None:
+    """``view`` (any seat's) as a spectator may know it: each field ``game``'s facts declare
+    private holds the value they give instead. ``None`` when the game declares none (nothing
+    says what of its view is secret, so a spectator is given no view)."""
+    private = registration(game).private
+    if private is None:
+        return None
+    blanks = dict(private)
+    fields = {name: blanks.get(name, getattr(view, name)) for name in field_names(view)}
+    return type(view)(**fields)

@@ -2,7 +2,9 @@
 
 The server sends it over the network; a table played in the program's own process hands it to
 the seat directly. Either way the seat receives the events as anyone may know them, its own
-view and its legal actions, all numbered from itself (:mod:`audiogame.table.frame`).
+view and its legal actions, all numbered from itself (:mod:`audiogame.table.frame`); a
+spectator, the events and a view with no secret in it
+(:func:`audiogame.table.redact.spectator_view`), numbered from the first seat.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from audiogame.table.codec import encode_framed
 from audiogame.table.frame import Frame
+from audiogame.table.redact import spectator_view
 from audiogame.table.session import Table
 from engine.events import Event
 
@@ -42,4 +45,8 @@ def seat_message(
     if seat is not None:
         message["view"] = encode_framed(table.view(seat), frame)
         message["legal"] = [str(action) for action in table.legal(seat)]
+    else:  # a spectator: the counts, the table, the turn, never a hand
+        public = spectator_view(table.game, table.view(0))
+        if public is not None:
+            message["view"] = encode_framed(public, frame)
     return message

@@ -21,7 +21,6 @@ from typing import Any
 
 from audiogame import i18n
 from audiogame.app.screen import ESCAPE
-from audiogame.app.utterance import utterances
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
@@ -33,12 +32,12 @@ from audiogame.online.table_words import (
     who_text,
 )
 from audiogame.presenters.table_screen import TableScreen
-from audiogame.table.codec import decode_event, decode_refusal
+from audiogame.presenters.watching import WatchedTable
+from audiogame.table.codec import decode_refusal
 from audiogame.table.seat import SeatState
 from audiogame.web.page_host import PageHost, Send, make_screen
 from audiogame.web.page_keys import PAGE_KEYS, key_list
 from audiogame.words.cards import card_name
-from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -76,6 +75,8 @@ class BrowserSeat:
         self.host: PageHost | None = None
         self.state: SeatState | None = None
         self.screen: TableScreen | None = None
+        self.watching: WatchedTable | None = None
+        """The spectator's screen, while the page watches a table."""
         self.intents: list[Intent] = []
         self.failed = False
         self.seat_options: dict[str, Any] = {}
@@ -141,7 +142,7 @@ class BrowserSeat:
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
             self.stop()
-            self.table = self.screen = self.state = self.host = None
+            self.table = self.screen = self.state = self.host = self.watching = None
             self.seat_options = {}
             self.send(message)
         else:  # welcome, lobby: as they are
@@ -200,22 +201,25 @@ class BrowserSeat:
         self.host.push(screen)
 
     def spectate(self, message: dict[str, Any]) -> None:
-        """A spectator's stream: the public events, each seat by its name."""
+        """A spectator's stream: the public events, each seat by its name, said by the
+        spectator's screen, which answers the keys that tell where the game stands."""
         assert self.table is not None
-        names = [str(name) for name in message.get("names") or self.names]
         if message.get("names"):
-            self.names = names
-        seats = Seats.watching(self.names, self.table.get("options") or {})
-        if message.get("type") == "started":  # the game starts, or is under way when watched
-            from audiogame.catalog import game_entry
-
-            heading = _("Watching {game}").format(game=_(game_entry(str(self.table["game"])).title))
-            self.say(_("{heading}: {names}.").format(heading=heading, names=join_words(
-                list(seats.names))))  # fmt: skip
-        game = str(self.table["game"])
-        for data in message.get("events", []):
-            for said in utterances(game, decode_event(data), seats, None, by_line=False):
-                self.send({"type": "say", "text": said.text, "cue": said.cue, "pan": said.pan})
+            self.names = [str(name) for name in message["names"]]
+        watching = self.watching
+        if watching is None or message.get("type") == "started":
+            self.stop()
+            self.host = PageHost(self.send, self.language)
+            options = self.table.get("options") or {}
+            watching = self.watching = WatchedTable(self.host, str(self.table["game"]),
+                                                    self.names, options)  # fmt: skip
+            events = watching.take(message)
+            watching.arrived(message)
+            self.host.push(watching)  # where the game stands, when it is under way
+        else:
+            events = watching.take(message)
+        watching.show(events)
+        self.publish()
 
     def stop(self) -> None:
         """The connection or the table is gone: the screen's timers stop."""
@@ -238,6 +242,12 @@ class BrowserSeat:
 
     def publish(self) -> None:
         """The screen's state lines, the hand with its cursor and selection, the keys."""
+        if self.watching is not None and self.screen is None:
+            lines = self.watching.status()
+            self.changed({"type": "show", "lines": lines})  # a spectator holds no hand
+            keys = key_list(self.watching.commands(), NOT_FOR_THE_PAGE)
+            self.changed({"type": "keys", "keys": keys})
+            return
         screen = self.screen
         if screen is None:
             return
@@ -258,7 +268,7 @@ class BrowserSeat:
     def key(self, key: str) -> list[Intent]:
         """A key of the page's game region: the screen does what the terminal does."""
         with speaking(self.language):
-            if self.screen is None or self.host is None:
+            if (self.screen is None and self.watching is None) or self.host is None:
                 self.say(_("The game has not started yet."), "not_allowed")
                 return []
             name = PAGE_KEYS.get(key, key)

@@ -22,4 +22,5 @@ FACTS = GameFacts(
     event_modules=("engine.battle.events",),
     bots="engine.bots.battle",
     simultaneous=True,
+    private=(("hand", ()), ("my_choice", None)),
 )

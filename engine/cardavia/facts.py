@@ -16,4 +16,5 @@ FACTS = GameFacts(
     options=(OptionSpec("deals", 1, minimum=1, maximum=20, table=True),),
     event_modules=("engine.cardavia.events",),
     bots="engine.bots.cardavia.players",
+    private=(("hand", ()),),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from engine.facts import GameFacts, OptionSpec
 
 FACTS = GameFacts(
@@ -16,4 +18,14 @@ FACTS = GameFacts(
     event_modules=("engine.scientific.events",),
     bots="engine.bots.scientific.players",
     simultaneous=True,
+    # The counting power's hand sizes and the seer's view of the others' choices are the
+    # privilege of the seat that holds the power.
+    private=(
+        ("hand", ()),
+        ("won_pile", ()),
+        ("my_choice", None),
+        ("seen_choices", MappingProxyType({})),
+        ("hand_counts", None),
+        ("exchange_offered", False),
+    ),
 )
