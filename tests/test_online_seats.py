@@ -119,7 +119,15 @@ def test_a_spectator_hears_the_public_events_only(tmp_path: Path) -> None:
 
     carla = asyncio.run(go())
     streams = [m for m in carla.messages if m["type"] in ("started", "update")]
-    assert streams and all("view" not in m and "legal" not in m for m in streams)
+    # A spectator's view holds nothing private: no hand, no won pile, no choice, nothing a
+    # power shows its holder; and it is never offered a move.
+    assert streams and all("legal" not in m for m in streams)
+    views = [m["view"] for m in streams]
+    assert all(v["hand"] == [] and v["won_pile"] == [] and v["my_choice"] is None
+               and v["seen_choices"] == [] and v["hand_counts"] is None
+               and v["exchange_offered"] is False for v in views), [
+        {k: v[k] for k in ("hand", "won_pile", "my_choice", "seen_choices", "hand_counts")}
+        for v in views[:3]]  # fmt: skip
     kinds = {event["kind"] for m in streams for event in m["events"]}
     assert "reveal" in kinds and "game_over" in kinds
 

@@ -11,13 +11,8 @@ from typing import TYPE_CHECKING, Any
 from audiogame.app.screen import ENTER, Command
 from audiogame.computer_players import make_bot
 from audiogame.i18n import _, ngettext
+from audiogame.presenters import battle_out as out
 from audiogame.presenters.battle_keys import COUNTS, STANDING, hand_key, table_commands
-from audiogame.presenters.battle_out import (
-    OTHERS_PLAY_ON,
-    SPOKEN_WHEN_OUT,
-    TOLD_WHEN_OUT,
-    others_play_on,
-)
 from audiogame.presenters.rank_letters import JUMP_KEYS, letter_rank, one_text
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
@@ -197,7 +192,7 @@ class BattleTable(TableScreen):
         then only eliminations and the end are spoken while the others play on."""
         events = list(events)
         spoken: list[Event] = []
-        told = SPOKEN_WHEN_OUT if self._finishing else TOLD_WHEN_OUT
+        told = out.SPOKEN_WHEN_OUT if self._finishing else out.TOLD_WHEN_OUT
         for event in events:
             if event.kind == "choice_made":
                 continue  # the reveal follows at once: "has chosen" would only slow it down
@@ -210,10 +205,10 @@ class BattleTable(TableScreen):
             if self._out and not self._watching and (after_trick or event.kind == "trick_won"):
                 self._watching = True
                 if not self.state.is_over:  # the others play on: said once, what comes next
-                    spoken.append(OTHERS_PLAY_ON)
+                    spoken.append(out.OTHERS_PLAY_ON)
         for event in spoken:
-            if event is OTHERS_PLAY_ON:
-                self.app.say(others_play_on(self.online, self.key_for("finish")))
+            if event is out.OTHERS_PLAY_ON:
+                self.app.say(out.others_play_on(self.online, self.key_for("finish")))
             else:
                 super().announce([event])
 
