@@ -462,4 +462,3 @@ def play_alone_cardavia(player: Player, turns: int) -> None:
         if "Deal scores:" in step.text:
             return
         cardavia_turn(player)
-
