@@ -105,8 +105,9 @@ ORCA_SETTINGS: dict[str, Any] = {
 class Bed:
     """The whole stack in ``folder``; :meth:`stop` (or the context manager) ends it all."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, read_on_load: bool = False) -> None:
         self.folder = folder
+        self.read_on_load = read_on_load
         self.log = folder / "speech.jsonl"
         self.processes: list[tuple[str, subprocess.Popen[bytes]]] = []
         home = folder / "home"
@@ -223,9 +224,12 @@ class Bed:
     def start_orca(self) -> None:
         folder = Path(self.env["XDG_DATA_HOME"]) / "orca"
         folder.mkdir(parents=True, exist_ok=True)
+        settings = dict(ORCA_SETTINGS)
+        if self.read_on_load:  # Orca's own defaults: a page is read whole when it has loaded
+            settings.update(sayAllOnLoad=True, pageSummaryOnLoad=True)
         (folder / "user-settings.conf").write_text(json.dumps({
-            "general": ORCA_SETTINGS, "keybindings": {}, "pronunciations": {},
-            "profiles": {"default": dict(ORCA_SETTINGS)},
+            "general": settings, "keybindings": {}, "pronunciations": {},
+            "profiles": {"default": dict(settings)},
         }, indent=1))  # fmt: skip
         subprocess.run(
             [
@@ -303,13 +307,14 @@ class Bed:
 
     # ----- the browser ---------------------------------------------------------------------
     @contextlib.contextmanager
-    def chromium(self) -> Iterator[Any]:
+    def chromium(self, profile_name: str = "chromium") -> Iterator[Any]:
         """Chromium on the display, its accessibility on, driven by Selenium only to open the
-        page and to read it (keys are X keys)."""
+        page and to read it (keys are X keys); ``profile_name``: its profile's folder (a new
+        one is a browser that never saw the page)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
-        profile = self.folder / "chromium"
+        profile = self.folder / profile_name
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "chromium"
         for flag in ("--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic",
@@ -361,9 +366,9 @@ class Bed:
 
 
 @contextlib.contextmanager
-def bed(folder: Path) -> Iterator[Bed]:
+def bed(folder: Path, read_on_load: bool = False) -> Iterator[Bed]:
     require()
-    stack = Bed(folder)
+    stack = Bed(folder, read_on_load)
     try:
         stack.start()
         yield stack

@@ -8,15 +8,26 @@ as a player who listens to the table does."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from tests.screenreader_bed import WAIT, Bed, Utterance
+from tests.screenreader_bed import ROOT, WAIT, WPM, Bed, Utterance
+
+TURN_SECONDS = 2.0
+"""A "your turn" is to be heard within this long of the end of the utterance playing when it
+came (docs/screen-readers.md)."""
+WORDS_AHEAD = int(TURN_SECONDS * WPM / 60)
+"""The words that may be said in front of a "your turn" after the utterance playing when it
+came: what the bed's voice says in ``TURN_SECONDS`` (15 at 450 words a minute). The test's
+stand-in for the time, which a test does not assert (bench/screenreader_latency.py measures
+it)."""
 
 
 def clean(text: str) -> str:
@@ -33,9 +44,9 @@ class Entry:
     shown: float
     ahead: int = 0
     """Words in the entry before its urgent message."""
-    unsaid: bool = False
-    """Kept in the history but not said: the messages a "your turn" came after, beyond the
-    words the page says ahead of it (announce.js, ``WORDS_AHEAD``)."""
+    hidden: bool = False
+    """Kept from the screen reader (``hidden``, ``aria-hidden``, or the ``unsaid`` class the page
+    once gave the messages before a "your turn"): the page must have none."""
 
     @property
     def text(self) -> str:
@@ -52,21 +63,22 @@ return [...document.querySelectorAll('#history .entry')].map(e => {
     shown: Number(e.dataset.shown) / 1000,
     ahead: messages.slice(0, Math.max(0, urgent)).map(m => m.textContent).join(' ')
       .split(/\\s+/).filter(Boolean).length,
-    unsaid: e.classList.contains('unsaid'),
+    hidden: e.hidden || e.classList.contains('unsaid') || e.classList.contains('hidden')
+      || Boolean(e.closest('[hidden], [aria-hidden="true"]')),
   };
 });
 """
 
 
-def every_entry(driver: Any) -> list[Entry]:
-    """Every entry of the history, the unsaid ones included."""
-    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]), int(e["ahead"]),
-                  bool(e["unsaid"])) for e in driver.execute_script(ENTRIES)]  # fmt: skip
-
-
 def entries(driver: Any) -> list[Entry]:
-    """The entries of the history the page has said (every one but the unsaid)."""
-    return [entry for entry in every_entry(driver) if not entry.unsaid]
+    """Every entry of the history, in order."""
+    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]), int(e["ahead"]),
+                  bool(e["hidden"])) for e in driver.execute_script(ENTRIES)]  # fmt: skip
+
+
+def hidden_entries(driver: Any) -> list[str]:
+    """The entries of the history kept from the screen reader: there must be none."""
+    return [entry.text for entry in entries(driver) if entry.hidden]
 
 
 def match(shown: list[Entry], said: list[Utterance]) -> list[int | None]:
@@ -165,11 +177,15 @@ class Player:
             time.sleep(0.05)
 
     # ----- the way in ----------------------------------------------------------------------
-    def enter(self, url: str, name: str) -> None:
-        """Open the page, Tab to the name field, type the name, Enter: the lobby."""
+    def enter(self, url: str, name: str, cold: bool = False) -> None:
+        """Open the page, Tab to the name field, type the name, Enter: the lobby. ``cold``: no
+        key until the screen reader has finished speaking (it reads a page whole as it loads,
+        with its settings out of the box)."""
         after = self.mark()
         self.driver.get(url)
         self.heard(lambda t: "Audiogame cards" in t, "the page was never announced", after)
+        if cold:
+            self.bed.wait_quiet(1.0, timeout=120)
         after = self.mark()
         self.bed.key("Tab")
         self.heard(lambda t: "Skip to the main content" in t, "Tab did not reach the page", after)
@@ -258,26 +274,72 @@ def turn_delays(shown: list[Entry], said: list[Utterance]) -> list[TurnDelay]:
     return delays
 
 
-def words_ahead(shown: list[Entry], said: list[Utterance]) -> list[int]:
-    """For each "your turn" spoken, the words the page had queued before it, said after the
-    utterance that was playing when it was shown: those of the history entries spoken in front
-    of it, and those of its own entry before it. (What the screen reader says of its own, such
-    as a focus move the player made, is not the page's queue.)"""
+@dataclass(frozen=True)
+class Ahead:
+    """What was said in front of one "your turn" after the utterance playing when it was shown:
+    the history's messages queued before it (entries spoken in front of it, and those of its
+    own entry before it), and their words."""
+
+    turn: str
+    before: tuple[str, ...]
+
+    @property
+    def words(self) -> int:
+        return sum(len(text.split()) for text in self.before)
+
+
+def queued_ahead(shown: list[Entry], said: list[Utterance]) -> list[Ahead]:
+    """For each "your turn" spoken, what the page had queued before it. (What the screen
+    reader says of its own, such as a focus move the player made, is not the page's queue.)"""
     found = match(shown, said)
     texts = {entry.text for entry in shown}
-    counts = []
+    queued = []
     for entry, index in zip(shown, found, strict=True):
         if not entry.urgent or index is None:
             continue
-        ahead = [u for u in said[:index] if u.wall > entry.shown and clean(u.text) in texts]
-        counts.append(sum(len(u.text.split()) for u in ahead) + entry.ahead)
-    return counts
+        ahead = [clean(u.text) for u in said[:index] if u.wall > entry.shown
+                 and clean(u.text) in texts]  # fmt: skip
+        # The urgent message ends its entry (announce.js): the messages before it are queued.
+        own = [clean(m) for m in entry.messages[:-1]]
+        queued.append(Ahead(clean(entry.messages[-1]), (*ahead, *own)))
+    return queued
+
+
+def words_ahead(shown: list[Entry], said: list[Utterance]) -> list[int]:
+    """For each "your turn" spoken, the words the page had queued before it."""
+    return [ahead.words for ahead in queued_ahead(shown, said)]
 
 
 def shown_to_spoken(shown: list[Entry], said: list[Utterance]) -> list[float]:
     """For each entry spoken, seconds from shown to its speech starting."""
     found = match(shown, said)
     return [said[i].wall - e.shown for e, i in zip(shown, found, strict=True) if i is not None]
+
+
+def check_spoken(player: Player, first: int, turns: bool = True) -> None:
+    """Every entry shown spoken once, in order, none hidden, each "your turn" in its place with
+    at most ``WORDS_AHEAD`` words queued in front of it; ``first``: the utterance from which
+    the page was open."""
+    player.all_spoken()
+    said = player.bed.utterances()[first:]
+    shown = entries(player.driver)
+    assert hidden_entries(player.driver) == [], "entries kept from the screen reader"
+    found = match(shown, said)
+    never = [e.text for e, i in zip(shown, found, strict=True) if i is None]
+    assert never == [], f"never spoken: {never}"
+    texts = [clean(u.text) for u in said]
+    shown_texts = [e.text for e in shown]
+    twice = sorted({t for t in shown_texts if texts.count(t) > shown_texts.count(t)})
+    assert twice == [], f"spoken more than once: {twice}"
+    # How soon each "your turn" is spoken is measured by bench/screenreader_latency.py, not
+    # asserted here: a time limit in a test fails with the machine's load, not with the page.
+    # What the page and the game decide is asserted: each one spoken, once, in its place,
+    # with at most the utterance playing when it came and WORDS_AHEAD words before it.
+    queued = queued_ahead(shown, said)
+    assert queued or not turns, "no 'your turn' was spoken"
+    long = [(ahead.words, ahead.before, ahead.turn) for ahead in queued
+            if ahead.words > WORDS_AHEAD]  # fmt: skip
+    assert long == [], f"more than {WORDS_AHEAD} words queued in front of 'your turn': {long}"
 
 
 def my_move(entry: Entry) -> bool:
@@ -300,12 +362,11 @@ def cardavia_turn(player: Player) -> None:
 
 
 def move(player: Player, key: str, starts: str, message: str) -> None:
-    """``key`` pressed once all is spoken; until the history holds its answer (said, or kept
-    unsaid when a "your turn" came right after it)."""
+    """``key`` pressed once all is spoken; until the history holds its answer."""
     player.all_spoken()
-    before = len(every_entry(player.driver))
+    before = len(entries(player.driver))
     player.bed.key(key)
-    player.wait_for(lambda: any(m.startswith(starts) for e in every_entry(player.driver)[before:]
+    player.wait_for(lambda: any(m.startswith(starts) for e in entries(player.driver)[before:]
                                 for m in e.messages), message)  # fmt: skip
 
 
@@ -331,3 +392,73 @@ def play_cardavia(player: Player, deals: int) -> None:
         cardavia_turn(player)
         turns += 1
         assert turns < 100 * deals
+
+
+# ----- the page that plays alone ---------------------------------------------------------
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+ALONE_CARDAVIA = ["Down", "Down", "Down", "Down", "Return", "Down", "Left", "Left", "Left",
+                  "Escape", "Up", "Up", "Return", "End", "Up", "5", "Home", "Return"]  # fmt: skip
+"""From the main menu: the options' pace at its quickest (0.3 s), then Cardavia deal number 5,
+which lasts beyond the player's fourth turn (tests/test_web_alone.py, CARDAVIA_FAST)."""
+
+
+@contextmanager
+def exported_site(folder: Path) -> Iterator[str]:
+    """The page alone exported into ``folder`` and served by Python's static file server."""
+    if not (PYODIDE / "pyodide.asm.wasm").exists():
+        from tests.system_deps import need
+
+        need(["pyodide (node_modules/pyodide)"], "scripts/install-browser-test-deps")
+    exported = subprocess.run(
+        [sys.executable, "-m", "audiogame", "export-web", str(folder), "--pyodide", str(PYODIDE)],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )  # fmt: skip
+    assert exported.returncode == 0, exported.stderr
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+         "--directory", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        port = re.search(r"port (\d+)", server.stdout.readline())
+        assert port
+        yield f"http://127.0.0.1:{port.group(1)}/"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def key_answered(player: Player, key: str) -> None:
+    """``key`` pressed once all is spoken; until the program has answered it (a batch), focus
+    still in the game region."""
+    player.all_spoken()
+    before = player.driver.execute_script("return window.audiogame.batches")
+    player.bed.key(key)
+    player.wait_for(lambda: player.driver.execute_script("return window.audiogame.batches")
+                    > before, f"{key} did not reach the game")  # fmt: skip
+    assert player.active() == "play", f"focus left the game region on {key}"
+
+
+def open_alone(player: Player, url: str) -> None:
+    """A cold visit: the page opened, no key until the main menu has been said and the screen
+    reader has finished speaking (whatever it reads of the page as it loads)."""
+    player.driver.get(url)
+    player.wait_entry(lambda e: e.text.startswith("Main menu."), 0, "no main menu")
+    player.all_spoken(timeout=120)
+    player.bed.wait_quiet(1.0, timeout=120)
+
+
+def play_alone_cardavia(player: Player, turns: int) -> None:
+    """From the main menu: Cardavia deal number 5 at the quickest pace, then the player's
+    ``turns`` turns (Tab and Enter, or P), or up to the deal's end."""
+    for key in ALONE_CARDAVIA:
+        key_answered(player, key)
+    seen = 0
+    for _turn in range(turns):
+        step = player.wait_entry(my_move, seen, "the game stopped")
+        seen = len(entries(player.driver))
+        if "Deal scores:" in step.text:
+            return
+        cardavia_turn(player)

@@ -159,7 +159,9 @@ worker.onmessage = (event) => {
     for (const part of message.batch) present(part);
     if (!started) {
       started = true;
-      $("play").focus();
+      // Focus is in the game region from the start (below); given again only if the page
+      // lost it without the player moving it (F6 or a click put it elsewhere: left there).
+      if (document.activeElement === document.body || !document.activeElement) $("play").focus();
     }
   } else if (message.type === "ready") {
     window.audiogame.phases = message.phases;
@@ -175,6 +177,13 @@ worker.onerror = (event) => {
   announcer.say(word("failed", { reason: event.message || "" }), true);
 };
 
+// The game region has the focus before the page has finished loading, not once the program
+// has started (seconds later): a screen reader that reads a page whole when it has loaded
+// (Orca, NVDA, JAWS by default) does not start to when focus is already on a widget it
+// interacts with (a list box: focus mode), and a focus given while it reads did not switch
+// Orca to focus mode ("we're in SayAll"), so that the player's first keys moved Orca's
+// reading instead of reaching the game (docs/screen-readers.md).
+$("play").focus();
 announcer.say(word("loading"));
 worker.postMessage({ type: "start", language: document.documentElement.lang });
 
@@ -192,8 +201,9 @@ $("play").addEventListener("keydown", (event) => {
   const key = programKey(event);
   if (key === null) return;
   event.preventDefault();
-  if (!started) return;
-  press(key);
+  // A key before the program has started is answered: the game is still loading.
+  if (!started) announcer.aside(word("loading"));
+  else press(key);
 });
 document.addEventListener("pointerdown", () => cues.start(), { capture: true });
 
