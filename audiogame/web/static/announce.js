@@ -1,22 +1,35 @@
 // Every message reaches the player through one live region, the history: a polite log that is
 // never switched off, never emptied, never written twice, and that holds nothing that is not
 // said (docs/screen-readers.md). Messages that arrive together (a trick told line by line, a
-// deal's opening) are gathered into one entry, one node added once: a screen reader that cuts
-// each live message short with the next one (Orca) or that reports nodes added together in any
-// order still says them all, in order, as one utterance. An urgent message (your turn) ends
-// the entry at once, last, so that it is said right after what came before it; it never
-// depends on an assertive region interrupting, and nothing before it is held back or left
-// unsaid to make it sooner: its cue says it at once, and the messages are short at their
-// source. The answers to keys that are not kept (read-back, repeats, key lists) go to a
-// second polite region, the echo. The browser's voice, when chosen, says each message too.
+// deal's opening) are gathered into one entry, one node added once, so that a screen reader
+// that reports nodes added together in any order still says them all, in order, as one
+// utterance. A screen reader that says each live message by cutting off the one before
+// (Orca) would lose the end of an entry written while the one before is still being said:
+// so, between keys, an entry is written once the one before has had time to be said (its
+// words at 300 a minute), and what comes meanwhile is gathered into it. An
+// urgent message (your turn) ends its entry at once; it is said right after what came before
+// it, never in its place: its cue says it at once. A key cuts the speech off anyway: the
+// answer to a key is written at once, an entry of its own. The answers to keys that are not
+// kept (read-back, repeats, key lists) go to a second polite region, the echo. The browser's
+// voice, when chosen, says each message too.
 import { speak, silence } from "./voice.js";
 import { word } from "./words.js";
 
 const LIMIT = 500;
 /** Messages closer together than this are one entry (ms). */
 const GATHER_MS = 60;
-/** An entry is said after this long at most, even while messages keep coming (ms). */
+/** An entry is written after this long at most, even while messages keep coming (ms). */
 const GATHER_MAX_MS = 400;
+/** The time a screen reader takes to start saying an entry, and to say each of its words at
+ * 300 words a minute: how long an entry holds the next one back (ms). A listener at 450 words
+ * a minute hears the next entry at most 2 s after the end of an entry of 30 words; one at 200
+ * may lose the last words of a long entry to the next (docs/screen-readers.md). */
+const START_MS = 250;
+const WORD_MS = 200;
+
+function wordCount(text) {
+  return text.split(/\s+/).filter(Boolean).length;
+}
 
 export class Announcer {
   constructor(log, echo) {
@@ -30,12 +43,16 @@ export class Announcer {
     this.count = 0;
     this.recorded = 0;
     this.asides = 0;
+    /** Until when the last entry written is taken to be being said (performance.now()). */
+    this.sayingUntil = 0;
   }
 
-  /** A key was pressed: what came before it is an entry of its own (the answer to each key
-   * is said apart), and the first message it causes cuts off the voice's older ones. */
+  /** A key was pressed: it cuts the screen reader's speech off, so what came before it is
+   * written now, an entry of its own, and the key's answer is written at once after it; the
+   * first message it causes cuts off the voice's older ones. */
   newTurn() {
-    this.flush();
+    this.write();
+    this.sayingUntil = 0;
     this.interruptNext = true;
   }
 
@@ -49,19 +66,16 @@ export class Announcer {
     this.recorded += 1;
     this.cursor = null;
     this.pending.push({ text, urgent });
-    if (urgent) {
-      this.flush();
-      return;
-    }
     const now = performance.now();
-    if (!this.timer) this.first = now;
+    if (this.pending.length === 1) this.first = now;
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now));
-    this.timer = setTimeout(() => this.flush(), wait);
+    const gathered = urgent ? 0 : Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now);
+    const wait = Math.max(0, gathered, this.sayingUntil - now);
+    this.timer = setTimeout(() => this.write(), wait);
   }
 
   /** Write the gathered messages, in the order they came, as one entry of the history. */
-  flush() {
+  write() {
     clearTimeout(this.timer);
     this.timer = null;
     const messages = this.pending.splice(0);
@@ -77,6 +91,8 @@ export class Announcer {
     });
     entry.dataset.shown = String(Date.now());
     this.log.append(entry);
+    const words = messages.reduce((sum, message) => sum + wordCount(message.text), 0);
+    this.sayingUntil = performance.now() + START_MS + words * WORD_MS;
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
     entry.scrollIntoView({ block: "nearest" });
   }
