@@ -369,7 +369,7 @@ def test_a_page_back_at_a_cardavia_deal_under_way_says_the_cards_each_holds(
         server.close()
     opening = next(text for text in said if text.startswith("Cardavia online"))
     assert "16 cards each" not in opening
-    assert f"Cards in hand: you {counts[0]}" in opening, opening
+    assert f"Cards in hand, in the order of play: you {counts[0]}" in opening, opening
     assert counts[0] < 16
 
 
@@ -522,8 +522,10 @@ def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
         said, back = asyncio.run(main())
     finally:
         server.close()
-    assert said.count("Deal 1 of 3.") == 1 and said[-1] == "Deal 2 of 3."
-    totals = next(text for text in said if text.startswith("Match totals after deal 1 of 3"))
+    # The first deal is told by the opening ("a match of 3 deals"), the next ones by number.
+    assert said[0].startswith("Cardavia online, a match of 3 deals. Order of play: you, ")
+    assert said.count("Deal 1 of 3.") == 0 and said[-1] == "Deal 2 of 3."
+    totals = next(text for text in said if text.startswith("Match totals: "))
     assert next(text for text in back if text.startswith("Deal ")) == "Deal 2 of 3."
     assert totals
 
