@@ -393,7 +393,7 @@ def play_cardavia(player: Player, deals: int) -> None:
             at = entries(player.driver).index(step)
             player.wait_entry(lambda e: "Press Enter for deal" in e.text, at, "no next deal")
             player.all_spoken()
-            move(player, "Return", "Your hand, 16 cards", "no next deal")
+            move(player, "Return", "Your whole hand: W.", "no next deal")
             continue
         cardavia_turn(player)
         turns += 1

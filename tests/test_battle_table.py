@@ -201,7 +201,8 @@ def test_information_keys_turn_owned_and_stock() -> None:
 def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
     """An open game where the player always plays his lowest card (Enter without moving):
     the messages it must produce and how many times Enter is needed (twice when the card under
-    the cursor has not been spoken yet: the first Enter says it)."""
+    the cursor has not been spoken yet: the first Enter says it; once with a last card, which
+    is no choice)."""
     from audiogame.computer_players import make_bot
 
     state = BATTLE.new_state(seed=seed, open=True, **options)
@@ -218,8 +219,9 @@ def open_script(seed: int, **options: Any) -> tuple[list[str], int]:
                 seat, bots[seat].choose(state.view(seat), state.legal_actions(seat))
             )
         if 0 in state.to_act():
-            card = state.view(0).hand[0]
-            presses += 1 if card == heard else 2
+            hand = state.view(0).hand
+            card = hand[0]
+            presses += 1 if card == heard or len(hand) == 1 else 2
             heard = card
             events += state.apply(0, state.legal_actions(0)[0])
     said = [render("battle", e, seats) for e in events if e.kind != "choice_made"]

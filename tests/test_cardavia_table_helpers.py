@@ -10,7 +10,6 @@ from audiogame.computer_players import make_bot
 from audiogame.i18n import set_language
 from audiogame.presenters.cardavia_hand import ordered_plays
 from audiogame.settings import DEFAULT_NAMES, Settings
-from audiogame.words.cardavia import settlement_lines
 from audiogame.words.registry import render
 from audiogame.words.seats import Seats
 from engine import Pass, Play
@@ -59,7 +58,7 @@ class Script:
     keys: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     expected: list[str] = field(default_factory=list)
-    """Every message the events must produce, in order (settlement line by line)."""
+    """Every message the events must produce, in order."""
     scores: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
@@ -68,12 +67,13 @@ class Script:
 
 
 def expected_messages(events: list[Event], seats: Seats = SEATS) -> list[str]:
-    """The table's messages for ``events``: the end of the deal before its settlement."""
+    """The table's messages for ``events``: the end of the deal before its settlement, which
+    says the deal's scores (its lines are on S)."""
     said: list[str] = []
     settlement: list[str] = []
     for event in events:
         if isinstance(event, Settlement):
-            settlement = settlement_lines(event.lines, event.totals, seats)
+            settlement = [render("cardavia", event, seats)]
             continue
         said.append(render("cardavia", event, seats))
         if event.kind == "game_over":

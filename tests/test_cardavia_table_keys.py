@@ -172,20 +172,24 @@ def test_after_the_deal_playing_keys_are_refused_and_space_does_not_leave() -> N
         over,
         over,
         over,
+        # Issue 32: S once the deal is over, the settlement line by line (CV-14).
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14. "
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11. "
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3. "
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
     ]
 
 
 def test_enter_after_a_deal_of_a_match_deals_the_next_one_and_reads_the_hand_cv4() -> None:
-    """Issue 10, item 7: every deal starts with the hand, short."""
-    said = play([*table_script(5).keys[:-1], "space", "enter", "t"], {"seed": 5, "deals": 3})
-    assert said[-5] == "The deal is over. Press Enter for the next deal."  # Space never deals
-    assert said[-7:-5] == ["Match totals after deal 1 of 3: you minus 3, Bruno plus 14, "
-                           "Anna minus 11.", "Press Enter for deal 2 of 3."]  # fmt: skip
-    assert said[-4:-2] == ["Deal 2 of 3.", "You hold the three of hearts: you lead, and your "
-                           "first play must include it."]  # fmt: skip
-    assert said[-2].startswith("Your hand, 16 cards: ")
-    assert said[-1].startswith("Round 1. Your turn: you lead.")  # deal number 6
+    """Issue 10, item 7, and issue 32: every deal starts short, the hand on its key."""
+    said = play([*table_script(5).keys[:-1], "space", "enter", "t", "w"], {"seed": 5, "deals": 3})
+    assert said[-6] == "The deal is over. Press Enter for the next deal."  # Space never deals
+    assert said[-8:-6] == ["Match totals: you minus 3, Bruno plus 14, Anna minus 11.",
+                           "Press Enter for deal 2 of 3."]  # fmt: skip
+    assert said[-5:-2] == ["Deal 2 of 3.", "You lead, with the three of hearts.",
+                           "Your whole hand: W."]  # fmt: skip
+    assert said[-2].startswith("Round 1. Your turn: you lead.")  # deal number 6
+    assert said[-1].startswith("Your hand, 16 cards: ")
 
 
 def test_f1_lists_every_key_of_the_table() -> None:
@@ -221,7 +225,7 @@ def test_the_others_play_by_themselves_at_the_chosen_pace() -> None:
         game="cardavia", config=ANNA_LEADS, settings=settings,
     )  # fmt: skip
     said = session.spoken
-    assert said[4:6] == ["Anna: straight from 3 to jack.", "Your turn."]
+    assert said[3:5] == ["Anna: straight from 3 to jack.", "Your turn."]
     after = said[said.index("You: straight from 4 to queen.") + 1 :]
     assert after[:3] == ["Bruno: three aces bomb!", "Anna passes.",
                          "Your turn: you cannot beat it. P passes."]  # fmt: skip
@@ -335,7 +339,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch: pytest.Mon
                 return any(line.startswith("Anna: ") for line in program.spoken)
 
             await until(thinking.is_set, said=program.spoken)  # Anna is thinking
-            opening_hands = hands()  # the opening says the hand once
+            opening_hands = hands()  # the opening leaves the hand to W
             pipe.send_text(key_bytes(["w"]))
             await until(lambda: hands() > opening_hands, said=program.spoken)  # W answered
             assert not anna_played(), program.spoken  # while she still thinks
@@ -346,7 +350,7 @@ def test_a_computer_player_thinking_never_holds_up_a_key(monkeypatch: pytest.Mon
             return program.spoken
 
     said = asyncio.run(run())
-    hand = [i for i, line in enumerate(said) if line.startswith("Your hand,")][1]
+    hand = next(i for i, line in enumerate(said) if line.startswith("Your hand,"))
     anna = next(i for i, line in enumerate(said) if line.startswith("Anna: "))
     assert hand < anna, said  # W's answer, then Anna's play
 

@@ -178,27 +178,30 @@ def test_choosing_a_card_declines_the_exchange_and_says_so_sb13() -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "offer", "answer"),
+    ("language", "eight", "offer", "answer"),
     [
-        ("en", "Eight: Anna may swap hand and won pile.", "Anna does not swap."),
-        ("it", "Otto: Anna può scambiare la mano con le carte vinte.", "Anna non scambia."),
+        ("en", "Anna: eight.", "Eight: Anna may swap hand and won pile.", "Anna does not swap."),
+        ("it", "Anna: otto.", "Otto: Anna può scambiare la mano con le carte vinte.",
+         "Anna non scambia."),
     ],
-)
+)  # fmt: skip
 def test_a_computer_players_answer_to_an_eight_is_announced_sb13(
-    language: str, offer: str, answer: str
+    language: str, eight: str, offer: str, answer: str
 ) -> None:
-    """SB-13: offered and announced: after "Anna may swap", what she did, whatever else
-    followed in the same move."""
+    """SB-13: offered and announced. Anna answers her eight in the same move: her answer is
+    said after the trick's outcome, whatever else followed, and it says the offer ("Anna may
+    swap" just before it would be words for nothing)."""
     session = make_session(language=language)
     session.app.start(opening(session.app, "scientific", {"seed": 1, "players": 2}))
     said = run_to_the_end(session, "c-m", 80)
-    offers = [i for i, line in enumerate(said) if line == offer]
-    assert offers
-    for index in offers:
-        assert answer in said[index + 1 : index + 3] or any(
+    eights = [i for i, line in enumerate(said) if line.endswith(eight)]
+    assert len(eights) >= 3
+    for index in eights:
+        assert answer in said[index + 1 : index + 5] or any(
             "scambia la mano con le carte vinte: ora" in line or "swaps hand and won pile" in line
-            for line in said[index + 1 : index + 3]
-        ), said[index : index + 3]
+            for line in said[index + 1 : index + 5]
+        ), said[index : index + 5]
+    assert offer not in said
 
 
 # ----- 4: a war's last player, from every seat -------------------------------------------------

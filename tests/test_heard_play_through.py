@@ -52,11 +52,16 @@ def started(
 def test_the_edges_of_every_hand_are_said_with_their_own_cue() -> None:
     cardavia, _clock = started("cardavia", PLAYER_LEADS)
     said = press(cardavia, ["end", "right", "home", "left", "down"])
-    assert said[1:] == ["Last card.", "three of hearts, 2 threes", "First card.", "Lowest rank."]
+    assert said[1:] == [
+        "Last card: ace of diamonds, 1 ace.",  # the edge names the card there
+        "three of hearts, 2 threes",
+        "First card: three of hearts, 2 threes.",
+        "Lowest rank.",
+    ]
     assert cardavia.played[-4:] == ["menu_edge", "menu_move", "menu_edge", "menu_edge"]
     assert top_screen(cardavia, CardaviaTable).hand.focus == 0  # the focus stayed on the first card
     battle = drive(["left", "end", "right"], game="battle", config={"seed": 4, "open": True})
-    assert battle.spoken[-3:] == ["First card.", "king, 26 of 26", "Last card."]
+    assert battle.spoken[-3:] == ["First card: two.", "king, 26 of 26", "Last card: king."]
     assert battle.played[-3:] == ["menu_edge", "menu_move", "menu_edge"]
     menu = drive(["up", "down"])
     assert menu.spoken[-2:] == [main_item("Quit"), main_item("Battaglia (War)")]
@@ -143,8 +148,9 @@ def test_the_hint_is_taken_with_u_and_enter_plays_it() -> None:
 
 # ----- item 7: the hand at the start of a deal --------------------------------------------------
 def test_every_table_says_the_hand_or_its_size_and_the_key_for_it() -> None:
-    said = drive([], game="cardavia", config=PLAYER_LEADS, settings=slow()).spoken
-    assert said[2] == ("Your hand, 16 cards: 2 threes, 2 fours, 2 fives, six, seven, eight, nine, "
+    said = drive(["w"], game="cardavia", config=PLAYER_LEADS, settings=slow()).spoken
+    assert said[2] == "Your whole hand: W. All the keys: F1."  # issue 32: the hand on W
+    assert said[3] == ("Your hand, 16 cards: 2 threes, 2 fours, 2 fives, six, seven, eight, nine, "
                        "ten, jack, queen, 2 kings, ace.")  # fmt: skip
     said = drive([], game="scientific", config=TWO).spoken
     assert said[0].endswith("14 cards each.")
@@ -324,7 +330,7 @@ def test_a_key_is_rebound_in_the_options_saved_and_used_at_the_table(tmp_path: P
     settings = Settings(language="en", pace=3600.0, keys={"cardavia.play": ("g",)})
     table = drive(["enter", "tab", "G"], game="cardavia", config=PLAYER_LEADS, settings=settings)
     said = table.spoken
-    assert said[3] == "F1 lists the keys."  # the opening leaves the keys to F1
+    assert said[2] == "Your whole hand: W. All the keys: F1."  # the opening leaves them to F1
     assert said[-3] == "No action on this key."  # Enter no longer plays
     assert said[-1] == "You: three."  # G does
 
@@ -347,7 +353,7 @@ def test_the_arrows_and_escape_keep_their_keys() -> None:
     session = drive(["f1", "enter", "end", *["up"] * 8, "enter"],
                     game="cardavia", config=PLAYER_LEADS, settings=slow())  # fmt: skip
     said = session.spoken
-    assert said[6] == "The keys of this action cannot be changed."  # the arrows go two ways
+    assert said[5] == "The keys of this action cannot be changed."  # the arrows go two ways
     assert said[-2] == "Escape: pause menu: resume, keys, rules, options, quit."
     assert said[-1] == "The keys of this action cannot be changed."
     assert session.app.settings.keys == {}

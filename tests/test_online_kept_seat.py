@@ -527,8 +527,10 @@ def test_a_page_in_a_cardavia_match_hears_each_deal_number_and_gets_it_back(
         said, back = asyncio.run(main())
     finally:
         server.close()
-    assert said.count("Deal 1 of 3.") == 1 and said[-1] == "Deal 2 of 3."
-    totals = next(text for text in said if text.startswith("Match totals after deal 1 of 3"))
+    # The first deal is told by the opening ("a match of 3 deals"), the next ones by number.
+    assert said[0].startswith("Cardavia online, a match of 3 deals. Order of play: you, ")
+    assert said.count("Deal 1 of 3.") == 0 and said[-1] == "Deal 2 of 3."
+    totals = next(text for text in said if text.startswith("Match totals: "))
     assert next(text for text in back if text.startswith("Deal ")) == "Deal 2 of 3."
     assert totals
 

@@ -55,13 +55,13 @@ def test_every_presenter_plays_a_whole_deal_with_the_standard_library_alone() ->
     )
     cardavia = heard["cardavia"]
     assert cardavia[1] == (
-        "You hold the three of hearts: you lead, and your first play must include it.",
+        "You lead, with the three of hearts.",
         "deal_started",
     )
     end = [text for text, _cue in cardavia].index(
         "Deal scores: you plus 9, Bruno minus 1, Anna minus 8."
     )
-    assert cardavia[end - 1] == ("You: the penalties of the others, plus 9; total plus 9.", None)
+    assert cardavia[end - 1] == ("You go out and win the deal!", "game_won")
 
 
 def test_an_italian_and_an_english_page_seat_at_one_table_each_hear_their_own_language(
@@ -117,8 +117,9 @@ def test_an_italian_and_an_english_page_seat_at_one_table_each_hear_their_own_la
 
 
 def test_one_event_is_heard_the_same_wherever_it_is_heard() -> None:
-    """A deal's settlement: line by line for a seat (the cue with the first line only), in one
-    message for a watcher; a trick in brief mode in the fewest words, with its cue and pan."""
+    """A deal's settlement: line by line in a replay (the cue with the first line only), its
+    scores in one short message at the table and for a watcher (issue 32); a trick in brief
+    mode in the fewest words, with its cue and pan."""
     from audiogame.app.utterance import Utterance, utterances
     from audiogame.words.seats import Seats
     from engine.cardavia.events import Settlement
@@ -134,8 +135,16 @@ def test_one_event_is_heard_the_same_wherever_it_is_heard() -> None:
     heard = utterances("cardavia", settlement, seats)
     assert len(heard) > 1
     assert heard[0].cue == "settlement" and {said.cue for said in heard[1:]} == {None}
+    assert [said.text for said in heard] == [
+        "Bruno: 3 cards left, minus 3; total minus 3.",
+        "Anna: 2 cards left, minus 2; total minus 2.",
+        "You: the penalties of the others, plus 5; total plus 5.",
+        "Deal scores: you plus 5, Bruno minus 3, Anna minus 2.",
+    ]
+    scores = "Deal scores: you plus 5, Bruno minus 3, Anna minus 2."
     watched = utterances("cardavia", settlement, seats, None, by_line=False)
-    assert watched == (Utterance(" ".join(said.text for said in heard), "settlement", 0.0),)
+    at_the_table = utterances("cardavia", settlement, seats, by_line=False)
+    assert watched == at_the_table == (Utterance(scores, "settlement", 0.0),)
     won = TrickWon(seat=1, cards=tuple(parse_cards("7h 9s")))
     two = Seats(("Anna",), 2, {})
     assert utterances("battle", won, two) == (Utterance("Anna takes 2 cards.", "trick_won", -1.0),)

@@ -27,7 +27,7 @@ PROGRESS: dict[str, list[str]] = {
     "battle": [" ", " ", " ", "t", "e"],
     "battle-open": [ENTER, ENTER, "right", "end", "h"],
     # One Enter in six: Enter on a card not heard yet only names it, so that 60 keys leave
-    # the game going (the edge of the hand says "Last card." and names no card).
+    # the game going.
     "scientific": [ENTER, "right", "left", "t", "s", "w"],
     "cardavia": [TAB, ENTER, TAB, ENTER, "n", "p", "e"],  # N: the others play now
 }

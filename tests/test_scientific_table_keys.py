@@ -44,7 +44,7 @@ def test_hand_is_read_with_arrows_digits_letters_and_the_joker_key() -> None:
     )
     assert session.spoken[-12:] == [
         "two of hearts, 1 of 14",
-        "First card.",  # issue 10, item 3: the edge said, with its own cue
+        "First card: two of hearts.",  # the edge said, with its card and its own cue
         "three of hearts, 2 of 14",
         "joker, 14 of 14",
         "king of hearts, 12 of 14",
@@ -73,7 +73,7 @@ def test_enter_chooses_and_the_focus_stays_in_place_after_the_reveal_sb2_sb4() -
         "War between you and Anna! 2 cards on the table.",
         "king of hearts, 12 of 13",
         "joker, 13 of 13",
-        "Last card.",
+        "Last card: joker.",
     ]
     assert session.played[-2:] == ["menu_move", "menu_edge"]
 
@@ -112,7 +112,7 @@ def test_the_player_as_seer_hears_the_others_choices_with_c_sb8_sb16() -> None:
         "You: queen. Anna and Bruno: ace.",
         "War between Anna and Bruno! 3 cards on the table.",
         "Queen: you are the seer next trick.",
-        "The others have chosen. You are the seer: C tells their cards, then choose.",
+        "You are the seer: the others have chosen, C tells their cards.",
         "Trick 2 of 500. Chosen: Anna and Bruno. Still to choose: you.",
         "Anna and Bruno: king.",
         "ace of hearts, 12 of 13",
@@ -189,7 +189,7 @@ def test_the_seer_may_not_choose_before_the_others_sb8() -> None:
     act_for(table, 2, Play([state.view(2).hand[-2]]), then_computers=False)
     session.app.dispatch("c")
     assert session.spoken[-2:] == [
-        "The others have chosen. You are the seer: C tells their cards, then choose.",
+        "You are the seer: the others have chosen, C tells their cards.",
         "Anna and Bruno: king.",
     ]
 
@@ -215,8 +215,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "You: eight. Anna: two.",
         "Anna takes 2 cards.",
         "Reversed order.",
-        "Eight: you may swap your hand, 12 cards, and your won pile, 2 cards: press S. "
-        "Choosing a card keeps your hand.",
+        "Eight: S swaps your hand, 12 cards, for your won pile, 2 cards.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "Exchange offered: you.",
         "Swapped: now 2 cards in your hand, 12 cards in your won pile.",
@@ -430,8 +429,7 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
         "War between all the others! 8 cards on the table.",
         "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
         "Reversed order.",  # issue 25, item 15: said with every trick while it lasts
-        "Eight: you may swap your hand, 8 cards, and your won pile, 16 cards: press S. "
-        "Choosing a card keeps your hand.",
+        "Eight: S swaps your hand, 8 cards, for your won pile, 16 cards.",
     ]
     assert session.played[-2:] == ["power_counting", "power_exchange"]
 

@@ -57,7 +57,7 @@ def test_a_cardavia_deal_by_keys_only(tmp_path: Path, browser: Any) -> None:
         enter_lobby(driver, server["url"], "Anna")
         create_table(driver, "cardavia")
         start_game(driver)
-        wait_said(driver, "16 cards each. Order of play:")  # the deal's opening words
+        wait_said(driver, "Order of play:")  # the deal's opening words
         hand = texts(driver, "#hand li")
         assert len(hand) == 16
         # The hand by keys: Home says the first card, Right the next; the page marks it.

@@ -51,7 +51,7 @@ def test_a_cardavia_seat_hears_the_terminal_words_and_gets_its_hand_and_keys(
     tmp_path: Path,
 ) -> None:
     seat, out = seat_with(opening(tmp_path))
-    assert any(text.startswith("Cardavia online:") for text in said(out))
+    assert "Cardavia online. Order of play: you, Carla and Bruno." in said(out)
     assert "engine" not in str([m for m in out if m["type"] in ("say", "show", "hand")])
     hand = next(m for m in reversed(out) if m["type"] == "hand")
     assert len(hand["cards"]) == 16 and hand["cursor"] == 0

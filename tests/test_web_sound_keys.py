@@ -67,10 +67,11 @@ def test_history_read_back_repeat_and_keys_help(tmp_path: Path, browser: Any) ->
         create_table(driver, "cardavia")
         start_game(driver)
         # The computer players wait for Anna's move: what was said so far stays as it is. Her
-        # turn ends the opening (after "F1 lists the keys." when she leads) or another's move.
+        # turn ends the opening (after "Your whole hand: W. All the keys: F1." when she leads)
+        # or another's move.
         settled = "return !window.audiogame.announcer.pending.length"
         wait_for(lambda: "Your turn" in " ".join(texts(driver, "#state li")))
-        wait_for(lambda: history(driver)[-1].startswith(("Your turn", "F1 lists the keys."))
+        wait_for(lambda: history(driver)[-1].startswith(("Your turn", "Your whole hand: W."))
                  and driver.execute_script(settled))  # fmt: skip
         said = history(driver)
         total = len(said)

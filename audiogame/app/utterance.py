@@ -46,9 +46,10 @@ def utterances(
     by_line: bool = True,
 ) -> tuple[Utterance, ...]:
     """What ``listener`` (a seat; ``None``: a spectator) hears of ``event`` at a ``game``
-    table seated as ``seats``: one message, or one per line for a deal's settlement (the cue
-    with the first; ``by_line=False``: in one message, as a watcher hears it). ``brief``: routine
-    events in the fewest words (the cue says the rest)."""
+    table seated as ``seats``: one message, or one per line for a deal's settlement read line
+    by line, as a replay reads it (the cue with the first; ``by_line=False``: the deal's
+    scores in one message, as the table and a watcher say it, its lines on S). ``brief``:
+    routine events in the fewest words (the cue says the rest)."""
     cue = cue_for(event, listener) or None
     pan = seat_pan(event_seat(event), seats.players)
     lines = getattr(event, "lines", None)

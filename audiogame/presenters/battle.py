@@ -172,8 +172,9 @@ class BattleTable(TableScreen):
                 return
             self.focus = min(self.focus, len(hand) - 1)
             card = hand[self.focus]
-            if card != self._heard:
-                # The hand changed under the cursor: never play a card the player has not heard.
+            if card != self._heard and len(hand) > 1:
+                # The hand changed under the cursor: never play a card the player has not heard
+                # (a last card is no choice: Enter plays it).
                 self.say_focus(confirm=True)
                 return
             self.act(FaceDown(card) if self.view.phase == "face_down" else Play((card,)))
@@ -277,8 +278,10 @@ class BattleTable(TableScreen):
         last = len(hand) - 1
         focus = min(self.focus, last)
         target = {"left": focus - 1, "right": focus + 1, "home": 0, "end": last}[key]
-        if not 0 <= target <= last:
-            self.say_edge(target > last)
+        if not 0 <= target <= last:  # the card there is named, so Enter plays it
+            self.focus = focus
+            self._heard = hand[focus]
+            self.say_edge(target > last, rank_name(hand[focus].rank))
             return
         self.focus = target
         self.say_focus()

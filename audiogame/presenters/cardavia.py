@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
+from audiogame.app.utterance import Utterance, utterances
 from audiogame.i18n import _
 from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import HandCursor, selection_combination
@@ -50,6 +51,7 @@ class CardaviaTable(TableScreen):
         self._hand = HandCursor(self.view.hand)
         self.hand_keys = HandKeys(self)
         self._pass_said = False  # an automatic pass, said before the table took it
+        self._settlement: Settlement | None = None  # the last deal's, its lines on S
 
     def heading(self) -> str:
         return _("Cardavia")
@@ -70,25 +72,25 @@ class CardaviaTable(TableScreen):
 
     # ----- opening and deals ---------------------------------------------------------------
     def enter(self) -> None:
+        """The opening: the game, the order of play, who leads, where the hand and the keys
+        are. The deal number is on D, the names of the table in the order of play; the hand
+        on W, the cards each holds on E (a deal's opening stays within 30 words)."""
         self.app.clear_history()
         order = join_words([self.seats.subject(seat) for seat in play_order(self.seats)])
-        names = join_words([self.seats.subject(seat) for seat in self.seats.all()])
         if self.online:
             opening = (
-                _("Cardavia online, a match of {deals} deals: {names}.")
+                _("Cardavia online, a match of {deals} deals.")
                 if self.match.deals > 1
-                else _("Cardavia online: {names}.")
+                else _("Cardavia online.")
             )
         elif self.match.deals > 1:
-            opening = _("Cardavia, a match of {deals} deals from deal number {seed}: {names}.")
+            opening = _("Cardavia, a match of {deals} deals.")
         else:
-            opening = _("Cardavia, deal number {seed}: {names}.")
-        opening = opening.format(deals=self.match.deals, seed=self.seed, names=names)
+            opening = _("Cardavia, deal number {seed}.")
+        opening = opening.format(deals=self.match.deals, seed=self.seed)
+        # Back at a deal under way (an online seat taken back): where it stands is said next.
         under_way = any(count != 16 for count in self.view.hand_counts)
-        if under_way:  # back at a deal under way (an online seat taken back): said next
-            cards = _("Order of play: {order}.").format(order=order)
-        else:
-            cards = _("16 cards each. Order of play: {order}.").format(order=order)
+        cards = _("Order of play: {order}.").format(order=order)
         self.app.say(f"{opening} {cards}")
         self.start_deal(first=True, under_way=under_way)
         self.open_table()
@@ -97,9 +99,11 @@ class CardaviaTable(TableScreen):
         return float(self.app.settings.pace)
 
     def start_deal(self, first: bool = False, under_way: bool = False) -> None:
-        """A deal's opening: its number in a match, its first events, the hand; ``under_way``:
-        a deal taken back where it stands (the play to beat, whose turn, the cards left)."""
-        if self.match.deals > 1:
+        """A deal's opening: its number in a match, its first events, where the hand and the
+        keys are; ``under_way``: a deal taken back where it stands (the play to beat, whose
+        turn, the cards left)."""
+        if self.match.deals > 1 and (not first or self.match.number > 1):
+            # (the first deal of a match: its opening says "a match of 3 deals")
             self.app.say(
                 _("Deal {number} of {deals}.").format(
                     number=self.match.number, deals=self.match.deals
@@ -108,9 +112,14 @@ class CardaviaTable(TableScreen):
         self.announce(self.state.opening_events())
         if under_way:
             self.say_standing()
-        self.app.say(info.hand_text(self.view.hand))
-        if first:  # the keys are F1's: the opening says only what the player needs to act
-            self.app.say(_("F1 lists the keys."))
+        # The hand on its key; the keys are F1's: the opening says only what the player needs
+        # to act.
+        keys = (
+            _("Your whole hand: {key}. All the keys: F1.")
+            if first
+            else _("Your whole hand: {key}.")
+        )
+        self.app.say(keys.format(key=self.key_for("hand")))
         self.after_events()
 
     def next_deal(self) -> None:
@@ -123,6 +132,7 @@ class CardaviaTable(TableScreen):
     def dealt(self) -> None:
         """A new deal is on the table: the hand and its opening."""
         self._hand = HandCursor(self.view.hand)
+        self._settlement = None
         self.start_deal()
 
     def on_dealt(self) -> None:
@@ -155,6 +165,8 @@ class CardaviaTable(TableScreen):
         which is read player by player."""
         events = list(events)
         settlements = [event for event in events if isinstance(event, Settlement)]
+        for settlement in settlements:
+            self._settlement = settlement  # its lines, on S
         for event in events:
             if isinstance(event, Settlement):
                 continue
@@ -162,6 +174,11 @@ class CardaviaTable(TableScreen):
             if event.kind == "game_over":
                 for settlement in settlements:
                     super().announce([settlement])
+
+    def heard(self, event: Event) -> tuple[Utterance, ...]:
+        """The settlement in one short message, "Deal scores: ..." (its lines are on S)."""
+        brief = self.app.settings.brief
+        return utterances(self.game, event, self.seats, HUMAN, brief, by_line=False)
 
     def after_events(self) -> None:
         """After anything happened: the end of the deal, the player's turn, or the next
@@ -355,7 +372,7 @@ class CardaviaTable(TableScreen):
         view = self.view
         texts = {
             "t": lambda: self.over_text() if view.is_over else info.turn_text(view, self.seats),
-            "s": lambda: self.match.scores_text(view, self.seats),
+            "s": lambda: self.match.scores_text(view, self.seats, self._settlement),
         }
         self.app.say(texts[key.lower()](), record=False)
 

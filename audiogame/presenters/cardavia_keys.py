@@ -69,7 +69,7 @@ class CardaviaTable(Protocol):
 
     def tell(self, info_key: InfoKey[CardaviaView]) -> None: ...
 
-    def say_edge(self, last: bool) -> None: ...
+    def say_edge(self, last: bool, card: str) -> None: ...
 
     def common_commands(self) -> list[Command]: ...
 
@@ -160,7 +160,8 @@ def table_commands(table: CardaviaTable) -> list[Command]:
                 INFORMATION),
         TABLE.command(lambda key: table.tell(TABLE)),
         COUNTS.command(lambda key: table.tell(COUNTS)),
-        Command(letter("s"), N_("the scores: bomb bonuses of this deal, match totals."),
+        Command(letter("s"), N_("the scores: bomb bonuses of this deal; once it is over, "
+                                "its settlement line by line; match totals."),
                 table.say_info, "scores", INFORMATION),
         ROUND.command(lambda key: table.tell(ROUND)),
         HIGH_CARDS.command(lambda key: table.tell(HIGH_CARDS)),
@@ -195,7 +196,9 @@ class HandKeys:
             hand.to_end(key == "end")
         elif key in ("left", "right"):
             if not hand.move(1 if key == "right" else -1):
-                self.table.say_edge(key == "right")
+                card = hand.card
+                text = info.card_text(card, hand.count(card.rank), card in hand.selected)
+                self.table.say_edge(key == "right", text)
                 return
         elif not hand.jump_rank(1 if key == "up" else -1):
             edge = _("Highest rank.") if key == "up" else _("Lowest rank.")

@@ -8,11 +8,15 @@ any deal of a match can be replayed alone.
 >>> seats = Seats(("Anna", "Bruno"), 3)
 >>> match = Match(5, 2)
 >>> match.count((20, -12, -8), seats)
-['Match totals after deal 1 of 2: you plus 20, Bruno minus 8, Anna minus 12.']
+['Match totals: you plus 20, Bruno minus 8, Anna minus 12.']
 >>> match.next_deal(); match.deal_seed
 6
->>> match.count((-30, 40, -10), seats)[-1]
-'Match over after 2 deals: Anna wins the match with plus 28.'
+>>> match.count((-30, 40, -10), seats)
+['Anna wins the match with plus 28.']
+
+What a deal's end says stays short (the settlement's "Deal scores", these lines, where Enter
+leads: within 30 words); the rest is on S (:meth:`Match.scores_text`): the settlement line
+by line once a deal is over (CV-14), the match totals at any time.
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ from collections.abc import Sequence
 
 from audiogame.i18n import _
 from audiogame.sound.cues import outcome_cue
-from audiogame.words.cardavia import score_list, signed
+from audiogame.words.cardavia import score_list, settlement_lines, signed
 from audiogame.words.seats import HUMAN, Seats
+from engine.cardavia.events import Settlement
 from engine.cardavia.view import CardaviaView
 
 
@@ -54,21 +59,17 @@ class Match:
 
     def count(self, scores: Sequence[int], seats: Seats) -> list[str]:
         """Add a finished deal's scores; the lines to say (none for a single deal, whose
-        settlement already said everything)."""
+        settlement said its scores): the totals, or after the last deal who won the match
+        (the others' totals on S)."""
         self.totals = [total + points for total, points in zip(self.totals, scores, strict=True)]
         self.counted = True
         self.last_scores = tuple(scores)
         if self.deals == 1:
             return []
-        lines = [
-            _("Match totals after deal {number} of {deals}: {scores}.").format(
-                number=self.number, deals=self.deals, scores=score_list(self.totals, seats)
-            )
-        ]
         if self.over:
             self.verdict = self.verdict_text(seats)
-            lines.append(self.verdict)
-        return lines
+            return [self.verdict]
+        return [_("Match totals: {scores}.").format(scores=score_list(self.totals, seats))]
 
     def winners(self) -> list[int]:
         best = max(self.totals)
@@ -78,20 +79,25 @@ class Match:
         winners = self.winners()
         points = self.totals[winners[0]]
         if len(winners) > 1:
-            text = _("Match over after {deals} deals: a tie between {names}, with {points}.")
+            text = _("The match ends in a tie between {names}, with {points}.")
         elif winners[0] == HUMAN:
-            text = _("Match over after {deals} deals: you win the match with {points}!")
+            text = _("You win the match with {points}!")
         else:
-            text = _("Match over after {deals} deals: {names} wins the match with {points}.")
+            text = _("{names} wins the match with {points}.")
         names = seats.objects(winners) if len(winners) > 1 else seats.subjects(winners)
-        return text.format(deals=self.deals, names=names, points=signed(points))
+        return text.format(names=names, points=signed(points))
 
     def final_cue(self) -> str:
         return outcome_cue(self.winners(), HUMAN)
 
-    def scores_text(self, view: CardaviaView, seats: Seats) -> str:
-        """S: this deal's bomb bonuses (or its scores once over), then the match totals."""
-        if self.last_scores is not None:
+    def scores_text(
+        self, view: CardaviaView, seats: Seats, settlement: Settlement | None = None
+    ) -> str:
+        """S: this deal's bomb bonuses (or once over, its ``settlement`` line by line, CV-14),
+        then the match totals."""
+        if settlement is not None and self.last_scores is not None:
+            texts = settlement_lines(settlement.lines, settlement.totals, seats)
+        elif self.last_scores is not None:
             texts = [_("Deal scores: {scores}.").format(scores=score_list(self.last_scores, seats))]
         elif any(view.bonuses):
             texts = [

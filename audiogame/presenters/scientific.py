@@ -23,7 +23,12 @@ from audiogame.presenters import scientific_info as info
 from audiogame.presenters.hand_cursor import HandCursor
 from audiogame.presenters.info_keys import InfoKey
 from audiogame.presenters.rank_letters import letter_rank, one_text
-from audiogame.presenters.scientific_events import revealed_card, same_power
+from audiogame.presenters.scientific_events import (
+    answered,
+    revealed_card,
+    same_power,
+    telling_order,
+)
 from audiogame.presenters.scientific_keys import JUMP_KEYS, table_commands
 from audiogame.presenters.table_screen import HandShown, TableScreen
 from audiogame.table.seat import SeatState
@@ -155,8 +160,9 @@ class ScientificTable(TableScreen):
         if card is None:
             self.app.refuse(_("Your hand is empty."))
             return
-        if not self.cursor.heard_current(hand):
-            # The hand changed under the focus (a reveal, a swap): never choose unheard.
+        if not self.cursor.heard_current(hand) and len(hand) > 1:
+            # The hand changed under the focus (a reveal, a swap): never choose unheard. A
+            # last card is no choice: Enter chooses it, and "You choose" names it.
             self.say_card(self.cursor.index, confirm=True)
             return
         previous = view.my_choice
@@ -219,7 +225,7 @@ class ScientificTable(TableScreen):
     def announce(self, events: Any) -> None:
         """Speak the events worth hearing; once the player is out, only eliminations and the
         end are spoken while the others play on."""
-        events = list(events)
+        events, trick_end = telling_order(list(events))
         view = self.view
         # The order is said with every reveal while it is reversed (not only when it turns),
         # unless a jack of this trick says it already: no need to press R trick after trick.
@@ -227,13 +233,22 @@ class ScientificTable(TableScreen):
         said: set[int] = set()
         offer: list[Event] = []
         for index, event in enumerate(events):
+            if index == trick_end:
+                self.say_order(view)  # after the trick's outcome, before its eights
             if index in said or not self.worth_saying(event, view):
                 continue
             if isinstance(event, PowerGained) and event.seat == HUMAN and view.exchange_offered:
                 offer.append(event)  # it asks for a key: said last, after what else happened
                 continue
+            exchange = isinstance(event, PowerGained) and event.power == "exchange"
+            if exchange and answered(events[index:], getattr(event, "seat", HUMAN)):
+                continue  # "Anna does not swap." follows: it says the offer
             if isinstance(event, PowerGained) and event.seat != HUMAN:
-                group = [i for i in same_power(events, index) if self.worth_saying(events[i], view)]
+                group = [
+                    i for i in same_power(events, index)
+                    if self.worth_saying(events[i], view)
+                    and not (event.power == "exchange" and answered(events[i:], events[i].seat))
+                ]  # fmt: skip
                 said.update(group)
                 if len(group) > 1:
                     holders = [events[i].seat for i in group]
@@ -247,10 +262,15 @@ class ScientificTable(TableScreen):
                 self._out = True
                 if any(later.kind not in _SPOKEN_WHEN_OUT for later in events[index + 1 :]):
                     self.app.say(_("The others play on to the end."))
-        revealed = any(event.kind == "reveal" for event in events)
-        if revealed and view.reversed and not self._order_said and not self._out:
-            self.app.say(_("Reversed order."))  # after the trick's outcome, before any offer
+        if trick_end == len(events):
+            self.say_order(view)
         super().announce(offer)
+
+    def say_order(self, view: ScientificView) -> None:
+        """After a trick while the order is reversed: said once, unless a jack said it."""
+        if view.reversed and not self._order_said and not self._out:
+            self.app.say(_("Reversed order."))
+        self._order_said = True
 
     def worth_saying(self, event: Event, view: ScientificView) -> bool:
         kind = event.kind
@@ -322,8 +342,8 @@ class ScientificTable(TableScreen):
             self.app.refuse(self.empty_hand())
             return
         index, at_edge = self.cursor.step(hand, key)
-        if at_edge:
-            self.say_edge(key == "right")
+        if at_edge:  # the card there is named, so Enter chooses it
+            self.say_edge(key == "right", card_name(self.cursor.hear(hand, index)))
             return
         self.say_card(index)
 

@@ -105,7 +105,8 @@ def table_commands(table: ScientificTable) -> list[Command]:
         Command(("x", "*"), N_("your joker."), table.jump_key, "joker", MOVING),
         Command((ENTER,), N_("choose the card you are on; again on another card to change, "
                              "until all have chosen."), table.choose, "choose"),
-        Command(("s",), N_("swap your hand and your won pile, when an eight offers it."),
+        Command(("s",), N_("swap your hand and your won pile, when an eight offers it; "
+                           "choosing a card declines it."),
                 table.swap, "swap"),
         Command(("u",), N_("take the last hint: the cursor goes to its card."),
                 lambda key: hint_key(table).take(key), "take_hint"),

@@ -176,10 +176,11 @@ class TableScreen(Screen):
                     lambda key: self.pause(), "pause", EVERYWHERE),
         ]  # fmt: skip
 
-    def say_edge(self, last: bool) -> None:
-        """An arrow at the edge of the hand: the edge said, with its own cue (the focus
-        stays)."""
-        self.app.say(_("Last card.") if last else _("First card."), cue="menu_edge", record=False)
+    def say_edge(self, last: bool, card: str) -> None:
+        """An arrow at the edge of the hand: the edge and the card there (``card``, as the
+        arrows say it), with the edge's own cue; the focus stays."""
+        text = _("Last card: {card}.") if last else _("First card: {card}.")
+        self.app.say(text.format(card=card), cue="menu_edge", record=False)
 
     def toggle_brief(self, key: str = "") -> None:
         brief = not self.app.settings.brief

@@ -29,7 +29,6 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import (
     ChoiceMade,
-    PileTakenUp,
     Reveal,
     TrickWon,
     War,
@@ -102,23 +101,6 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
     if event.cause == "abandoned_war":
         return _("Everybody in the war ran out of cards. {outcome}").format(outcome=text)
     return text
-
-
-@renderer(GAME, "pile_taken_up")
-def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
-    if seats.is_me(event.seat):
-        text = ngettext(
-            "You take up your won pile: {count} card.",
-            "You take up your won pile: {count} cards.",
-            event.count,
-        )
-    else:
-        text = ngettext(
-            "{name}: won pile taken up, {count} card.",
-            "{name}: won pile taken up, {count} cards.",
-            event.count,
-        )
-    return text.format(name=seats.subject(event.seat), count=event.count)
 
 
 @renderer(GAME, "choice_made")

@@ -61,7 +61,7 @@ def play_text(seat: int, combination: Combination, seats: Seats) -> str:
 @renderer(GAME, "deal_started")
 def deal_started(event: DealStarted, seats: Seats) -> str:
     if seats.is_me(event.leader):
-        return _("You hold the three of hearts: you lead, and your first play must include it.")
+        return _("You lead, with the three of hearts.")  # T: it must be in your first play
     return _("{name} holds the three of hearts and leads.").format(name=seats.subject(event.leader))
 
 
@@ -207,7 +207,9 @@ def score_list(scores: Sequence[int], seats: Seats) -> str:
 
 @renderer(GAME, "settlement")
 def settlement(event: Settlement, seats: Seats) -> str:
-    return " ".join(settlement_lines(event.lines, event.totals, seats))
+    """The deal's scores, as the table says them: the lines (cards left, doubling, bombs) are
+    on S once the deal is over (:func:`settlement_lines`), and line by line in a replay."""
+    return _("Deal scores: {scores}.").format(scores=score_list(event.totals, seats))
 
 
 def refusal(error: IllegalAction, seats: Seats) -> str:

@@ -29,7 +29,6 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import (
     ChoiceMade,
-    PileTakenUp,
     Reveal,
     TrickWon,
     War,
@@ -145,23 +144,6 @@ def trick_won(event: TrickWon, seats: Seats) -> str:
     return text.format(name=seats.subject(event.seat), count=count)
 
 
-@renderer(GAME, "pile_taken_up")
-def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
-    if seats.is_me(event.seat):
-        text = ngettext(
-            "You take up your won pile: {count} card.",
-            "You take up your won pile: {count} cards.",
-            event.count,
-        )
-    else:
-        text = ngettext(
-            "{name}: won pile taken up, {count} card.",
-            "{name}: won pile taken up, {count} cards.",
-            event.count,
-        )
-    return text.format(name=seats.subject(event.seat), count=event.count)
-
-
 @renderer(GAME, "choice_made")
 def choice_made(event: ChoiceMade, seats: Seats) -> str:
     if seats.is_me(event.seat):
@@ -172,7 +154,7 @@ def choice_made(event: ChoiceMade, seats: Seats) -> str:
 @renderer(GAME, "seer_turn")
 def seer_turn(event: SeerTurn, seats: Seats) -> str:
     if seats.me in event.seers:
-        return _("The others have chosen. You are the seer: C tells their cards, then choose.")
+        return _("You are the seer: the others have chosen, C tells their cards.")
     return ngettext(
         "{names}, the seer, chooses now.", "{names}, the seers, choose now.", len(event.seers)
     ).format(names=capitalize(seats.subjects(event.seers)))
@@ -247,10 +229,9 @@ def powers_gained(power: str, holders: Sequence[int], seats: Seats) -> str:
 
 def exchange_offer(hand: int, won: int, key: str = "S") -> str:
     """The player's exchange offer, with what it would change; ``key``: the swap's key."""
-    return _(
-        "Eight: you may swap your hand, {hand}, and your won pile, {won}: press {key}. "
-        "Choosing a card keeps your hand."
-    ).format(hand=cards(hand), won=cards(won), key=key)
+    return _("Eight: {key} swaps your hand, {hand}, for your won pile, {won}.").format(
+        hand=cards(hand), won=cards(won), key=key
+    )  # choosing a card declines it: said then ("You keep your hand"), and by F1 on S
 
 
 def cards(count: int) -> str:

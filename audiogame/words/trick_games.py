@@ -1,11 +1,30 @@
-"""Words for the events Battaglia and Battaglia scientifica share: a player out, the trick
-limit, the end of the game. Each game's words module registers these for its own events."""
+"""Words for the events Battaglia and Battaglia scientifica share: a won pile taken up, a
+player out, the trick limit, the end of the game. Each game's words module registers these
+for its own events."""
 
 from __future__ import annotations
 
-from audiogame.i18n import _
+from audiogame.i18n import _, ngettext
 from audiogame.words.seats import Seats
-from engine.events import Eliminated, GameOver, TrickLimitReached
+from engine.events import Eliminated, GameOver, PileTakenUp, TrickLimitReached
+
+
+def pile_taken_up(event: PileTakenUp, seats: Seats) -> str:
+    """One shape for every seat: "You take up your won pile: 9 cards.", "Bruno takes up their
+    won pile: 22 cards." (a name says nothing of its player's gender)."""
+    if seats.is_me(event.seat):
+        text = ngettext(
+            "You take up your won pile: {count} card.",
+            "You take up your won pile: {count} cards.",
+            event.count,
+        )
+    else:
+        text = ngettext(
+            "{name} takes up their won pile: {count} card.",
+            "{name} takes up their won pile: {count} cards.",
+            event.count,
+        )
+    return text.format(name=seats.subject(event.seat), count=event.count)
 
 
 def eliminated(event: Eliminated, seats: Seats) -> str:
@@ -58,6 +77,7 @@ def register(game: str) -> None:
     """Give ``game`` these words for its shared events."""
     from audiogame.words.registry import renderer
 
+    renderer(game, "pile_taken_up")(pile_taken_up)
     renderer(game, "eliminated")(eliminated)
     renderer(game, "trick_limit")(trick_limit)
     renderer(game, "game_over")(game_over)
