@@ -1,17 +1,17 @@
 // Every message reaches the player through one live region, the history: a polite log that is
 // never switched off, never emptied, never written twice, and that holds nothing that is not
 // said (docs/screen-readers.md). Messages that arrive together (a trick told line by line, a
-// deal's opening) are gathered into one entry, one node added once, so that a screen reader
-// that reports nodes added together in any order still says them all, in order, as one
-// utterance. A screen reader that says each live message by cutting off the one before
-// (Orca) would lose the end of an entry written while the one before is still being said:
-// so, between keys, an entry is written once the one before has had time to be said (its
-// words at 300 a minute), and what comes meanwhile is gathered into it. An
-// urgent message (your turn) ends its entry at once; it is said right after what came before
-// it, never in its place: its cue says it at once. A key cuts the speech off anyway: the
-// answer to a key is written at once, an entry of its own. The answers to keys that are not
-// kept (read-back, repeats, key lists) go to a second polite region, the echo. The browser's
-// voice, when chosen, says each message too.
+// deal's opening) are gathered into one entry of at most 30 words, one node added once, so
+// that a screen reader that reports nodes added together in any order still says them all, in
+// order, as one utterance. A screen reader that says each live message by cutting off the one
+// before (Orca) would lose the end of an entry written while the one before is still being
+// said: so, between keys, an entry is written once the one before has had time to be said (its
+// words at 300 a minute), and what comes meanwhile is gathered into it. An urgent message (your
+// turn) ends its entry at once; it is said right after what came before it, never in its
+// place: its cue says it at once. A key cuts the speech off anyway: the answer to a key is
+// written at once, an entry of its own. The answers to keys that are not kept (read-back,
+// repeats, key lists) go to a second polite region, the echo. The browser's voice, when
+// chosen, says each message too.
 import { speak, silence } from "./voice.js";
 import { word } from "./words.js";
 
@@ -26,6 +26,9 @@ const GATHER_MAX_MS = 400;
  * may lose the last words of a long entry to the next (docs/screen-readers.md). */
 const START_MS = 250;
 const WORD_MS = 200;
+/** The words of an entry at most: messages that come together beyond them (a trick, a
+ * player going out and the end of the game, told by one key) make the next entry. */
+const ENTRY_WORDS = 30;
 
 function wordCount(text) {
   return text.split(/\s+/).filter(Boolean).length;
@@ -48,10 +51,10 @@ export class Announcer {
   }
 
   /** A key was pressed: it cuts the screen reader's speech off, so what came before it is
-   * written now, an entry of its own, and the key's answer is written at once after it; the
+   * written now, and the key's answer is written at once after it, an entry of its own; the
    * first message it causes cuts off the voice's older ones. */
   newTurn() {
-    this.write();
+    while (this.pending.length) this.write();
     this.sayingUntil = 0;
     this.interruptNext = true;
   }
@@ -68,17 +71,32 @@ export class Announcer {
     this.pending.push({ text, urgent });
     const now = performance.now();
     if (this.pending.length === 1) this.first = now;
-    clearTimeout(this.timer);
     const gathered = urgent ? 0 : Math.min(GATHER_MS, this.first + GATHER_MAX_MS - now);
-    const wait = Math.max(0, gathered, this.sayingUntil - now);
+    this.schedule(gathered);
+  }
+
+  /** Write the next entry after ``gathered`` ms, and not before the last one has been said. */
+  schedule(gathered) {
+    clearTimeout(this.timer);
+    const wait = Math.max(0, gathered, this.sayingUntil - performance.now());
     this.timer = setTimeout(() => this.write(), wait);
   }
 
-  /** Write the gathered messages, in the order they came, as one entry of the history. */
+  /** Write the gathered messages, in the order they came, as one entry of the history: as
+   * many as fit in ENTRY_WORDS (one at least); the others make the next entry, once this one
+   * has been said. */
   write() {
     clearTimeout(this.timer);
     this.timer = null;
-    const messages = this.pending.splice(0);
+    let words = 0;
+    let take = 0;
+    while (take < this.pending.length) {
+      const more = wordCount(this.pending[take].text);
+      if (take && words + more > ENTRY_WORDS) break;
+      words += more;
+      take += 1;
+    }
+    const messages = this.pending.splice(0, take);
     if (!messages.length) return;
     const entry = document.createElement("p");
     entry.className = "entry";
@@ -91,10 +109,10 @@ export class Announcer {
     });
     entry.dataset.shown = String(Date.now());
     this.log.append(entry);
-    const words = messages.reduce((sum, message) => sum + wordCount(message.text), 0);
     this.sayingUntil = performance.now() + START_MS + words * WORD_MS;
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
     entry.scrollIntoView({ block: "nearest" });
+    if (this.pending.length) this.schedule(0);
   }
 
   /** Say `text` without keeping it: read-back, key lists, repeats. */
