@@ -286,12 +286,12 @@ def test_a_page_opened_again_after_a_jacks_revolution_says_the_order_is_reversed
 
 CARDAVIA_BACK = {
     "en": [
-        "Cardavia online: you, Bruno and Carla. Order of play: you, Carla and Bruno.",
+        "Cardavia online. Order of play: you, Carla and Bruno.",
         "Round 2. On the table, from Carla: straight from 4 to jack. Bruno passed. Your turn. "
         "Cards left: you 15, Carla 7, Bruno 16.",
     ],
     "it": [
-        "Cardavia online: tu, Bruno e Carla. Ordine di gioco: tu, Carla e Bruno.",
+        "Cardavia online. Ordine di gioco: tu, Carla e Bruno.",
         "Giro 2. Sul tavolo, da Carla: scala dal 4 al fante. Bruno ha passato. Tocca a te. "
         "Carte rimaste: tu 15, Carla 7, Bruno 16.",
     ],

@@ -193,4 +193,4 @@ def test_play_with_a_code_on_the_command_line_deals_that_deal(tmp_path: Path) ->
     said = program.wait_for(lambda said: any(line.startswith("Cardavia, deal") for line in said))
     program.press(["c-c"])
     program.finish()
-    assert any(line.startswith("Cardavia, deal number 31337: ") for line in said)
+    assert any(line.startswith("Cardavia, deal number 31337. ") for line in said)

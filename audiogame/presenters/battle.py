@@ -79,15 +79,8 @@ class BattleTable(TableScreen):
                 if self.online
                 else _("Battaglia, deal number {seed}: {names}. {cards}.")
             )
-            self.app.say(
-                opening.format(
-                    seed=self.seed,
-                    names=names,
-                    cards=ngettext("{count} card each", "{count} cards each", each).format(
-                        count=each
-                    ),
-                )
-            )
+            cards = ngettext("{count} card each", "{count} cards each", each).format(count=each)
+            self.app.say(opening.format(seed=self.seed, names=names, cards=cards))
         variants = []
         if self.open:
             variants.append(_("Open war: you choose your cards."))

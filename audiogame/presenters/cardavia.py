@@ -110,8 +110,11 @@ class CardaviaTable(TableScreen):
                 )
             )
         self.announce(self.state.opening_events())
-        if under_way:
+        if under_way:  # a player coming back: where the deal stands, and the hand again
             self.say_standing()
+            self.app.say(info.hand_text(self.view.hand))
+            self.after_events()
+            return
         # The hand on its key; the keys are F1's: the opening says only what the player needs
         # to act.
         keys = (

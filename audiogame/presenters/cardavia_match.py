@@ -12,7 +12,7 @@ any deal of a match can be replayed alone.
 >>> match.next_deal(); match.deal_seed
 6
 >>> match.count((-30, 40, -10), seats)
-['Anna wins the match with plus 28.']
+['Match totals: you minus 10, Bruno minus 18, Anna plus 28.', 'Anna wins the match with plus 28.']
 
 What a deal's end says stays short (the settlement's "Deal scores", these lines, where Enter
 leads: within 30 words); the rest is on S (:meth:`Match.scores_text`): the settlement line
@@ -59,17 +59,17 @@ class Match:
 
     def count(self, scores: Sequence[int], seats: Seats) -> list[str]:
         """Add a finished deal's scores; the lines to say (none for a single deal, whose
-        settlement said its scores): the totals, or after the last deal who won the match
-        (the others' totals on S)."""
+        settlement said its scores): the totals, and after the last deal who won the match."""
         self.totals = [total + points for total, points in zip(self.totals, scores, strict=True)]
         self.counted = True
         self.last_scores = tuple(scores)
         if self.deals == 1:
             return []
+        totals = _("Match totals: {scores}.").format(scores=score_list(self.totals, seats))
         if self.over:
             self.verdict = self.verdict_text(seats)
-            return [self.verdict]
-        return [_("Match totals: {scores}.").format(scores=score_list(self.totals, seats))]
+            return [totals, self.verdict]
+        return [totals]
 
     def winners(self) -> list[int]:
         best = max(self.totals)
