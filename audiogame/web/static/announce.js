@@ -3,11 +3,11 @@
 // said (docs/screen-readers.md). Messages that arrive together (a trick told line by line, a
 // deal's opening) are gathered into one entry of at most 30 words, one node added once, so
 // that a screen reader that reports nodes added together in any order still says them all, in
-// order, as one utterance. A screen reader that says each live message by cutting off the one
-// before (Orca) would lose the end of an entry written while the one before is still being
-// said: so, between keys, an entry is written once the one before has had time to be said (its
-// words at 300 a minute), and what comes meanwhile is gathered into it. An urgent message (your
-// turn) ends its entry at once; it is said right after what came before it, never in its
+// order, as one utterance. Between keys, an entry is written once the one before has had time
+// to be said (its words at 400 a minute), and what comes meanwhile is gathered into it: two
+// entries added a moment apart were reported to Orca in the reverse order, and a reader that
+// cut a live message off with the next would lose the end of the first. An urgent message
+// (your turn) ends its entry at once; it is said right after what came before it, never in its
 // place: its cue says it at once. A key cuts the speech off anyway: the answer to a key is
 // written at once, an entry of its own. The answers to keys that are not kept (read-back,
 // repeats, key lists) go to a second polite region, the echo. The browser's voice, when
@@ -21,11 +21,12 @@ const GATHER_MS = 60;
 /** An entry is written after this long at most, even while messages keep coming (ms). */
 const GATHER_MAX_MS = 400;
 /** The time a screen reader takes to start saying an entry, and to say each of its words at
- * 300 words a minute: how long an entry holds the next one back (ms). A listener at 450 words
- * a minute hears the next entry at most 2 s after the end of an entry of 30 words; one at 200
- * may lose the last words of a long entry to the next (docs/screen-readers.md). */
+ * 400 words a minute: how long an entry holds the next one back (ms). A reader that queues
+ * live messages (Orca, NVDA) says the next entry as soon as the one before is said whatever
+ * the listener's rate; at 450 words a minute, the next entry is written at most 1 s after
+ * the end of an entry of 30 words (docs/screen-readers.md). */
 const START_MS = 250;
-const WORD_MS = 200;
+const WORD_MS = 150;
 /** The words of an entry at most: messages that come together beyond them (a trick, a
  * player going out and the end of the game, told by one key) make the next entry. */
 const ENTRY_WORDS = 30;
