@@ -33,6 +33,7 @@ OWN: dict[str, str] = {
         "history, options), and back to the game."
     ),
     "loading": N_("Loading the game: the first visit takes a few seconds."),
+    "still_loading": N_("Still loading: the game answers keys in a moment."),
     "failed": N_("The game cannot start in this browser: {reason}"),
     "broke": N_("Something went wrong in the game: {reason}. Reload the page: your game is kept."),
     "thinking": N_("A computer player is thinking."),

@@ -202,7 +202,7 @@ $("play").addEventListener("keydown", (event) => {
   if (key === null) return;
   event.preventDefault();
   // A key before the program has started is answered: the game is still loading.
-  if (!started) announcer.aside(word("loading"));
+  if (!started) announcer.aside(word("still_loading"));
   else press(key);
 });
 document.addEventListener("pointerdown", () => cues.start(), { capture: true });
