@@ -351,7 +351,7 @@ def check_spoken(player: Player, first: int, turns: bool = True) -> None:
 def my_move(entry: Entry) -> bool:
     """An entry after which the player moves: their turn (said urgently, or "you lead" after
     everyone passed), or a deal over."""
-    return entry.urgent or "you lead" in entry.text or "Deal scores:" in entry.text
+    return entry.urgent or "you lead" in entry.text.lower() or "Deal scores:" in entry.text
 
 
 def cardavia_turn(player: Player) -> None:

@@ -52,7 +52,7 @@ def test_cardavia_two_deals_under_orca_with_a_core_busy(tmp_path: Path, cold_rea
         player.enter(server["url"], "Anna", cold=True)
         player.create("cardavia", deals="3", pace="0")
         player.start()
-        player.wait_entry(lambda e: e.urgent or "you lead" in e.text, 0, "no first turn")
+        player.wait_entry(lambda e: e.urgent or "you lead" in e.text.lower(), 0, "no first turn")
         player.all_spoken()
         # The deal's opening: said, as every entry (none is kept from the screen reader).
         player.heard(lambda t: "Order of play:" in t, "the opening was not spoken", first)
