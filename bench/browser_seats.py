@@ -18,7 +18,8 @@ What it measures, for each server:
   own memory per seat, apart from the allocator's slack, and by allocation site;
 - ``cpu``: 20 of the seats press 40 information keys each (T and E, each waited for its
   answer); the server's CPU time (utime + stime of /proc/PID/stat) per key;
-- ``latency``: 60 seats press keys at the rate limit (audiogame/online/limits.py: 20
+- ``latency``: 60 seats, each from an address of its own (127.0.0.2 onwards), press keys at
+  the rate limit (audiogame/online/limits.py: 20
   messages a second on average; here 19.5 a second each) while another seat presses a key
   every 100 ms: from its ``key`` to its ``say`` (p50, p99, max, how many), the server's
   share of a core, and whether it kept up (or the machine was too loaded for it to).
@@ -63,9 +64,12 @@ from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMITS = """
+connections = 100000
 connections_per_address = 100000
+connections_per_network = 100000
 tables = 100000
 tables_per_address = 100000
+tables_per_network = 100000
 """
 CREATE = {"type": "create", "game": "battle", "seats": ["person", "bot:easy"],
           "options": {"players": 2, "deck": 52}}  # fmt: skip
@@ -215,10 +219,16 @@ class Page:
             self.reader.cancel()
 
 
-async def seated(url: str, name: str, client: str = "browser") -> Page:
-    """A page greeted, at its own started table, having heard its first words (a terminal:
-    its ``started``, the engine's view of the game)."""
-    ws = await connect(url, max_size=2**24)
+def address(n: int) -> str:
+    """The loopback address standing for the ``n``-th machine: 127.0.0.2 onwards (the
+    measured seat is 127.0.0.1)."""
+    return f"127.0.{n // 250}.{2 + n % 250}"
+
+
+async def seated(url: str, name: str, client: str = "browser", at: str = "127.0.0.1") -> Page:
+    """A page greeted from the address ``at``, at its own started table, having heard its
+    first words (a terminal: its ``started``, the engine's view of the game)."""
+    ws = await connect(url, max_size=2**24, local_addr=(at, 0))
     await ws.send(json.dumps({"type": "hello", "version": 1, "name": name,
                               "client": client, "lang": "en"}))  # fmt: skip
     page = Page(ws, client)
@@ -236,14 +246,18 @@ async def seated(url: str, name: str, client: str = "browser") -> Page:
 
 
 async def seat_all(
-    url: str, count: int, prefix: str, client: str = "browser"
+    url: str, count: int, prefix: str, client: str = "browser", first_address: int = 0
 ) -> tuple[list[Page], float]:
-    """``count`` pages seated, a few at a time; the time it took."""
+    """``count`` pages seated, a few at a time, each from an address of its own (from
+    ``address(first_address)`` on); the time it took."""
     start = time.perf_counter()
     pages: list[Page] = []
     for first in range(0, count, 10):
         batch = range(first, min(count, first + 10))
-        pages += await asyncio.gather(*(seated(url, f"{prefix}{n}", client) for n in batch))
+        at = [address(first_address + n) for n in batch]
+        pages += await asyncio.gather(
+            *(seated(url, f"{prefix}{n}", client, a) for n, a in zip(batch, at, strict=True))
+        )
     return pages, time.perf_counter() - start
 
 
@@ -342,7 +356,7 @@ def flood(url: str, first: int, count: int, ready: Any, stop: Any, out: Any) -> 
     flood's clients would slow the measured seat's client, not the server.)"""
 
     async def work() -> tuple[int, int, int]:
-        pages, _ = await seat_all(url, count, f"Presser{first}-")
+        pages, _ = await seat_all(url, count, f"Presser{first}-", first_address=first)
         ready.set()
         every = 1 / RATE
         sent = 0

@@ -6,14 +6,49 @@ each with its line of F1's list and a button."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from audiogame.app.actions import command_line, key_name
 from audiogame.app.command import BACKSPACE, ENTER, TAB, Command
-from audiogame.i18n import _
+from audiogame.i18n import _, language
 
 PAGE_KEYS = {"enter": ENTER, "tab": TAB, "backspace": BACKSPACE, "space": " "}
 """The page's key names that the terminal names otherwise."""
+
+
+Entry = tuple[str, tuple[tuple[str, str, str], ...]]
+"""A command's line of the keys help, and for each of its keys: the name it is told apart
+by, the page's name of the key, the button's label."""
+
+
+@lru_cache(maxsize=4096)
+def _entry(
+    speech: str,
+    keys: tuple[str, ...],
+    help: str,
+    id: str,
+    keys_text: str,
+    each: tuple[str, ...],
+    kept: frozenset[str],
+) -> Entry | None:
+    """One command's words in the language ``speech`` (the current one, the cache's key):
+    the same command says the same words on every key of every seat, so they are made once
+    (a key of a browser seat sends the page its keys again, mostly unchanged)."""
+    command = Command(keys, help, lambda key: None, id, keys_text=keys_text, each=each)
+    page_keys = [key for key in keys if key not in kept]
+    if not page_keys and keys:
+        return None
+    line = command_line(command)
+    what = _(help) if id else line.split(": ", 1)[-1]
+    buttons = []
+    for key in page_keys:
+        if len(each) == len(keys):  # a pair: what this key does
+            what = _(each[keys.index(key)])
+        name = key.lower() if len(key) == 1 else key  # D and d: one button
+        page = next((p for p, t in PAGE_KEYS.items() if t == key), name)
+        buttons.append((name, page, f"{key_name(key)}: {what}"))
+    return line, tuple(buttons)
 
 
 def key_list(commands: list[Command], kept: Collection[str] = ()) -> list[dict[str, Any]]:
@@ -22,23 +57,19 @@ def key_list(commands: list[Command], kept: Collection[str] = ()) -> list[dict[s
     by the key, with what it does ("Space: turn up your card.")."""
     entries: list[dict[str, Any]] = []
     seen: set[str] = set()
+    speech, page_kept = language(), frozenset(kept)
     for command in commands:
         if not command.listed():
             continue
-        keys = [key for key in command.keys if key not in kept]
-        if not keys and command.keys:
+        entry = _entry(speech, command.keys, command.help, command.id, command.keys_text,
+                       command.each, page_kept)  # fmt: skip
+        if entry is None:
             continue
-        line = command_line(command)
+        line, buttons = entry
         entries.append({"text": line, "button": False})
-        what = _(command.help) if command.id else line.split(": ", 1)[-1]
-        for key in keys:
-            if len(command.each) == len(command.keys):  # a pair: what this key does
-                what = _(command.each[command.keys.index(key)])
-            name = key.lower() if len(key) == 1 else key  # D and d: one button
+        for name, page, label in buttons:
             if name in seen:
                 continue
             seen.add(name)
-            page = next((p for p, t in PAGE_KEYS.items() if t == key), name)
-            entries.append({"key": page, "label": f"{key_name(key)}: {what}", "text": "",
-                            "button": True})  # fmt: skip
+            entries.append({"key": page, "label": label, "text": "", "button": True})
     return entries
