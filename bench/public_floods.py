@@ -7,7 +7,10 @@ max), first alone, then during each flood:
 
 - ``listing``: 390 tables open, 4 clients asking for the lobby 10 times a second each;
 - ``watchers``: 20 connections trying to watch the honest table as fast as the rate allows;
-- ``browser keys``: 60 browser seats pressing keys at the rate limit (20 a second each);
+- ``browser keys``: 60 browser seats, from 60 addresses (127.0.0.100 onwards), each at a
+  started table of its own with a computer player, pressing keys at the rate limit (19.5 a
+  second each), their clients in a process of their own; the server's memory before they
+  came and after they left;
 - ``slow reader``: a client that never reads, asking for the lobby 19 times a second (twice
   as long, so that the kernel's buffers fill and the server's budget is reached);
 - ``ping flood``: 4 connections from one address sending WebSocket pings as fast as they go
@@ -32,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import re
 import socket
@@ -237,6 +241,47 @@ async def honest_creates(url: str, stop: asyncio.Event, answers: list[str]) -> N
     await ws.close()
 
 
+def browser_keys(url: str, ready: Any, stop: Any) -> None:
+    """A process of its own (so that its clients slow the server, not the honest players'
+    client): 60 browser seats, each from an address of its own (127.0.0.100 onwards), each
+    at a started table of its own with a computer player, pressing information keys at the
+    rate limit (19.5 a second) until ``stop``; then gone."""
+
+    async def seat(n: int) -> ClientConnection:
+        ws = await connect(url, local_addr=(f"127.0.0.{100 + n}", 0), max_size=2**24)
+        await ws.send(json.dumps({"type": "hello", "version": 1, "name": f"Page{n}",
+                                  "client": "browser", "lang": "en"}))  # fmt: skip
+        await ws.send(json.dumps({**CREATE, "seats": ["person", "bot:easy"]}))
+        await ws.send(json.dumps({"type": "start"}))
+        while (message := json.loads(await ws.recv()))["type"] != "keys":
+            assert message["type"] != "error", message  # the table screen's opening, its keys
+        return ws
+
+    async def press(ws: ClientConnection, n: int, done: asyncio.Event) -> None:
+        key = json.dumps({"type": "key", "key": "te"[n % 2]})
+        next_at = time.perf_counter()
+        with contextlib.suppress(Exception):
+            while not done.is_set():
+                await ws.send(key)
+                next_at = max(next_at + 1 / 19.5, time.perf_counter())  # never a burst
+                await asyncio.sleep(next_at - time.perf_counter())
+
+    async def work() -> None:
+        pages = [await seat(n) for n in range(60)]
+        done = asyncio.Event()
+        tasks = [asyncio.ensure_future(drain(ws, done)) for ws in pages]
+        tasks += [asyncio.ensure_future(press(ws, n, done)) for n, ws in enumerate(pages)]
+        ready.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.05)
+        done.set()
+        for ws in pages:
+            await ws.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(work())
+
+
 async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     anna, bruno, table = await honest_table(url)
     cost = Cost(pid)
@@ -300,20 +345,24 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
         await ws.close()
     await asyncio.gather(*tasks, return_exceptions=True)
 
-    # ---- browser keys: 60 browser seats pressing keys at the rate limit
-    stop = asyncio.Event()
-    pages = [await greet(url, f"Page{n}", "browser") for n in range(60)]
-    tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in pages]
-    keys = ["ArrowDown", "ArrowUp", "t", "e"]
-    for k, ws in enumerate(pages):
-        key = json.dumps({"type": "key", "key": keys[k % len(keys)]})
-        tasks.append(asyncio.ensure_future(repeat(0.05, stop, partial(ws.send, key))))
+    # ---- browser keys: 60 browser seats at their own tables, from 60 addresses, at the limit
+    await asyncio.sleep(12)  # the listing's tables close (unstarted_close_after): room for 60
+    before = rss_mb(pid)
+    context = multiprocessing.get_context("fork")
+    stop_keys, ready = context.Event(), context.Event()
+    presser = context.Process(target=browser_keys, args=(url, ready, stop_keys))
+    presser.start()
+    while not ready.wait(0):
+        if not presser.is_alive():
+            raise SystemExit("the browser seats could not be seated")
+        await asyncio.sleep(0.05)
     cost = Cost(pid)
     print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
-    stop.set()
-    for ws in pages:
-        await ws.close()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    stop_keys.set()
+    presser.join(60)
+    await asyncio.sleep(3)  # the server sees the pages go
+    print(f"browser keys: server RSS {before:.0f} MB before the 60 seats, "
+          f"{rss_mb(pid):.0f} MB 3 s after they left")  # fmt: skip
 
     # ---- a slow reader: never reads, lists 19 times a second (390 tables listed again)
     makers = []
