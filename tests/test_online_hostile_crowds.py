@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -327,18 +328,21 @@ def test_the_page_alone_serves_only_regular_files_inside_its_folder(tmp_path: Pa
     (folder / "inner").mkdir()
     (folder / "inner" / "ok.json").write_text("{}", encoding="utf-8")
     (folder / "linked").symlink_to(tmp_path)
+    os.mkfifo(folder / "pipe.json")  # opened to read, it would wait for a writer
     saved = list(pages._ALONE)
     try:
         assert pages.serve_alone(folder) is None
         got = {path: pages.answer(path, {})[0] for path in (
             "/alone/index.html", "/alone/inner/ok.json", "/alone/leak.json",
-            "/alone/linked/secret.json", "/alone/inner", "/alone/../secret.json")}  # fmt: skip
+            "/alone/linked/secret.json", "/alone/inner", "/alone/../secret.json",
+            "/alone/pipe.json")}  # fmt: skip
     finally:
         pages._ALONE[:] = saved
         pages.page.cache_clear()
     assert got == {
         "/alone/index.html": 200, "/alone/inner/ok.json": 200, "/alone/leak.json": 404,
         "/alone/linked/secret.json": 404, "/alone/inner": 404, "/alone/../secret.json": 404,
+        "/alone/pipe.json": 404,
     }  # fmt: skip
 
 

@@ -246,3 +246,20 @@ def test_3_chat_of_blanks_and_piled_accents_is_refused_saying_why(tmp_path: Path
     english = [CHAT_WORDS[reason][0] for _text, reason in ATTACKS]
     italian = [CHAT_WORDS[reason][1] for _text, reason in ATTACKS]
     assert words == english + italian
+
+
+@pytest.mark.parametrize("mark", ["\ufe0f", "\u034f", "\u180b", "\U000e0100"])
+def test_4_a_name_with_an_ignorable_mark_is_the_name_itself_and_taken(
+    tmp_path: Path, mark: str
+) -> None:
+    """A variation selector or a combining grapheme joiner shows and says nothing: "Anna" with
+    one is "Anna", refused while Anna is connected (two seats heard as "Anna" otherwise)."""
+
+    async def go() -> Any:
+        async with running_server(tmp_path) as server:
+            url = f"ws://127.0.0.1:{server.port}/"
+            await person(url, "Anna", "127.0.0.2")
+            return await answer_to(url, "Anna" + mark, "en", "127.0.0.3")
+
+    answer = asyncio.run(go())
+    assert answer["type"] == "error" and answer["code"] == "name_taken", answer

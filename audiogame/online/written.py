@@ -19,6 +19,8 @@ spaces are single (:func:`tidy`); what still shows or says nothing is refused:
 (None, 'invisible', 'invisible')
 >>> chat_problem("e" + "\\u0301" * 298), chat_problem(tidy("\\u3000 "))
 ('marks', 'blank')
+>>> tidy("Anna\\ufe0f"), chat_problem(tidy("\\u034f\\ufe0f"))
+('Anna', 'blank')
 """
 
 from __future__ import annotations
@@ -35,14 +37,27 @@ BLANKS = frozenset(
 characters: the Hangul fillers, the blank Braille pattern, the Mongolian vowel separator,
 the Khmer invisible vowels."""
 
+IGNORABLE_MARKS = frozenset(
+    [chr(0x034F), *map(chr, range(0x180B, 0x1810)), *map(chr, range(0xFE00, 0xFE10)),
+     *map(chr, range(0xE0100, 0xE01F0))]
+)  # fmt: skip
+"""Marks that Unicode says to ignore when they cannot be shown (the combining grapheme
+joiner, the variation selectors): no letter of their own, no sound; taken out of what a
+person writes (:func:`tidy`), so that "Anna" followed by one is "Anna", and a chat line of
+them alone is blank. (The other default-ignorable characters are format characters, refused
+as invisible.)"""
+
 _UNSEEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 """Control, format (zero-width, direction), surrogate, private, unassigned, line and
 paragraph separators."""
 
 
 def tidy(text: str) -> str:
-    """``text`` in NFC, every space a plain one, single, none at either end."""
+    """``text`` in NFC, without the ignorable marks, every space a plain one, single, none at
+    either end."""
     text = unicodedata.normalize("NFC", text)
+    if not text.isascii():
+        text = "".join(char for char in text if char not in IGNORABLE_MARKS)
     if not text.isascii():
         text = "".join(" " if unicodedata.category(char) == "Zs" else char for char in text)
     return " ".join(filter(None, text.split(" ")))

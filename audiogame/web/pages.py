@@ -195,11 +195,19 @@ def regular_file(root: Path, parts: list[str]) -> bytes | None:
     try:
         if not here.resolve().is_relative_to(root.resolve()):
             return None
-        descriptor = os.open(here, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        # Without waiting: a named pipe opened to read waits for a writer (the server with
+        # it); it is refused as no regular file once open.
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        descriptor = os.open(here, flags)
     except OSError:  # a name the file system refuses is no file of ours
         return None
     with os.fdopen(descriptor, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        # A folder of the path swapped for a link between the checks and the opening: where
+        # the file opened really is (Linux tells it), inside the folder or refused.
+        opened = Path(f"/proc/self/fd/{descriptor}")
+        if opened.exists() and not opened.resolve().is_relative_to(root.resolve()):
             return None
         return file.read()
 
