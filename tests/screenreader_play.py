@@ -316,13 +316,15 @@ def shown_to_spoken(shown: list[Entry], said: list[Utterance]) -> list[float]:
     return [said[i].wall - e.shown for e, i in zip(shown, found, strict=True) if i is not None]
 
 
-def check_spoken(player: Player, first: int, turns: bool = True) -> None:
+def check_spoken(player: Player, first: int, turns: bool = True, since: float = 0.0) -> None:
     """Every entry shown spoken once, in order, none hidden, each "your turn" in its place with
     at most ``WORDS_AHEAD`` words queued in front of it; ``first``: the utterance from which
     the page was open."""
     player.all_spoken()
     said = player.bed.utterances()[first:]
-    shown = entries(player.driver)
+    # ``since`` (wall clock): the entries shown from then on (a page read whole by the screen
+    # reader as it loaded says the entries it holds then once more, as page text).
+    shown = [entry for entry in entries(player.driver) if entry.shown >= since]
     assert hidden_entries(player.driver) == [], "entries kept from the screen reader"
     found = match(shown, said)
     never = [e.text for e, i in zip(shown, found, strict=True) if i is None]
