@@ -45,7 +45,7 @@ def test_f5_says_who_is_here_f6_goes_to_the_chat_and_the_keys_help_lists_both(
         keys(driver, Keys.F6)
         wait_for(lambda: focused(driver) == "chat-text")
         driver.find_element("id", "chat-text").send_keys("hello", Keys.ENTER)
-        wait_said(driver, "Anna: hello")
+        wait_said(driver, "Anna says: hello")
         driver.execute_script("document.getElementById('play').focus()")
         keys(driver, Keys.F1)
         wait_for(lambda: focused(driver) == "keys-h")

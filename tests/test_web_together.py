@@ -74,11 +74,11 @@ def test_two_browser_seats_and_a_terminal_client_play_a_deal(tmp_path: Path, bro
         wait_said(driver, "Carla sits at the table.")
         # Chat and who is here, by keys: a message to the table, heard with its sender's name.
         driver.find_element("id", "chat-text").send_keys("good luck", Keys.ENTER)
-        wait_said(driver, "Anna: good luck")
+        wait_said(driver, "Anna says: good luck")
         driver.find_element("id", "who").send_keys(Keys.ENTER)
         wait_said(driver, "At the table: Anna, Bruno and Carla.")
         driver.switch_to.window(bruno)
-        wait_said(driver, "Anna: good luck")
+        wait_said(driver, "Anna says: good luck")
         driver.switch_to.window(anna)
         driver.execute_script("document.getElementById('play').focus()")
         start_game(driver)

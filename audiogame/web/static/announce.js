@@ -112,7 +112,10 @@ export class Announcer {
     this.log.append(entry);
     this.sayingUntil = performance.now() + START_MS + words * WORD_MS;
     while (this.log.querySelectorAll(".message").length > LIMIT) this.log.firstElementChild.remove();
-    entry.scrollIntoView({ block: "nearest" });
+    // The history's own box scrolls to the new entry; the page never does (the buttons stay
+    // where the player's finger or pointer is).
+    const box = this.log.parentElement;
+    if (box) box.scrollTop = box.scrollHeight;
     if (this.pending.length) this.schedule(0);
   }
 
