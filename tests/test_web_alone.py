@@ -34,31 +34,12 @@ def driver_folder(url: str) -> Path:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The exported folder, served by Python's own static file server; its address."""
-    if not (PYODIDE / "pyodide.asm.wasm").exists():
-        from tests.system_deps import need
+    from tests.screenreader_play import exported_site
 
-        need(["pyodide (node_modules/pyodide)"], "scripts/install-browser-test-deps")
     folder = tmp_path_factory.mktemp("site")
-    exported = subprocess.run(
-        [sys.executable, "-m", "audiogame", "export-web", str(folder), "--pyodide", str(PYODIDE)],
-        capture_output=True, text=True, check=False, cwd=ROOT,
-    )  # fmt: skip
-    assert exported.returncode == 0, exported.stderr
-    server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-         "--directory", str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        port = re.search(r"port (\d+)", line)
-        assert port, line
-        FOLDERS[f"http://127.0.0.1:{port.group(1)}/"] = folder
-        yield f"http://127.0.0.1:{port.group(1)}/"
-    finally:
-        server.terminate()
-        server.wait(10)
+    with exported_site(folder) as url:
+        FOLDERS[url] = folder
+        yield url
 
 
 def state(driver: Any) -> str:
