@@ -62,3 +62,19 @@ def utterances(
     if text is None:
         text = render(game, event, seats)
     return (Utterance(text, cue, pan),)
+
+
+def spoken_order(events: list[Event]) -> list[Event]:
+    """``events`` in the order they are said: a deal's settlement after the end of the deal
+    (who went out and won it first, then the scores), for a player and a spectator alike."""
+    settlements = [event for event in events if event.kind == "settlement"]
+    if not settlements or not any(event.kind == "game_over" for event in events):
+        return events
+    ordered: list[Event] = []
+    for event in events:
+        if event.kind == "settlement":
+            continue
+        ordered.append(event)
+        if event.kind == "game_over":
+            ordered += settlements
+    return ordered

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command
-from audiogame.app.utterance import Utterance, utterances
+from audiogame.app.utterance import Utterance, spoken_order, utterances
 from audiogame.i18n import _
 from audiogame.presenters import cardavia_info as info
 from audiogame.presenters.cardavia_hand import HandCursor, selection_combination
@@ -170,13 +170,7 @@ class CardaviaTable(TableScreen):
         settlements = [event for event in events if isinstance(event, Settlement)]
         for settlement in settlements:
             self._settlement = settlement  # its lines, on S
-        for event in events:
-            if isinstance(event, Settlement):
-                continue
-            super().announce([event])
-            if event.kind == "game_over":
-                for settlement in settlements:
-                    super().announce([settlement])
+        super().announce(spoken_order(events))
 
     def heard(self, event: Event) -> tuple[Utterance, ...]:
         """The settlement in one short message, "Deal scores: ..." (its lines are on S)."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from audiogame.app.screen import Command, Screen
-from audiogame.app.utterance import utterances
+from audiogame.app.utterance import spoken_order, utterances
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _
 from audiogame.presenters.info_keys import InfoKey, watching_keys
@@ -71,7 +71,7 @@ class WatchedTable(Screen):
 
     def show(self, events: list[Event]) -> None:
         """The events, as a spectator hears them."""
-        for event in events:
+        for event in spoken_order(events):
             for said in utterances(self.game, event, self.seats, None, by_line=False):
                 self.app.say(said.text, cue=said.cue, pan=said.pan)
 
