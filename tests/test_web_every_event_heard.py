@@ -114,6 +114,16 @@ def sent_messages(driver: Any) -> list[str]:
     return said
 
 
+def all_sent_heard(driver: Any) -> list[str]:
+    """Once every message the server sent is in the history, in order: none hidden, none over
+    the words of an entry; the history."""
+    sent = sent_messages(driver)
+    wait_for(lambda: history(driver)[-len(sent):] == sent,
+             message=f"sent {sent[-4:]}, shown {history(driver)[-4:]}")  # fmt: skip
+    nothing_hidden_and_short(driver)
+    return history(driver)
+
+
 def state(driver: Any) -> str:
     return " ".join(texts(driver, "#state li"))
 
@@ -148,11 +158,7 @@ def test_the_online_page_says_every_war_and_hides_nothing(
                      and ("Your turn" in state(driver) or "game is over" in state(driver)),
                      message=state(driver))  # fmt: skip
         wait_for(lambda: "game is over" in state(driver), message=f"no end: {state(driver)}")
-        sent = sent_messages(driver)
-        wait_for(lambda: history(driver)[-len(sent):] == sent,
-                 message=f"sent {sent[-4:]}, shown {history(driver)[-4:]}")  # fmt: skip
-        nothing_hidden_and_short(driver)
-        said = history(driver)
+        said = all_sent_heard(driver)
     engine = engine_counts("battle", {"players": 2, "deck": 32, "trick_limit": 100},
                            BATTAGLIA_SEED)  # fmt: skip
     assert engine["war"] == 4
@@ -175,11 +181,7 @@ def test_the_online_page_says_the_bomb_bonus_and_hides_nothing(
             if "The deal is over." in state(driver):
                 break
             play_first_or_pass(driver)
-        sent = sent_messages(driver)
-        wait_for(lambda: history(driver)[-len(sent):] == sent,
-                 message=f"sent {sent[-4:]}, shown {history(driver)[-4:]}")  # fmt: skip
-        nothing_hidden_and_short(driver)
-        said = history(driver)
+        said = all_sent_heard(driver)
     engine = engine_counts("cardavia", {"players": 3, "deals": 1}, CARDAVIA_SEED)
     assert engine["bomb_bonus"] == 1
     assert count(said, "Bomb bonus for the ") == engine["bomb_bonus"]
