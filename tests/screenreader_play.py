@@ -42,8 +42,6 @@ class Entry:
     messages: tuple[str, ...]
     urgent: bool
     shown: float
-    ahead: int = 0
-    """Words in the entry before its urgent message."""
     hidden: bool = False
     """Kept from the screen reader (``hidden``, ``aria-hidden``, or the ``unsaid`` class the page
     once gave the messages before a "your turn"): the page must have none."""
@@ -61,8 +59,6 @@ return [...document.querySelectorAll('#history .entry')].map(e => {
     messages: messages.map(m => m.textContent),
     urgent: urgent >= 0,
     shown: Number(e.dataset.shown) / 1000,
-    ahead: messages.slice(0, Math.max(0, urgent)).map(m => m.textContent).join(' ')
-      .split(/\\s+/).filter(Boolean).length,
     hidden: e.hidden || e.classList.contains('unsaid') || e.classList.contains('hidden')
       || Boolean(e.closest('[hidden], [aria-hidden="true"]')),
   };
@@ -72,7 +68,7 @@ return [...document.querySelectorAll('#history .entry')].map(e => {
 
 def entries(driver: Any) -> list[Entry]:
     """Every entry of the history, in order."""
-    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]), int(e["ahead"]),
+    return [Entry(tuple(e["messages"]), bool(e["urgent"]), float(e["shown"]),
                   bool(e["hidden"])) for e in driver.execute_script(ENTRIES)]  # fmt: skip
 
 
