@@ -88,3 +88,9 @@ def test_the_sdist_carries_its_tests_docs_and_licence(tmp_path: Path) -> None:
                    "audiogame/locale/audiogame.pot"):  # fmt: skip
         assert needed in names, needed
     assert "--speech" not in names and not any("__pycache__" in name for name in names)
+    # Every file the repository tracks is in it (what its own tests read included), but the
+    # file that lists what goes in and the one that tells git what to ignore.
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if tracked.returncode == 0:  # a checkout (an unpacked sdist has no repository)
+        left_out = set(tracked.stdout.split()) - names - {".gitignore", "MANIFEST.in"}
+        assert not left_out, sorted(left_out)

@@ -30,21 +30,30 @@ function status(text) {
   $("status").textContent = text;
 }
 
-/** Focus `element` once the view just shown is in the accessibility tree: focus given in the
- * same task as `hidden` is lifted reaches Chromium's tree first and a screen reader says
- * nothing. */
-function focusSoon(element) {
-  requestAnimationFrame(() => setTimeout(() => {
-    if (!element.closest("[hidden]")) element.focus();
-  }, 0));
-}
+const VIEWS = { enter: ["enter"], lobby: ["lobby", "create"], table: ["table"] };
 
-function showView(name) {
+/** Show view `name` and, if given, move focus to `element` in it. The new view is shown first
+ * and focused once it is in the accessibility tree (focus given in the same task as `hidden` is
+ * lifted reaches Chromium's tree first and a screen reader says nothing); the old view is hidden
+ * only after focus has moved, so focus never falls to the page's body on the way (a screen
+ * reader then says the document, or nothing, instead of where the player is). */
+function showView(name, element) {
   view = name;
-  $("enter").hidden = name !== "enter";
-  $("lobby").hidden = name !== "lobby";
-  $("create").hidden = name !== "lobby";
-  $("table").hidden = name !== "table";
+  for (const id of VIEWS[name]) $(id).hidden = false;
+  const hideOthers = () => {
+    if (view !== name) return;
+    for (const [other, ids] of Object.entries(VIEWS)) {
+      if (other !== name) for (const id of ids) $(id).hidden = true;
+    }
+  };
+  if (!element) {
+    hideOthers();
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(() => {
+    if (view === name && !element.closest("[hidden]")) element.focus();
+    hideOthers();
+  }, 0));
 }
 
 const connection = new Connection({
@@ -54,9 +63,8 @@ const connection = new Connection({
     else announcer.say(word("connected", { name: message.name }));
     if (!back && connection.sentToken) announcer.say(word("seat_kept"));
     if (!connection.token) {
-      showView("lobby");
+      showView("lobby", $("lobby-h"));
       connection.send({ type: "list" });
-      focusSoon($("lobby-h"));
     }
   },
   message: receive,
@@ -79,8 +87,7 @@ const connection = new Connection({
   },
   refused() {
     status(refusal || word("refused"));
-    showView("enter");
-    $("name").focus();
+    showView("enter", $("name"));
   },
 });
 
@@ -116,8 +123,7 @@ function receive(message) {
       const fresh = view !== "table";
       table.joined(message);
       sendSeatOptions();
-      showView("table");
-      if (fresh) focusSoon($("play"));
+      showView("table", fresh ? $("play") : undefined);
       break;
     }
     case "started":
@@ -129,10 +135,9 @@ function receive(message) {
       break;
     case "left":
       table.clear();
-      showView("lobby");
+      showView("lobby", $("lobby-h"));
       announcer.say(word("left_table"));
       connection.send({ type: "list" });
-      focusSoon($("lobby-h"));
       break;
     case "error":
       if (view === "enter") refusal = String(message.message || message.code || "");
