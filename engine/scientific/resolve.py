@@ -110,7 +110,8 @@ def order_after(played: Sequence[tuple[int, Card]], reversed_order: bool) -> boo
 def compare(played: Sequence[tuple[int, Card]], reversed_order: bool) -> Comparison:
     """Compare the cards of a trick in the order ``reversed_order`` (jacks already applied:
     see :func:`order_after`). The engine settles every trick with it; computer players
-    foresee tricks with it.
+    foresee tricks with :func:`winner_with`, which decides by the same rule
+    (:func:`_decided`).
 
     >>> from engine.cards import parse_cards
     >>> ace, two, ace2 = parse_cards("As 2h Ad")
@@ -119,32 +120,34 @@ def compare(played: Sequence[tuple[int, Card]], reversed_order: bool) -> Compari
     >>> compare(((0, ace), (1, ace2)), False)[:4]
     (None, 'war', (0, 1), 14)
     """
-    sign = -1 if reversed_order else 1
-    best = 0
-    tied: list[int] = []
-    jokers: list[int] = []
-    for seat, card in played:
-        rank = card.rank
-        if rank is None:
-            jokers.append(seat)
-            continue
-        value = rank * sign
-        if not tied or value > best:
-            best = value
-            tied = [seat]
-        elif value == best:
-            tied.append(seat)
-    shown = tuple(jokers)
-    if len(jokers) == 1:
-        joker = jokers[0]
-        if len(tied) >= 2:
-            return Comparison(joker, "joker", (), None, shown)
-        return Comparison(None, "joker_war", (joker,), None, shown)
-    if not tied:
+    summed = trick_so_far(played)
+    if reversed_order:
+        best, best_seat, tied = summed.low, summed.low_seat, summed.low_tied
+    else:
+        best, best_seat, tied = summed.high, summed.high_seat, summed.high_tied
+    winner = _decided(summed.jokers, summed.joker, best_seat, tied)
+    shown = tuple(seat for seat, card in played if card.rank is None)
+    if summed.jokers == 1:
+        if winner is not None:
+            return Comparison(winner, "joker", (), None, shown)
+        return Comparison(None, "joker_war", (summed.joker,), None, shown)
+    if winner is not None:
+        return Comparison(winner, "highest", (), None, shown)
+    if best_seat < 0:
         return Comparison(None, "war", shown, None, shown)
-    if len(tied) == 1:
-        return Comparison(tied[0], "highest", (), None, shown)
-    return Comparison(None, "war", tuple(tied), best * sign, shown)
+    war = tuple(seat for seat, card in played if card.rank == best)
+    return Comparison(None, "war", war, best, shown)
+
+
+def _decided(jokers: int, joker: int, best_seat: int, tied: bool) -> int | None:
+    """The rule that settles a trick, written once: the seat that takes it (``None``: a war),
+    given how many jokers were shown (``joker``: the seat of the last), the seat of the best
+    rank in the order in force (-1: none) and whether another card ties it."""
+    if jokers == 1:
+        return joker if tied else None  # SB-9, SB-10
+    if best_seat < 0 or tied:
+        return None  # SB-5 (SB-11: two jokers or more leave the others to decide)
+    return best_seat
 
 
 class TrickSoFar(NamedTuple):
@@ -213,12 +216,9 @@ def winner_with(
         elif rank == low:
             low_tied = True
     order = not reversed_order if jacks & 1 else reversed_order  # SB-7
-    best, tied = (low_seat, low_tied) if order else (high_seat, high_tied)
-    if jokers == 1:
-        return (joker if tied else None), order  # SB-9, SB-10
-    if best < 0 or tied:
-        return None, order  # SB-5 (SB-11: two jokers or more leave the others to decide)
-    return best, order
+    if order:
+        return _decided(jokers, joker, low_seat, low_tied), order
+    return _decided(jokers, joker, high_seat, high_tied), order
 
 
 def trick_winner(
