@@ -32,15 +32,23 @@ function status(text) {
 
 const VIEWS = { enter: ["enter"], lobby: ["lobby", "create"], table: ["table"] };
 
-/** Show view `name` and, if given, move focus to `element` in it. The new view is shown first
- * and focused once it is in the accessibility tree (focus given in the same task as `hidden` is
- * lifted reaches Chromium's tree first and a screen reader says nothing); the old view is hidden
- * only after focus has moved, so focus never falls to the page's body on the way (a screen
- * reader then says the document, or nothing, instead of where the player is). */
+/** How long the view left stays in the page once focus has moved to the new one, unless a key
+ * or a touch comes first: a screen reader busy with earlier events may still hold the old
+ * view's field as its place when it comes to the focus event, and if that field is gone by
+ * then, Orca moves to the new view silently and says nothing of where the player is. */
+const OLD_VIEW_MS = 1000;
+
+/** Show view `name` and, if given, move focus to `element` in it: the new view is shown; once
+ * it is in the accessibility tree it gets focus (focus given in the same task as `hidden` is
+ * lifted reaches Chromium's tree first and a screen reader says nothing); the old view is
+ * hidden at the player's next key or touch, or after OLD_VIEW_MS. Focus never falls to the
+ * page's body on the way. */
 function showView(name, element) {
   view = name;
   for (const id of VIEWS[name]) $(id).hidden = false;
   const hideOthers = () => {
+    document.removeEventListener("keydown", hideOthers, true);
+    document.removeEventListener("pointerdown", hideOthers, true);
     if (view !== name) return;
     for (const [other, ids] of Object.entries(VIEWS)) {
       if (other !== name) for (const id of ids) $(id).hidden = true;
@@ -52,7 +60,9 @@ function showView(name, element) {
   }
   requestAnimationFrame(() => setTimeout(() => {
     if (view === name && !element.closest("[hidden]")) element.focus();
-    hideOthers();
+    document.addEventListener("keydown", hideOthers, true);
+    document.addEventListener("pointerdown", hideOthers, true);
+    setTimeout(hideOthers, OLD_VIEW_MS);
   }, 0));
 }
 
