@@ -33,12 +33,15 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.public_floods import rss_mb  # noqa: E402
-
 LIMITS = "unattended_close_after = 5.0\n"
 BIG = 1536 * 1024 * 1024
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 async def seat(port: int, n: int) -> ClientConnection:
