@@ -58,6 +58,7 @@ connections_per_network = 100000
 tables = 400
 tables_per_address = 100000
 tables_per_network = 100000
+unstarted_per_network = 100000
 """
 """Those per address and network are lifted: the other floods come from 127.0.0.1."""
 

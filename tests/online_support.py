@@ -29,6 +29,7 @@ LOOSE = Limits(
     connections_per_network=10_000, tables_per_network=10_000,
     codes_per_minute=10_000, watchers_per_table=10_000, arrivals_per_minute=10_000,
     watcher_chat_per_minute=10_000, passwords_per_minute=10_000,
+    unstarted_per_network=10_000, http_per_address=10_000, http_per_network=10_000,
 )  # fmt: skip
 
 CARD = re.compile(r"(?<![A-Za-z0-9#])((?:10|[2-9JQKA])[hsdc]|joker)(#\d+)?(?![A-Za-z0-9#])")

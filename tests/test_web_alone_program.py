@@ -268,19 +268,21 @@ def test_the_server_serves_the_page_alone_only_when_offered_and_only_its_files(
     site = tmp_path / "site"
     export_web(site, fake_pyodide, cache=tmp_path / "cache")
     assert pages.answer("/alone/", {})[0] == 404  # not offered
-    assert b'id="alone" hidden' in pages.answer("/", {})[2]
+    online = pages.answer("/", {})[2]
+    assert isinstance(online, bytes) and b'id="alone" hidden' in online
     assert pages.serve_alone(tmp_path) is not None  # not an exported folder
     assert pages.serve_alone(site) is None
     try:
         status, headers, body = pages.answer("/alone/", {"Accept-Language": "it"})
-        assert status == 200 and b'<html lang="it">' in body
+        assert status == 200 and isinstance(body, bytes) and b'<html lang="it">' in body
         assert "'wasm-unsafe-eval'" in headers["Content-Security-Policy"]
         status, headers, _body = pages.answer("/alone/pyodide/pyodide.asm.wasm", {})
         assert (status, headers["Content-Type"]) == (200, "application/wasm")
         for bad in ["/alone/../app.zip", "/alone/%2e%2e/x", "/alone/.hidden", "/alone/a/b/c/d.js",
                     "/alone/static/missing.js", "/alone/version.txt"]:  # fmt: skip
             assert pages.answer(bad, {})[0] == 404, bad
-        assert b'id="alone">' in pages.answer("/", {})[2]  # the online page links to it
+        online = pages.answer("/", {})[2]
+        assert isinstance(online, bytes) and b'id="alone">' in online  # the page links to it
     finally:
         pages._ALONE.clear()
         pages.page.cache_clear()

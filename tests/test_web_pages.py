@@ -12,6 +12,7 @@ from audiogame.web.pages import answer, language_of
 
 def test_the_page_speaks_the_language_the_browser_asks_for() -> None:
     status, headers, body = answer("/", {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8"})
+    assert isinstance(body, bytes)  # the page, in memory (a large file would be left open)
     page = body.decode()
     assert status == 200
     assert headers["Content-Type"].startswith("text/html")
@@ -27,7 +28,9 @@ def test_lang_in_the_address_wins_over_the_browser() -> None:
 
 
 def test_the_words_for_the_scripts_are_in_the_page_and_escaped() -> None:
-    page = answer("/?lang=en", {})[2].decode()
+    body = answer("/?lang=en", {})[2]
+    assert isinstance(body, bytes)
+    page = body.decode()
     match = re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S)
     assert match is not None
     assert "</" not in match.group(1)

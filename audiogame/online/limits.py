@@ -44,6 +44,14 @@ class Limits:
     """Connections open at once from one address (an IPv6 address counts by its /64)."""
     connections_per_network: int = 64
     """Connections open at once from one network: an IPv4 /24, an IPv6 /48."""
+    http: int = 256
+    """HTTP answers (the page and its files) being sent at once, in all; past them, 503."""
+    http_per_address: int = 12
+    """HTTP answers being sent at once to one address (a browser asks for six at a time)."""
+    http_per_network: int = 48
+    """HTTP answers being sent at once to one network."""
+    handshake_within: float = 5.0
+    """Seconds a new connection has to send its request (a page's, a WebSocket upgrade)."""
     tables: int = 400
     """Tables open on the server, in all (a started one counts until it is over or closed)."""
     tables_per_address: int = 3
@@ -53,6 +61,11 @@ class Limits:
     """Open tables created from one network: an IPv4 /24, an IPv6 /48."""
     unstarted_close_after: float = 10.0
     """Seconds a table still to start is kept once every person at it has gone."""
+    unstarted_idle_after: float = 600.0
+    """Seconds a table still to start is kept while nobody at it does anything (sends no
+    message but pings and the lobby's list); then it closes, and its people are told why."""
+    unstarted_per_network: int = 6
+    """Tables still to start created from one network (of its ``tables_per_network``)."""
     lobby_tables: int = 60
     """Tables a lobby answer lists at most (tables still to start first)."""
     lobby_every: float = 1.0

@@ -179,14 +179,14 @@ class Room(RoomSeats):
         self.server.remember(self)
         self.kick()
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, **details: Any) -> None:
         self.closed = True
         for seat in self.seats:
             seat.cancel()
         if self.driver is not None:
             self.driver.stop()
         self.thinking.cancel()
-        self.tell_all({"type": "closing", "reason": reason})
+        self.tell_all({"type": "closing", "reason": reason, **details})
 
     # ----- saving --------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -104,6 +105,9 @@ class RoomState:
         """The game is over: the table is no longer listed, kept or joined."""
         self.address = ""
         """The address it was created from (what the limits count)."""
+        self.last_action = time.monotonic()
+        """When someone at it last sent anything (a table still to start where nobody does
+        anything closes: :meth:`audiogame.online.server_tables.TableKeeping.close_idle`)."""
         self.unattended_since: float | None = None
         """When the last person left it (the table unattended longest is set aside first
         when the server is full)."""

@@ -26,7 +26,8 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online import names as nicknames
 from audiogame.online.connection import SEND_QUEUE, Connection
-from audiogame.online.frames import RATE, counted
+from audiogame.online.door import Door, guarded, quiet_accepts
+from audiogame.online.frames import RATE
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
@@ -217,6 +218,8 @@ class Server(Lobby):
     # ----- stopping ------------------------------------------------------------------------
     async def shutdown(self) -> None:
         """Tell every client, save every table, close."""
+        if self._idle_sweep is not None:
+            self._idle_sweep.cancel()
         for room in list(self.rooms.values()):
             if not room.closed:
                 self.remember(room)  # a full disk is logged: the tables written before stay
@@ -261,7 +264,29 @@ async def run(
     )
     server.resumed = server.resume_tables()
     stop = stop or asyncio.Event()
-    stop_on_signals(asyncio.get_running_loop(), stop)
+    loop = asyncio.get_running_loop()
+    stop_on_signals(loop, stop)
+    door = Door(server.limits, say=server.log_line)
+    before = loop.get_exception_handler()
+    loop.set_exception_handler(quiet_accepts(door))
+    server.watch_idle_tables()
+    try:
+        await serve_until(server, host, port, tls, names, door, stop, ready)
+    finally:
+        loop.set_exception_handler(before)
+
+
+async def serve_until(
+    server: Server,
+    host: str,
+    port: int,
+    tls: ssl.SSLContext | None,
+    names: Iterable[str],
+    door: Door,
+    stop: asyncio.Event,
+    ready: Callable[[Server], None] | None,
+) -> None:
+    rate, within = server.rate, server.limits.handshake_within
     async with serve(
         server.handle,
         host,
@@ -270,8 +295,13 @@ async def run(
         ssl=tls,
         max_queue=64,
         close_timeout=2,
-        process_request=requests_for(Hosts(host, names)),
-        create_connection=counted(rate, 2 * rate),  # every frame counts, pings too
+        process_request=requests_for(Hosts(host, names), door),
+        # Counted from the TCP accept, every frame counts (pings too); the request is awaited
+        # ``handshake_within`` (Guarded), not the library's open_timeout: a large file is sent
+        # for as long as the client takes it (audiogame/web/files.py).
+        create_connection=guarded(rate, 2 * rate, door),
+        open_timeout=None,
+        ssl_handshake_timeout=within if tls is not None else None,
         # Messages are small and many: compressing each one for each reader costs the server
         # more than it saves on the wire (measured with bench/server_load.py).
         compression=None,

@@ -28,6 +28,8 @@ class Lobby(TableKeeping):
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
             conn.error("invalid", str(error))
             return
+        if conn.room is not None and not isinstance(message, m.ListTables):
+            conn.room.last_action = time.monotonic()  # someone is there (pings do not count)
         handler = self.handlers.get(type(message))
         if handler is None:
             conn.error("invalid", "not now")
@@ -70,6 +72,9 @@ class Lobby(TableKeeping):
             )
         if sum(room.network == conn.network for room in tables) >= self.limits.tables_per_network:
             raise RoomError("too_many_tables", "your network has opened as many tables as it may")
+        waiting = [room for room in tables if not room.started and room.network == conn.network]
+        if len(waiting) >= self.limits.unstarted_per_network:
+            raise RoomError("too_many_tables", "your network has as many tables waiting as it may")
         if len(tables) >= self.limits.tables and not self.reclaim():
             raise RoomError("server_full", "the server is busy: try again in a minute")
         seats = [

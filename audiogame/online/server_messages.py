@@ -141,6 +141,7 @@ class Presence(msgspec.Struct, tag="presence"):
 
 class Closing(msgspec.Struct, tag="closing"):
     reason: Text
+    minutes: Count | None = None
 
 
 class Error(msgspec.Struct, tag="error"):

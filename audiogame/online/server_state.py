@@ -80,6 +80,8 @@ class ServerState:
         self._unwritten: dict[str, Room] = {}
         """Tables the store could not write (a full disk), to be written again."""
         self._retry: asyncio.TimerHandle | None = None
+        self._idle_sweep: asyncio.TimerHandle | None = None
+        """The next look for tables still to start where nobody does anything."""
         self.port = 0
         self._closers: dict[str, asyncio.TimerHandle] = {}
         self.logger = logging.getLogger(f"audiogame.server.{id(self)}")

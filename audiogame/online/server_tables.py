@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from typing import Any
 
 from audiogame.online.connection import Connection
@@ -174,6 +175,42 @@ class TableKeeping(ServerState):
             self.forget(room)  # nobody may come back to it
         self._lobby = None
         self.log_line(f"table {room.id} closed" + (", kept for its tokens" if kept else ""))
+
+    def watch_idle_tables(self) -> None:
+        """Every little while (a quarter of ``unstarted_idle_after``, at most 30 s), each
+        table still to start where nobody has done anything for ``unstarted_idle_after``
+        seconds closes (:meth:`close_idle`): a connection kept open and silent holds no table."""
+        idle = self.limits.unstarted_idle_after
+        every = min(30.0, max(0.2, idle / 4))
+        loop = asyncio.get_running_loop()
+
+        def sweep() -> None:
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if not room.started and not room.closed and now - room.last_action >= idle:
+                    self.close_idle(room)
+            self._idle_sweep = loop.call_later(every, sweep)
+
+        self._idle_sweep = loop.call_later(every, sweep)
+
+    def close_idle(self, room: Room) -> None:
+        """A table still to start where nobody did anything for ``unstarted_idle_after``
+        seconds: its people are told why (``closing`` ``idle``, with the minutes: the
+        clients say it in the player's language) and are back in the lobby; the table is
+        gone, from the store too."""
+        minutes = max(1, round(self.limits.unstarted_idle_after / 60))
+        people = [*room.people_here(), *room.watchers]
+        self._cancel_closer(room)
+        room.close("idle", minutes=minutes)
+        for peer in people:
+            if isinstance(peer, Connection) and peer.room is room:
+                peer.room = None
+        self.rooms.pop(room.id, None)
+        self._unsaved.pop(room.id, None)
+        self._unwritten.pop(room.id, None)
+        self.forget(room)
+        self.lobby_changed()
+        self.log_line(f"table {room.id} closed: nothing done at it for {minutes} minutes")
 
     def reclaim(self) -> bool:
         """The server holds as many tables as it may: the started table nobody has been at

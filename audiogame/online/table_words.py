@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from audiogame.i18n import N_, _
+from audiogame.i18n import N_, _, ngettext
 from audiogame.online.messages import MAX_NAME
 
 PRESENCE: dict[str, str] = {
@@ -131,6 +131,17 @@ PAGE_REFUSALS: dict[str, str] = {
     "password_needed": N_("This server needs a password: type it in the password field."),
 }
 """The page's own: the server serves the page, so reloading it brings the server's version."""
+
+
+def idle_closing_text(minutes: object) -> str:
+    """The server closed a table still to start where nobody did anything (its ``closing``
+    ``idle``, with the minutes)."""
+    count = minutes if type(minutes) is int and minutes > 0 else 10
+    return ngettext(
+        "The table closed: nobody did anything at it for {count} minute before the game began.",
+        "The table closed: nobody did anything at it for {count} minutes before the game began.",
+        count,
+    ).format(count=count)
 
 
 def presence_text(what: str, name: str) -> str | None:

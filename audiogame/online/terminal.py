@@ -17,6 +17,7 @@ from audiogame.online.table_words import (
     SEAT_KEPT,
     STOPPING,
     chat_text,
+    idle_closing_text,
     presence_text,
     terminal_refusal_text,
     who_text,
@@ -203,6 +204,15 @@ class OnlinePlay(ServerLink):
         if message.get("reason") == "shutdown":
             self.app.say(_(STOPPING))
             self.stopping = True
+        elif message.get("reason") == "idle":  # a table still to start, gone: the lobby again
+            self.app.say(idle_closing_text(message.get("minutes")))
+            waiting = self.waiting
+            self.on_left(message)
+            self.waiting = self.watcher = None
+            if waiting is not None and self.app.top is waiting:
+                self.app.pop()
+            if self.lobby is not None:
+                self.send({"type": "list"})
         elif message.get("reason") == "replaced":
             # Another window took the seat back with its token: taking it back from there in
             # turn would pass it to and fro for ever. This one stops, and says why, once.

@@ -18,15 +18,13 @@ from __future__ import annotations
 import html
 import ipaddress
 import json
-import os
 import re
 import socket
-import stat
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.server import ServerConnection
@@ -37,6 +35,7 @@ from audiogame.app.texts import paragraphs, rules_text
 from audiogame.catalog import GAMES, LEVEL
 from audiogame.i18n import LANGUAGES, _, set_language
 from audiogame.i18n import language as current_language
+from audiogame.web.files import FileResponse, Opened, file_response, regular_file, send_file
 from audiogame.web.words import page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -78,7 +77,8 @@ _ALONE: list[Path] = []
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 NAME = re.compile(r"^[a-z0-9_]+\.(js|css|ogg|svg)$")
 
-Answer = tuple[int, dict[str, str], bytes]
+Answer = tuple[int, dict[str, str], bytes | Opened]
+"""Status, headers, and the body: bytes, or a large file left open (:mod:`audiogame.web.files`)."""
 
 
 def language_of(query: str, headers: Mapping[str, str]) -> str:
@@ -152,7 +152,7 @@ def page(language: str) -> bytes:
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template).encode("utf-8")
 
 
-def _file(folder: Path, name: str) -> bytes | None:
+def _file(folder: Path, name: str) -> bytes | Opened | None:
     if len(name) > 100 or not NAME.match(name):
         return None
     return regular_file(folder, [name])
@@ -175,43 +175,6 @@ def serve_alone(folder: Path) -> str | None:
     return None
 
 
-def regular_file(root: Path, parts: list[str]) -> bytes | None:
-    """The bytes of the regular file ``parts`` names inside ``root``, or None: a symbolic
-    link (anywhere on the way), a folder, a device, anything leading outside ``root`` is no
-    file of the page's.
-
-    >>> import tempfile
-    >>> root = Path(tempfile.mkdtemp())
-    >>> _ = (root / "a.js").write_text("ok")
-    >>> (root / "b.js").symlink_to("/etc/hostname")
-    >>> regular_file(root, ["a.js"]), regular_file(root, ["b.js"]), regular_file(root, [".."])
-    (b'ok', None, None)
-    """
-    here = root
-    for part in parts:
-        here = here / part
-        if part in ("", ".", "..") or here.is_symlink():
-            return None
-    try:
-        if not here.resolve().is_relative_to(root.resolve()):
-            return None
-        # Without waiting: a named pipe opened to read waits for a writer (the server with
-        # it); it is refused as no regular file once open.
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        descriptor = os.open(here, flags)
-    except OSError:  # a name the file system refuses is no file of ours
-        return None
-    with os.fdopen(descriptor, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            return None
-        # A folder of the path swapped for a link between the checks and the opening: where
-        # the file opened really is (Linux tells it), inside the folder or refused.
-        opened = Path(f"/proc/self/fd/{descriptor}")
-        if opened.exists() and not opened.resolve().is_relative_to(root.resolve()):
-            return None
-        return file.read()
-
-
 def alone_file(path: str, headers: Mapping[str, str], query: str) -> Answer | None:
     """A file of the page that plays alone (``/alone/…``), or None: only a regular file
     inside the exported folder (:func:`regular_file`)."""
@@ -226,7 +189,7 @@ def alone_file(path: str, headers: Mapping[str, str], query: str) -> Answer | No
     kind = Path(parts[-1]).suffix
     if kind not in ALONE_TYPES:
         return None
-    body = regular_file(_ALONE[0], parts)
+    body: bytes | Opened | None = regular_file(_ALONE[0], parts)
     if body is None:
         return None
     return 200, {"Content-Type": ALONE_TYPES[kind], **ALONE_HEADERS}, body
@@ -236,7 +199,7 @@ def answer(target: str, headers: Mapping[str, str]) -> Answer:
     """The answer to ``GET target``."""
     parts = urlsplit(target)
     path = parts.path
-    body: bytes | None = None
+    body: bytes | Opened | None = None
     if path.startswith("/alone/"):
         found = alone_file(path, headers, parts.query)
         if found is not None:
@@ -322,32 +285,95 @@ def is_websocket(headers: Mapping[str, str]) -> bool:
     return headers.get("Upgrade", "").lower() == "websocket"
 
 
-def requests_for(hosts: Hosts) -> Callable[[ServerConnection, Request], Response | None]:
-    """``process_request`` for a server started for ``hosts``: a request that names it by
-    another name is refused (403) before anything else."""
+SINGLE = ("Host", "Origin", "Upgrade", "Accept-Language")
+"""Headers a request may give at most once (the server reads each as one value)."""
 
-    def process(connection: ServerConnection, request: Request) -> Response | None:
-        if hosts.refused(request.headers):
-            headers = Headers({"Content-Type": "text/plain; charset=utf-8", **HEADERS})
-            headers["Content-Length"] = str(len(WRONG_HOST))
-            return Response(403, "Forbidden", headers, WRONG_HOST)
-        return process_request(connection, request)
+
+class Gate(Protocol):
+    """What counts the HTTP answers being sent (:class:`audiogame.online.door.Door`)."""
+
+    def http_enter(self, peer: str) -> bool: ...
+
+    def http_leave(self, peer: str) -> None: ...
+
+
+def plain(status: int, words: str, **extra: str) -> Response:
+    """A short answer in words (a refusal)."""
+    body = words.encode("utf-8")
+    headers = Headers({"Content-Type": "text/plain; charset=utf-8", **HEADERS, **extra})
+    headers["Content-Length"] = str(len(body))
+    return Response(status, REASONS[status], headers, body)
+
+
+def twice(headers: Headers) -> str | None:
+    """The first header of :data:`SINGLE` the request gives more than once."""
+    return next((name for name in SINGLE if len(headers.get_all(name)) > 1), None)
+
+
+def busy(headers: Headers) -> Response:
+    """503, in the words the page's player hears when the server is full."""
+    from audiogame.i18n import speaking
+    from audiogame.online.table_words import refusal_text
+
+    with speaking(language_of("", headers)):
+        words = refusal_text("server_full")
+    return plain(503, words + "\n", **{"Retry-After": "60"})
+
+
+def requests_for(
+    hosts: Hosts, gate: Gate | None = None
+) -> Callable[[ServerConnection, Request], Awaitable[Response | None]]:
+    """``process_request`` for a server started for ``hosts``: a request that gives a header
+    twice is refused (400), one that names the server by another name too (403), before
+    anything else; past the HTTP answers ``gate`` lets be sent at once, 503; a large file is
+    sent by chunks (:func:`audiogame.web.files.send_file`)."""
+
+    async def process(connection: ServerConnection, request: Request) -> Response | None:
+        headers = request.headers
+        repeated = twice(headers)
+        if repeated is not None:
+            return plain(400, f"Bad request: the {repeated} header is given more than once.\n")
+        if hosts.refused(headers):
+            return plain(403, WRONG_HOST.decode())
+        if is_websocket(headers) or gate is None:
+            return await answered(connection, request)
+        peer = connection.remote_address[0] if connection.remote_address else "?"
+        if not gate.http_enter(str(peer)):
+            return busy(headers)
+        try:
+            return await answered(connection, request)
+        finally:
+            gate.http_leave(str(peer))
 
     return process
 
 
+async def answered(connection: ServerConnection, request: Request) -> Response | None:
+    response = process_request(connection, request)
+    if isinstance(response, FileResponse):
+        await send_file(connection, response)
+    return response
+
+
+REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+           503: "Service Unavailable"}  # fmt: skip
+
+
 def process_request(connection: ServerConnection, request: Request) -> Response | None:
     """For ``websockets.asyncio.server.serve(process_request=...)``: a WebSocket upgrade goes on
-    to the game server (``None``); any other request is answered here."""
+    to the game server (``None``); any other request is answered here (a large file: a
+    :class:`audiogame.web.files.FileResponse`, for :func:`requests_for` to send)."""
     request_headers = request.headers
     if is_websocket(request_headers):
         if foreign_origin(request_headers):  # another site's page driving a visitor's browser
             return Response(403, "Forbidden", Headers({"Content-Length": "0"}), b"")
         return None
     status, headers, body = answer(request.path, request_headers)
-    reasons = {200: "OK", 404: "Not Found"}
     response_headers = Headers(headers)
     if connection.transport.get_extra_info("ssl_object") is not None:
         response_headers["Strict-Transport-Security"] = "max-age=31536000"
+    if isinstance(body, Opened):
+        response_headers["Content-Length"] = str(body.size)
+        return file_response(status, REASONS[status], response_headers, body)
     response_headers["Content-Length"] = str(len(body))
-    return Response(status, reasons[status], response_headers, body)
+    return Response(status, REASONS[status], response_headers, body)

@@ -27,6 +27,7 @@ from audiogame.online.table_words import (
     CHAT_CUE,
     STOPPING,
     chat_text,
+    idle_closing_text,
     page_refusal_text,
     presence_text,
     who_text,
@@ -139,6 +140,12 @@ class BrowserSeat:
         elif kind == "closing":
             reason = str(message.get("reason"))
             words = CLOSING.get(reason)
+            if reason == "idle":  # the table is gone: the page goes back to the lobby
+                self.stop()
+                self.table = self.screen = self.state = self.host = self.watching = None
+                self.seat_options = {}
+                self.send({**message, "message": idle_closing_text(message.get("minutes"))})
+                return
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
             self.stop()

@@ -158,6 +158,14 @@ function receive(message) {
       if (message.code === "bad_token") connection.token = null;
       break;
     case "closing":
+      if (message.reason === "idle") {
+        // A table still to start where nobody did anything: gone, the player is in the lobby.
+        table.clear();
+        showView("lobby", $("lobby-h"));
+        announcer.say(String(message.message || ""), true);
+        connection.send({ type: "list" });
+        break;
+      }
       // "replaced" is said when the connection closes (the seat is played elsewhere).
       if (message.reason !== "replaced") {
         connection.expectClose = true;

@@ -211,7 +211,9 @@ export class Connection {
       this.table = message.table?.id ?? null;
       this.token = message.token;
     }
-    if (message.type === "left") this.token = null;
+    if (message.type === "left" || (message.type === "closing" && message.reason === "idle")) {
+      this.token = null;
+    }
     this.handlers.message(message);
   }
 
