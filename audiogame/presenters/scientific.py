@@ -267,8 +267,9 @@ class ScientificTable(TableScreen):
         super().announce(offer)
 
     def say_order(self, view: ScientificView) -> None:
-        """After a trick while the order is reversed: said once, unless a jack said it."""
-        if view.reversed and not self._order_said and not self._out:
+        """After a trick while the order is reversed: said once, unless a jack said it;
+        never once the game is over (no order is in force any more)."""
+        if view.reversed and not self._order_said and not self._out and not view.is_over:
             self.app.say(_("Reversed order."))
         self._order_said = True
 
