@@ -116,10 +116,10 @@ def test_a_tie_says_why_it_is_good() -> None:
     """SB-5: "it should tie" says what the tie does for the player: nobody takes the trick."""
     hint = Hint(Play(parse_cards("Ah")), "war", {"card": "Ah", "rank": 14})
     assert both(lambda: hint_text("scientific", hint, SEATS)) == (
-        "Hint: ace of hearts. It should tie for the strongest card: nobody takes this trick, "
-        "and its cards wait on the table for the next one.",
-        "Suggerimento: asso di cuori. Dovrebbe pareggiare con la carta più forte: nessuno "
-        "prende questa presa e le sue carte restano sul tavolo per la prossima.",
+        "Hint: ace of hearts. It should tie for the strongest: nobody takes the trick; its "
+        "cards wait for the next.",
+        "Suggerimento: asso di cuori. Dovrebbe pareggiare con la più forte: nessuno prende la "
+        "presa; le sue carte aspettano la prossima.",
     )
 
 
