@@ -86,7 +86,8 @@ def test_a_last_card_in_hand_is_chosen_by_the_first_enter_sb2(language: str, cho
                 "Battaglia tra te e Anna! 3 carte sul tavolo.",
                 "Bruno riprende le sue carte vinte: 2 carte.",
                 "Anna non scambia.",
-                "Otto: S scambia la tua mano, 1 carta, con le tue carte vinte, 2 carte."]),
+                "Otto: vuoi scambiare la tua mano, 1 carta, con le tue carte vinte, 2 carte? "
+                "Premi S."]),
     ],
 )  # fmt: skip
 def test_a_tricks_eights_are_told_together_after_a_won_pile_taken_up_sb13_sb14(
