@@ -387,3 +387,17 @@ def test_the_computer_players_are_opponents_in_italian() -> None:
     session.app.dispatch("c-m")  # Battaglia: its setup
     labels = [item.label() for item in top_screen(session, Menu).items()]
     assert any(label.startswith("Avversari del computer: ") for label in labels), labels
+
+
+def test_and_before_a_name_beginning_with_e_is_ed_in_italian() -> None:
+    """Names joined in Italian: "e", but "ed" before a word beginning with e ("Dario ed
+    Elena"); English always "and"."""
+    watched = Seats.watching(("Anna", "Dario", "Elena"))
+    at_the_table = Seats(("Elena", "Bruno"), 3)
+    assert both(lambda: watched.subjects([1, 2])) == ("Dario and Elena", "Dario ed Elena")
+    assert both(lambda: watched.subjects([0, 1, 2])) == (
+        "Anna, Dario and Elena",
+        "Anna, Dario ed Elena",
+    )
+    assert both(lambda: at_the_table.subjects([0, 1])) == ("you and Elena", "tu ed Elena")
+    assert both(lambda: watched.subjects([2, 0])) == ("Elena and Anna", "Elena e Anna")
