@@ -368,7 +368,7 @@ class CardaviaTable(TableScreen):
         """T: the turn (or the end), which needs more than the view."""
         view = self.view
         text = self.over_text() if view.is_over else info.turn_text(view, self.seats)
-        self.app.say(text, record=False)
+        self.app.say(self.with_lost(text), record=False)
 
     def say_scores(self, key: str = "") -> None:
         """S: the scores, a message each (the deal's lines, then the match totals)."""
