@@ -51,10 +51,10 @@ def test_the_settlement_says_the_scores_and_s_reads_it_player_by_player_cv12_cv1
     assert said[end + 1 :] == [
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
         "Press Enter to go back to the game setup.",
-        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14. "
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; this deal plus 14.",
         # Issue 25, item 14: a bonus paid names whose bomb it was.
-        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11. "
-        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3. "
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; this deal minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; this deal minus 3.",
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
     ]
     italian = drive([*script.keys[:-1], "s"], game="cardavia", config={"seed": 5},
@@ -63,9 +63,10 @@ def test_the_settlement_says_the_scores_and_s_reads_it_player_by_player_cv12_cv1
     assert italian[end + 1 :] == [
         "Punti della smazzata: tu meno 3, Bruno più 14, Anna meno 11.",
         "Premi Invio per tornare alla preparazione della partita.",
-        "Bruno: 6 carte rimaste, meno 6; premio bomba, più 20; totale più 14. "
-        "Anna: 1 carta rimasta, meno 1; la bomba di Bruno, meno 10; totale meno 11. "
-        "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; totale meno 3. "
+        "Bruno: 6 carte rimaste, meno 6; premio bomba, più 20; in questa smazzata più 14.",
+        "Anna: 1 carta rimasta, meno 1; la bomba di Bruno, meno 10; in questa smazzata meno 11.",
+        "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; "
+        "in questa smazzata meno 3.",
         "Punti della smazzata: tu meno 3, Bruno più 14, Anna meno 11.",
     ]
     assert sum(script.scores[0]) == 0

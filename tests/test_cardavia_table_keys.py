@@ -167,15 +167,16 @@ def test_after_the_deal_playing_keys_are_refused_and_space_does_not_leave() -> N
     session = drive([*keys, "tab", "p", "space", "t", "s"], game="cardavia", config=ANNA_LEADS,
                     settings=slow())  # fmt: skip
     over = "The deal is over. Press Enter to go back to the game setup."
-    assert session.spoken[-5:] == [
+    assert session.spoken[-8:] == [
         over,
         over,
         over,
         over,
-        # Issue 32: S once the deal is over, the settlement line by line (CV-14).
-        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14. "
-        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11. "
-        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3. "
+        # Issue 32: S once the deal is over, the settlement line by line (CV-14), a message
+        # each (a player's lines, then the deal's scores: within 30 words each).
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; this deal plus 14.",
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; this deal minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; this deal minus 3.",
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
     ]
 
@@ -190,6 +191,30 @@ def test_enter_after_a_deal_of_a_match_deals_the_next_one_and_reads_the_hand_cv4
                            "Your whole hand: W."]  # fmt: skip
     assert said[-2].startswith("Round 1. Your turn: you lead.")  # deal number 6
     assert said[-1].startswith("Your hand, 16 cards: ")
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["Bruno: 6 cards left, minus 6; bomb bonus, plus 20; this deal plus 14.",
+            "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; this deal minus 11.",
+            "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; this deal minus 3.",
+            "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
+            "Deal 1 of 3. Match totals: you minus 3, Bruno plus 14, Anna minus 11."]),
+    ("it", ["Bruno: 6 carte rimaste, meno 6; premio bomba, più 20; in questa smazzata più 14.",
+            "Anna: 1 carta rimasta, meno 1; la bomba di Bruno, meno 10; "
+            "in questa smazzata meno 11.",
+            "Tu: la bomba di Bruno, meno 10; le penalità degli altri, più 7; "
+            "in questa smazzata meno 3.",
+            "Punti della smazzata: tu meno 3, Bruno più 14, Anna meno 11.",
+            "Smazzata 1 di 3. Totali della partita: tu meno 3, Bruno più 14, Anna meno 11."]),
+])  # fmt: skip
+def test_s_after_a_deal_of_a_match_says_a_short_message_each_cv14(
+    language: str, expected: list[str]
+) -> None:
+    """S after a deal of a match: each player's lines, the deal's scores, then the match's
+    totals, a message each within 30 words; "this deal" and "match totals" kept apart."""
+    said = play([*table_script(5).keys[:-1], "s"], {"seed": 5, "deals": 3}, language)
+    assert said[-5:] == expected
+    assert max(len(text.split()) for text in said[-5:]) <= 30
 
 
 def test_f1_lists_every_key_of_the_table() -> None:

@@ -116,10 +116,10 @@ def test_a_tie_says_why_it_is_good() -> None:
     """SB-5: "it should tie" says what the tie does for the player: nobody takes the trick."""
     hint = Hint(Play(parse_cards("Ah")), "war", {"card": "Ah", "rank": 14})
     assert both(lambda: hint_text("scientific", hint, SEATS)) == (
-        "Hint: ace of hearts. It should tie for the strongest card: nobody takes this trick, "
-        "and its cards wait on the table for the next one.",
-        "Suggerimento: asso di cuori. Dovrebbe pareggiare con la carta più forte: nessuno "
-        "prende questa presa e le sue carte restano sul tavolo per la prossima.",
+        "Hint: ace of hearts. It should tie for the strongest: nobody takes the trick; its "
+        "cards wait for the next.",
+        "Suggerimento: asso di cuori. Dovrebbe pareggiare con la più forte: nessuno prende la "
+        "presa; le sue carte aspettano la prossima.",
     )
 
 
@@ -387,3 +387,17 @@ def test_the_computer_players_are_opponents_in_italian() -> None:
     session.app.dispatch("c-m")  # Battaglia: its setup
     labels = [item.label() for item in top_screen(session, Menu).items()]
     assert any(label.startswith("Avversari del computer: ") for label in labels), labels
+
+
+def test_and_before_a_name_beginning_with_e_is_ed_in_italian() -> None:
+    """Names joined in Italian: "e", but "ed" before a word beginning with e ("Dario ed
+    Elena"); English always "and"."""
+    watched = Seats.watching(("Anna", "Dario", "Elena"))
+    at_the_table = Seats(("Elena", "Bruno"), 3)
+    assert both(lambda: watched.subjects([1, 2])) == ("Dario and Elena", "Dario ed Elena")
+    assert both(lambda: watched.subjects([0, 1, 2])) == (
+        "Anna, Dario and Elena",
+        "Anna, Dario ed Elena",
+    )
+    assert both(lambda: at_the_table.subjects([0, 1])) == ("you and Elena", "tu ed Elena")
+    assert both(lambda: watched.subjects([2, 0])) == ("Elena and Anna", "Elena e Anna")

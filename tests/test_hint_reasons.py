@@ -173,3 +173,75 @@ def test_scientific_gives_up_only_its_weakest_card_sb3_sb7() -> None:
                 assert hint.action.cards[0].rank == weakest, (seed, hint)
             state.apply(seat, hint.action)
     assert "sacrifice" in seen or "best_average" in seen
+
+
+def _said_in(language: str, hint: Hint, seats: Seats, game: str = "scientific") -> str:
+    try:
+        set_language(language)
+        return hint_text(game, hint, seats)
+    finally:
+        set_language("en")
+
+
+def test_a_mixed_choice_is_said_short_with_its_plural_and_the_likely_cards_that_fit() -> None:
+    """A hint of a mixed choice says how often in words that agree with the number ("1 time
+    in 100"), and names the likely cards only as far as the hint stays within 30 words (the
+    third is left out here)."""
+    from engine.actions import Play
+    from engine.cards import parse_cards
+
+    seats = Seats(("Anna", "Bruno", "Carla"), 4)
+    likely = [[1, "Qs"], [2, "Qd"], [3, "Qc"]]
+    once = Hint(Play(parse_cards("7h")), "mixed", {"chance": 1, "likely": likely})
+    assert _said_in("en", once, seats) == (
+        "Hint: seven of hearts. Vary your play: this card 1 time in 100 keeps the others "
+        "guessing. Likely cards: Anna, queen of spades; Bruno, queen of diamonds."
+    )
+    assert _said_in("it", once, seats) == (
+        "Suggerimento: sette di cuori. Varia il gioco: questa carta 1 volta su 100 lascia gli "
+        "altri nel dubbio. Carte probabili: Anna, donna di picche; Bruno, donna di quadri."
+    )
+    often = Hint(Play(parse_cards("7h")), "mixed", {"chance": 12, "likely": likely[:1]})
+    assert _said_in("en", often, seats) == (
+        "Hint: seven of hearts. Vary your play: this card 12 times in 100 keeps the others "
+        "guessing. Likely cards: Anna, queen of spades."
+    )
+    assert _said_in("it", often, seats) == (
+        "Suggerimento: sette di cuori. Varia il gioco: questa carta 12 volte su 100 lascia gli "
+        "altri nel dubbio. Carte probabili: Anna, donna di picche."
+    )
+    plain = Hint(Play(parse_cards("7h")), "wins_cheaply", {"likely": likely})
+    english = _said_in("en", plain, seats)
+    assert english == (
+        "Hint: seven of hearts. It should win the trick. Likely cards: Anna, queen of spades; "
+        "Bruno, queen of diamonds; Carla, queen of clubs."
+    )
+    for hint in (once, often, plain):
+        for language in ("en", "it"):
+            assert len(_said_in(language, hint, seats).split()) <= 30
+
+
+def test_the_odds_of_a_cardavia_hint_are_said_in_words_that_agree_with_them() -> None:
+    """Never "does best: 0 percent": no way out first is said as such; "1 time in 100"."""
+    from engine.actions import Play
+    from engine.cards import parse_cards
+
+    seats = Seats(("Anna", "Bruno"), 3)
+    params = {"kind": "single", "rank": 9, "length": 1, "deals": 48}
+    never = Hint(Play(parse_cards("9h")), "best_odds", {**params, "wins": 0})
+    once = Hint(Play(parse_cards("9h")), "best_odds", {**params, "wins": 1})
+    assert _said_in("en", never, seats, "cardavia") == (
+        "Hint: nine. In 48 deals played out from here, it does best, though you never go out first."
+    )
+    assert _said_in("it", never, seats, "cardavia") == (
+        "Suggerimento: nove. In 48 smazzate giocate da qui è quella che rende di più, "
+        "anche se non chiudi mai per primo."
+    )
+    assert _said_in("en", once, seats, "cardavia") == (
+        "Hint: nine. In 48 deals played out from here, it does best: you go out first "
+        "1 time in 100."
+    )
+    assert _said_in("it", once, seats, "cardavia") == (
+        "Suggerimento: nove. In 48 smazzate giocate da qui è quella che rende di più: "
+        "chiudi per primo 1 volta su 100."
+    )

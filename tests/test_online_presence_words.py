@@ -71,3 +71,37 @@ def test_back_is_said_to_those_who_heard_the_drop_and_to_nobody_else(
     with speaking(language):
         assert presence_text("dropped", "Anna") == dropped
         assert presence_text("returned", "Anna") == returned
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["Round 1. It is Bruno's turn. Carla has lost the connection.",
+            "Round 1. It is Bruno's turn. Bruno and Carla have lost the connection.",
+            "Round 1. It is Bruno's turn. Bruno has lost the connection."]),
+    ("it", ["Giro 1. È il turno di Bruno. Carla ha perso la connessione.",
+            "Giro 1. È il turno di Bruno. Bruno e Carla hanno perso la connessione.",
+            "Giro 1. È il turno di Bruno. Bruno ha perso la connessione."]),
+])  # fmt: skip
+def test_t_says_who_has_lost_the_connection(language: str, expected: list[str]) -> None:
+    """At an online table, T's answer says who has lost the connection (a computer player
+    standing in for them too) until they are back: Carla drops, a computer player plays for
+    Bruno, Carla comes back; T after each."""
+    from audiogame.table.session import Table
+    from audiogame.table.stream import seat_message
+    from audiogame.web.seat import BrowserSeat
+
+    table = Table("cardavia", {}, 5, {})
+    out: list[dict[str, object]] = []
+    page = BrowserSeat(out.append, language)
+    page.outgoing({"type": "joined", "seat": 0, "names": ["Bruno", "Carla"],
+                   "table": {"id": "t", "game": "cardavia", "options": {},
+                             "seats": ["person", "person", "person"]}})  # fmt: skip
+    names = ["Bruno", "Carla"]
+    page.outgoing(seat_message(table, 0, table.opening_events(), "started", names=names))
+    answers: list[str] = []
+    for what, name, seat in [("dropped", "Carla", 2), ("taken_over", "Bruno", 1),
+                             ("returned", "Carla", 2)]:  # fmt: skip
+        page.outgoing({"type": "presence", "what": what, "name": name, "seat": seat})
+        out.clear()
+        page.key("t")
+        answers += [str(m["text"]) for m in out if m["type"] == "say" and m["text"]]
+    assert answers == expected

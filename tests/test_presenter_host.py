@@ -136,9 +136,9 @@ def test_one_event_is_heard_the_same_wherever_it_is_heard() -> None:
     assert len(heard) > 1
     assert heard[0].cue == "settlement" and {said.cue for said in heard[1:]} == {None}
     assert [said.text for said in heard] == [
-        "Bruno: 3 cards left, minus 3; total minus 3.",
-        "Anna: 2 cards left, minus 2; total minus 2.",
-        "You: the penalties of the others, plus 5; total plus 5.",
+        "Bruno: 3 cards left, minus 3; this deal minus 3.",
+        "Anna: 2 cards left, minus 2; this deal minus 2.",
+        "You: the penalties of the others, plus 5; this deal plus 5.",
         "Deal scores: you plus 5, Bruno minus 3, Anna minus 2.",
     ]
     scores = "Deal scores: you plus 5, Bruno minus 3, Anna minus 2."

@@ -310,8 +310,8 @@ def test_end_of_a_cardavia_replay_reads_the_settlement_player_by_player_cv12(
     said = session.spoken
     assert said[-5:] == [
         "You go out and win the deal!",  # who went out first, then the lines, as at the table
-        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; total plus 14.",
-        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; total minus 11.",
-        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; total minus 3.",
+        "Bruno: 6 cards left, minus 6; bomb bonus, plus 20; this deal plus 14.",
+        "Anna: 1 card left, minus 1; Bruno's bomb, minus 10; this deal minus 11.",
+        "You: Bruno's bomb, minus 10; the penalties of the others, plus 7; this deal minus 3.",
         "Deal scores: you minus 3, Bruno plus 14, Anna minus 11.",
     ]

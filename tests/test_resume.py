@@ -111,6 +111,9 @@ def test_a_cardavia_match_resumes_with_its_deal_number_and_totals(tmp_path: Path
     second = start_program(tmp_path)
     press(second, [ENTER])
     resumed = top_screen(second, CardaviaTable)
+    moves = sum(1 for line in record.moves if not line.startswith("deal "))
+    # Which deal of the match it is, said on resuming.
+    assert f"Game resumed: Cardavia, deal 2 of 3, after {moves} moves." in second.spoken
     assert views(local_table(resumed).state) == views(local_table(table).state)
     assert resumed.match.number == table.match.number == 2
     assert resumed.match.totals == table.match.totals and sum(table.match.totals) == 0
@@ -181,3 +184,22 @@ def test_resuming_says_the_table_once_and_reads_the_hand_again(
             "La tua mano, 16 carte: quattro, sei, 3 sette, otto, 2 nove, dieci, 2 fanti, "
             "2 donne, 2 re, asso.",
         ]
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Cardavia, deal 2 of 3, after 2 moves"),
+    ("it", "Cardavia, smazzata 2 di 3, dopo 2 mosse"),
+])  # fmt: skip
+def test_a_saved_match_is_named_by_its_deal_of_the_match(language: str, expected: str) -> None:
+    """A match resumed (and offered) says which of its deals it is at, not only the number
+    its first deal was dealt from."""
+    from audiogame.i18n import set_language
+    from audiogame.saves.screens import describe
+    from audiogame.saves.store import SavedGame
+
+    saved = SavedGame("cardavia", {"seed": 7, "deals": 3}, ["0 play 3h", "deal x", "1 pass"])
+    set_language(language)
+    try:
+        assert describe(saved) == expected
+    finally:
+        set_language("en")

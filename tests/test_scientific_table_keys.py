@@ -222,8 +222,9 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "No exchange is offered: it comes after you play an eight, with a won pile.",
         # Issue 10, item 10: the won pile the swap is decided on, by rank.
         # Issue 25, item 2: the joker is named, never hidden among the lower cards.
-        "Your hand, 2 cards: jack, ace. Won pile, 12 cards: joker, ace, king, queen, ten and 7 "
-        "lower cards.",
+        # In the reversed order the strongest are the low ranks: "weaker", never "lower" (SB-7).
+        "Your hand, 2 cards: jack, ace. Won pile, 12 cards: joker, two, three, four, five and 7 "
+        "weaker cards.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "No powers in force.",
     ]
@@ -448,16 +449,14 @@ def test_the_examples_in_the_table_modules_hold() -> None:
 def test_w_always_names_the_joker_in_a_long_won_pile_sb9() -> None:
     """SB-9: W shortens a won pile of more than 8 cards to its highest ranks, but a joker
     there is always named (it cancels a war: it matters at an 8's swap), never counted among
-    the lower cards."""
+    the weaker cards. SB-7: the order is reversed here, the twos strongest, said first."""
     keys = ["*", "enter", "a", "enter", "k", "enter", "q", "enter", "0", "enter", "9", "enter"]
     keys += ["2", "enter", "3", "enter", "w"]
     english = drive(keys, game="scientific", config=TWO).spoken[-1]
     italian = drive(keys, game="scientific", config=TWO, language="it").spoken[-1]
-    assert english.endswith(
-        "Won pile, 10 cards: joker, 2 aces, 2 kings, queen, five and 3 lower cards."
-    )
+    assert english.endswith("Won pile, 10 cards: joker, two, three, four, five and 5 weaker cards.")
     assert italian.endswith(
-        "Carte vinte, 10 carte: jolly, 2 assi, 2 re, donna, cinque e 3 carte più basse."
+        "Carte vinte, 10 carte: jolly, due, tre, quattro, cinque e 5 carte più deboli."
     )
 
 

@@ -21,9 +21,11 @@ from engine.scientific.events import PowerGained
 TWO = {"seed": 1, "players": 2}
 
 
-def staged(language: str, hands: list[str], won: list[str], keys: list[str]) -> list[str]:
-    """A table of three whose hands and won piles are set before the player's keys; what is
-    said after them."""
+def staged(
+    language: str, hands: list[str], won: list[str], keys: list[str], reversed: bool = False
+) -> list[str]:
+    """A table of three whose hands and won piles (and order: ``reversed``) are set before
+    the player's keys; what is said after them."""
     session = make_session(language=language)
     config = {"level": "greedy", "seed": 1, "players": len(hands)}
     session.app.start(start_screens(session.app, "scientific", config))
@@ -31,6 +33,7 @@ def staged(language: str, hands: list[str], won: list[str], keys: list[str]) -> 
     state = GAME.new_state(hands=[parse_cards(hand) for hand in hands])
     for seat, pile in enumerate(won):
         state.won[seat] = list(parse_cards(pile))
+    state.reversed = reversed
     local.table.state = state
     local.send("update", [])  # the seat sees the table as set
     start = len(session.spoken)
@@ -83,7 +86,8 @@ def test_a_last_card_in_hand_is_chosen_by_the_first_enter_sb2(language: str, cho
                 "Battaglia tra te e Anna! 3 carte sul tavolo.",
                 "Bruno riprende le sue carte vinte: 2 carte.",
                 "Anna non scambia.",
-                "Otto: S scambia la tua mano, 1 carta, con le tue carte vinte, 2 carte."]),
+                "Otto: vuoi scambiare la tua mano, 1 carta, con le tue carte vinte, 2 carte? "
+                "Premi S."]),
     ],
 )  # fmt: skip
 def test_a_tricks_eights_are_told_together_after_a_won_pile_taken_up_sb13_sb14(
@@ -130,3 +134,27 @@ def test_a_won_pile_taken_up_has_one_shape_for_every_seat(
         assert render(game, PileTakenUp(2, 22), seats) == brunos
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["You choose: two of hearts.", "You: two. Anna: nine.", "You take 2 cards.",
+                "You take up your won pile: 2 cards.",
+                "Anna has no cards left and is out of the game.",
+                "Game over: you win, everybody else is out!",
+                "Press Enter to go back to the game setup."]),
+        ("it", ["Hai scelto: due di cuori.", "Tu: due. Anna: nove.", "Prendi 2 carte.",
+                "Riprendi le tue carte vinte: 2 carte.",
+                "Anna non ha più carte ed è fuori dal gioco.",
+                "Partita finita: vinci tu, tutti gli altri sono fuori!",
+                "Premi Invio per tornare alla preparazione della partita."]),
+    ],
+)  # fmt: skip
+def test_the_reversed_order_is_not_said_once_the_game_is_over_sb7(
+    language: str, expected: list[str]
+) -> None:
+    """SB-7: the reversed order is said after a trick while it is in force; the trick that
+    ends the game ends it too: "Reversed order." is not said after "Game over"."""
+    said = staged(language, ["2h", "9s"], ["", ""], ["c-m"], reversed=True)
+    assert said == expected

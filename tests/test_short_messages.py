@@ -65,7 +65,7 @@ CASES: dict[str, tuple[str, dict[str, Any], Callable[[], Keys], dict[str, tuple[
         "scientific", {"players": 2, "seed": 2, "trick_limit": 60}, chosen_at_random(2),
         {"en": ("You are the seer:", "Anna, the seer, chooses now.", "Eight: S swaps your hand",
                 "Swapped: now", "takes up their won pile"),
-         "it": ("Sei il veggente:", "Anna, veggente, sceglie ora.", "Otto: S scambia la tua",
+         "it": ("Sei il veggente:", "Anna, veggente, sceglie ora.", "Otto: vuoi scambiare la tua",
                 "Scambio fatto", "riprende le sue carte vinte")},
     ),
     "scientific battle, three players": (

@@ -175,6 +175,11 @@ class OnlinePlay(ServerLink):
         self.presenter.on_refused(error)
 
     def on_presence(self, message: dict[str, Any]) -> None:
+        seat = message.get("seat")
+        if self.presenter is not None:  # T says who has lost the connection
+            self.presenter.presence(
+                str(message.get("what")), seat if isinstance(seat, int) else None
+            )
         if message.get("what") == "left" and self.game_over():
             return  # the game is over: everyone goes their way, and nobody needs telling
         text = presence_text(str(message.get("what")), str(message.get("name", "")))

@@ -334,7 +334,7 @@ class BattleTable(TableScreen):
         return trick_text(view, self.open, self.key_for("play"))
 
     def say_turn(self, key: str = "") -> None:
-        self.app.say(self.turn_text())
+        self.app.say(self.with_lost(self.turn_text()))
 
     def owned_text(self) -> str:
         return COUNTS.words(self.view, self.seats)

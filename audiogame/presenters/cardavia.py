@@ -364,14 +364,16 @@ class CardaviaTable(TableScreen):
         )
 
     # ----- information ---------------------------------------------------------------------
-    def say_info(self, key: str) -> None:
-        """T and S: the turn (or the end) and the scores, which need more than the view."""
+    def say_info(self, key: str = "") -> None:
+        """T: the turn (or the end), which needs more than the view."""
         view = self.view
-        texts = {
-            "t": lambda: self.over_text() if view.is_over else info.turn_text(view, self.seats),
-            "s": lambda: self.match.scores_text(view, self.seats, self._settlement),
-        }
-        self.app.say(texts[key.lower()](), record=False)
+        text = self.over_text() if view.is_over else info.turn_text(view, self.seats)
+        self.app.say(self.with_lost(text), record=False)
+
+    def say_scores(self, key: str = "") -> None:
+        """S: the scores, a message each (the deal's lines, then the match totals)."""
+        for text in self.match.scores_text(self.view, self.seats, self._settlement):
+            self.app.say(text, record=False)
 
     def tell(self, info_key: InfoKey[CardaviaView]) -> None:
         """L, E, R, M, W: the position from the player's view."""

@@ -6,7 +6,7 @@ Enter always has one meaning: play the selected cards.
 
 L, E, R, M and W tell the position from the player's view alone (:func:`information`): a
 replay of the game answers them too, with the same words. A spectator has them too, with T
-where the deal stands and S the bomb bonuses (:func:`watching`).
+where the deal stands and S the scores (:func:`watching`).
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ class CardaviaTable(Protocol):
 
     def say_info(self, key: str) -> None: ...
 
+    def say_scores(self, key: str = "") -> None: ...
+
     def tell(self, info_key: InfoKey[CardaviaView]) -> None: ...
 
     def say_edge(self, last: bool, card: str) -> None: ...
@@ -115,7 +117,13 @@ STANDING = InfoKey(
     N_("where the deal stands: the round, the play to beat, whose turn, the cards left."),
     info.standing_text,
 )
-BONUSES = InfoKey("scores", letter("s"), N_("the bomb bonuses of this deal."), _bonuses)
+SCORES_HELP = N_(
+    "the scores: bomb bonuses of this deal; once it is over, its settlement line by "
+    "line; match totals."
+)
+BONUSES = InfoKey("scores", letter("s"), SCORES_HELP, _bonuses)
+"""S for a spectator: its screen answers it as a player's table does (its match, the deal's
+settlement); the words from the view alone are the bonuses of the deal under way."""
 
 
 def information(config: Mapping[str, Any]) -> tuple[InfoKey[CardaviaView], ...]:
@@ -160,9 +168,7 @@ def table_commands(table: CardaviaTable) -> list[Command]:
                 INFORMATION),
         TABLE.command(lambda key: table.tell(TABLE)),
         COUNTS.command(lambda key: table.tell(COUNTS)),
-        Command(letter("s"), N_("the scores: bomb bonuses of this deal; once it is over, "
-                                "its settlement line by line; match totals."),
-                table.say_info, "scores", INFORMATION),
+        Command(letter("s"), SCORES_HELP, table.say_scores, "scores", INFORMATION),
         ROUND.command(lambda key: table.tell(ROUND)),
         HIGH_CARDS.command(lambda key: table.tell(HIGH_CARDS)),
         HAND.command(lambda key: table.tell(HAND)),

@@ -80,21 +80,22 @@ class Match:
         points = self.totals[winners[0]]
         if len(winners) > 1:
             text = _("The match ends in a tie between {names}, with {points}.")
-        elif winners[0] == HUMAN:
+        elif seats.is_me(winners[0]):
             text = _("You win the match with {points}!")
         else:
             text = _("{names} wins the match with {points}.")
         names = seats.objects(winners) if len(winners) > 1 else seats.subjects(winners)
         return text.format(names=names, points=signed(points))
 
-    def final_cue(self) -> str:
-        return outcome_cue(self.winners(), HUMAN)
+    def final_cue(self, listener: int | None = HUMAN) -> str:
+        """The cue of the match's end as ``listener`` hears it (``None``: a spectator)."""
+        return outcome_cue(self.winners(), listener)
 
     def scores_text(
         self, view: CardaviaView, seats: Seats, settlement: Settlement | None = None
-    ) -> str:
-        """S: this deal's bomb bonuses (or once over, its ``settlement`` line by line, CV-14),
-        then the match totals."""
+    ) -> list[str]:
+        """S, a message each: this deal's bomb bonuses (or once over, its ``settlement``
+        player by player, CV-14), then the match totals, each within 30 words."""
         if settlement is not None and self.last_scores is not None:
             texts = settlement_lines(settlement.lines, settlement.totals, seats)
         elif self.last_scores is not None:
@@ -109,8 +110,8 @@ class Match:
             texts = [_("No bomb bonus yet this deal.")]
         if self.deals > 1:
             texts.append(
-                _("Match, deal {number} of {deals}. Totals: {scores}.").format(
+                _("Deal {number} of {deals}. Match totals: {scores}.").format(
                     number=self.number, deals=self.deals, scores=score_list(self.totals, seats)
                 )
             )
-        return " ".join(texts)
+        return texts

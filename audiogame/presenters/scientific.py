@@ -135,8 +135,8 @@ class ScientificTable(TableScreen):
         return self.run_bound(lower)
 
     def say_choices(self, key: str = "") -> None:
-        """T: who has chosen, kept in the history."""
-        self.app.say(self.choices_text())
+        """T: who has chosen (and who lost the connection), kept in the history."""
+        self.app.say(self.with_lost(self.choices_text()))
 
     def tell(self, info_key: InfoKey[ScientificView]) -> None:
         """R, E, C, W: the position from the player's view, kept in the history."""
@@ -267,8 +267,8 @@ class ScientificTable(TableScreen):
         super().announce(offer)
 
     def say_order(self, view: ScientificView) -> None:
-        """After a trick while the order is reversed: said once, unless a jack said it."""
-        if view.reversed and not self._order_said and not self._out:
+        """After a trick while the order is reversed and the game goes on: said once."""
+        if view.reversed and not self._order_said and not self._out and not view.is_over:
             self.app.say(_("Reversed order."))
         self._order_said = True
 

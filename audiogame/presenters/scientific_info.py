@@ -193,22 +193,23 @@ def hand_text(view: ScientificView) -> str:
             "Your hand, {count} cards: {cards}.",
             len(view.hand),
         ).format(count=len(view.hand), cards=hand_summary(view.hand))
-    return text + " " + won_pile_text(view.won_pile)
+    return text + " " + won_pile_text(view.won_pile, view.reversed)
 
 
 WON_PILE_IN_FULL = 8
 """Up to this many cards, W reads every rank of the won pile; beyond, the highest ones."""
 
 
-def won_pile_text(won: Sequence[Card]) -> str:
-    """The won pile by rank, highest first (the player saw these cards win): in full when
-    small, else any joker, its four highest ranks and how many cards are lower ("14 cards:
-    joker, 3 aces, ..."): a joker is never counted among the lower cards."""
+def won_pile_text(won: Sequence[Card], reversed: bool = False) -> str:
+    """The won pile by rank, strongest first in the order in force (``reversed``: the two
+    first, SB-7): in full when small, else any joker, its four strongest ranks and how many
+    cards are weaker ("14 cards: joker, 3 aces, ..."): a joker is never counted among them."""
     if not won:
         return _("Won pile: empty.")
     jokers = [card for card in won if card.rank is None]  # always said: it cancels a war
+    sign = 1 if reversed else -1  # the strongest first
     ordered = jokers + sorted((card for card in won if card.rank is not None),
-                              key=lambda card: -(card.rank or 0))  # fmt: skip
+                              key=lambda card: sign * (card.rank or 0))  # fmt: skip
     if len(won) <= WON_PILE_IN_FULL:
         return ngettext("Won pile, {count} card: {cards}.", "Won pile, {count} cards: {cards}.",
                         len(won)).format(count=len(won), cards=hand_summary(ordered))  # fmt: skip
@@ -218,6 +219,6 @@ def won_pile_text(won: Sequence[Card]) -> str:
     text = ngettext(
         "Won pile, {count} card: {cards}", "Won pile, {count} cards: {cards}", len(won)
     ).format(count=len(won), cards=hand_summary(shown))
-    return text + ngettext(" and {rest} lower card.", " and {rest} lower cards.", rest).format(
+    return text + ngettext(" and {rest} weaker card.", " and {rest} weaker cards.", rest).format(
         rest=rest
     )

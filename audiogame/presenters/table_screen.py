@@ -13,7 +13,7 @@ from audiogame.app.places import pause_menu
 from audiogame.app.screen import ESCAPE, Command, Screen
 from audiogame.app.utterance import Utterance, utterances
 from audiogame.computer_players import DEFAULT_LEVEL
-from audiogame.i18n import N_, _
+from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.record import table_extras
 from audiogame.table.local import LocalTable
 from audiogame.table.seat import SeatState
@@ -104,6 +104,9 @@ class TableScreen(Screen):
         self.seat: SeatState = seat
         self.state: SeatState = seat
         self.elsewhere = Elsewhere()
+        self.lost: set[int] = set()
+        """The seats (numbered from this one) whose person lost the connection to an online
+        table: T says so."""
 
     def open_local(self) -> SeatState:
         """A table in this process, its computer players at the level of the setup."""
@@ -264,6 +267,26 @@ class TableScreen(Screen):
     def restore_match(self, deal: int | None, totals: list[int]) -> None:
         """A match taken back (a page opened again, a program or server started again): its
         deal number (``None``: as it is) and running totals as the table keeps them."""
+
+    def presence(self, what: str, seat: int | None) -> None:
+        """Someone at an online table sat, left, lost the connection or came back (the
+        server's ``presence``; ``seat`` numbered from this one)."""
+        if seat is None or seat == HUMAN:
+            return
+        if what in ("dropped", "taken_over"):
+            self.lost.add(seat)
+        else:
+            self.lost.discard(seat)
+
+    def with_lost(self, text: str) -> str:
+        """T's answer ``text``, and who has lost the connection to the table, if anyone."""
+        if not self.lost:
+            return text
+        lost = sorted(self.lost)
+        said = ngettext(
+            "{names} has lost the connection.", "{names} have lost the connection.", len(lost)
+        ).format(names=self.seats.subjects(lost))
+        return f"{text} {said}"
 
     def more_deals(self) -> bool:
         """Whether deals of a match are still to come once this one is over."""

@@ -16,12 +16,14 @@ from audiogame.app.screen import Command, Screen
 from audiogame.app.utterance import spoken_order, utterances
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _
+from audiogame.presenters.cardavia_match import Match
 from audiogame.presenters.info_keys import InfoKey, watching_keys
 from audiogame.table.codec import decode_event
 from audiogame.table.seat import SeatState
 from audiogame.words.seats import Seats, join_words
 from engine.actions import Action
-from engine.events import Event
+from engine.cardavia.events import Settlement
+from engine.events import Event, GameOver
 
 if TYPE_CHECKING:
     from audiogame.app.host import Host
@@ -48,6 +50,12 @@ class WatchedTable(Screen):
         """Whether a view came with the stream (a game whose facts say what is secret)."""
         self.under_way = False
         """Whether the game was under way when the spectator came (said on arriving)."""
+        self.match = Match(0, 1) if game_entry(game).match else None
+        """A match of several deals (Cardavia's): its number and totals, as the table keeps
+        them, said as a player hears them (S, a deal's end, the next deal)."""
+        self._totals: list[int] | None = None
+        self._before: list[str] = []
+        self._settlement: Settlement | None = None
 
     @staticmethod
     def _cannot_act(action: Action) -> None:
@@ -58,7 +66,9 @@ class WatchedTable(Screen):
 
     # ----- the stream ----------------------------------------------------------------------
     def take(self, message: Mapping[str, Any]) -> list[Event]:
-        """One message of the spectator's stream: its view kept, its events (not yet said)."""
+        """One message of the spectator's stream: its view and the match kept, its events (not
+        yet said)."""
+        self._follow_match(message)
         if message.get("view") is not None:
             self.viewed = True
             return self.state.feed(dict(message))
@@ -69,11 +79,50 @@ class WatchedTable(Screen):
         is told where it stands on arriving; a game that starts says so itself."""
         self.under_way = not message.get("events")
 
+    def _follow_match(self, message: Mapping[str, Any]) -> None:
+        """The match's deal and totals as the table sends them; a next deal says its number,
+        as a player hears it."""
+        match = self.match
+        if match is None:
+            return
+        deals, deal, totals = message.get("deals"), message.get("deal"), message.get("totals")
+        if isinstance(deals, int):
+            match.deals = max(1, deals)
+        if isinstance(deal, int) and deal != match.number:
+            match.next_deal()
+            match.number = deal
+            self._settlement = None
+            if message.get("type") == "dealt" and match.deals > 1:
+                self._before.append(
+                    _("Deal {number} of {deals}.").format(number=deal, deals=match.deals)
+                )
+        if isinstance(totals, list):
+            self._totals = [int(total) for total in totals]
+
     def show(self, events: list[Event]) -> None:
-        """The events, as a spectator hears them."""
+        """The events, as a spectator hears them; a match's totals and winner after a deal's
+        end, as a player hears them."""
+        before, self._before = self._before, []
+        for text in before:
+            self.app.say(text)
         for event in spoken_order(events):
+            if isinstance(event, Settlement):
+                self._settlement = event
             for said in utterances(self.game, event, self.seats, None, by_line=False):
                 self.app.say(said.text, cue=said.cue, pan=said.pan)
+        self._count_match(events)
+
+    def _count_match(self, events: list[Event]) -> None:
+        match, totals = self.match, self._totals
+        if match is None or totals is None:
+            return
+        over = next((event for event in events if isinstance(event, GameOver)), None)
+        if over is None or match.counted:
+            match.totals = list(totals)  # as the table keeps them
+            return
+        match.totals = [total - points for total, points in zip(totals, over.scores, strict=True)]
+        for line in match.count(over.scores, self.seats):
+            self.app.say(line, cue=match.final_cue(None) if line == match.verdict else None)
 
     # ----- what is said --------------------------------------------------------------------
     def greeting(self) -> str:
@@ -84,6 +133,11 @@ class WatchedTable(Screen):
     def enter(self) -> None:
         self.app.say(self.greeting())
         if self.under_way:
+            match = self.match
+            if match is not None and match.deals > 1:  # which deal of the match, as a player
+                self.app.say(
+                    _("Deal {number} of {deals}.").format(number=match.number, deals=match.deals)
+                )
             self.say_standing()
 
     def resume(self) -> None:
@@ -106,7 +160,13 @@ class WatchedTable(Screen):
         if not self.viewed:
             self.app.refuse(_("The game has not started yet."))
             return
-        self.app.say(info_key.words(self.state.view(0), self.seats))
+        view = self.state.view(0)
+        if info_key.id == "scores" and self.match is not None:  # S: as a player's, the match too
+            settlement = self._settlement if self.match.last_scores is not None else None
+            for text in self.match.scores_text(view, self.seats, settlement):
+                self.app.say(text)
+            return
+        self.app.say(info_key.words(view, self.seats))
 
     def status(self) -> list[str]:
         text = self.standing()

@@ -11,6 +11,7 @@ from audiogame.app.screen import BACKSPACE, ENTER, ESCAPE, Command, Screen
 from audiogame.catalog import game_entry
 from audiogame.i18n import N_, _, ngettext
 from audiogame.saves.codes import CodeError, decode, normalize
+from audiogame.saves.moves import is_deal
 from audiogame.saves.rebuild import local_table, muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
 
@@ -63,15 +64,22 @@ def save_notice(app: AudioGame, problem: str) -> str:
 
 
 def describe(saved: SavedGame) -> str:
-    """ "Battaglia (War), deal 4711, after 12 moves"."""
+    """ "Battaglia (War), deal number 4711, after 12 moves"; a match of several deals says
+    which deal it is at: "Cardavia, deal 2 of 3, after 40 moves"."""
     try:
-        title = _(game_entry(saved.game).title)
+        entry = game_entry(saved.game)
+        title, match = _(entry.title), entry.match
     except KeyError:
-        title = saved.game
+        title, match = saved.game, False
     moves = ngettext("after {count} move", "after {count} moves", saved.move_count)
-    return _("{game}, deal number {seed}, {moves}").format(
-        game=title, seed=saved.seed, moves=moves.format(count=saved.move_count)
-    )
+    moves = moves.format(count=saved.move_count)
+    deals = int(saved.config.get("deals") or 1) if match else 1
+    if deals > 1:
+        deal = 1 + sum(1 for line in saved.moves if is_deal(line))
+        return _("{game}, deal {deal} of {deals}, {moves}").format(
+            game=title, deal=deal, deals=deals, moves=moves
+        )
+    return _("{game}, deal number {seed}, {moves}").format(game=title, seed=saved.seed, moves=moves)
 
 
 def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:

@@ -114,6 +114,11 @@ class BrowserSeat:
         elif kind in ("started", "update", "dealt", "refused"):
             self.stream(message)
         elif kind == "presence":
+            seat = message.get("seat")
+            if self.screen is not None:  # T says who has lost the connection
+                self.screen.presence(
+                    str(message.get("what")), seat if isinstance(seat, int) else None
+                )
             text = presence_text(str(message.get("what")), str(message.get("name", "")))
             if text is not None:
                 self.say(text)

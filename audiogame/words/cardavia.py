@@ -181,7 +181,7 @@ def settlement_lines(
         if not parts:
             continue
         said.append(
-            _("{name}: {items}; total {total}.").format(
+            _("{name}: {items}; this deal {total}.").format(
                 name=capitalize(seats.subject(seat)),
                 items="; ".join(parts),
                 total=signed(totals[seat]),

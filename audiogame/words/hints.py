@@ -41,8 +41,6 @@ _CARDAVIA: dict[str, str] = {
     "saves_low_cards": N_("It beats the table and leaves your hand easier to empty."),
     "lead_weakest": N_("Lead your weakest cards while you can."),
     "cheapest_answer": N_("The cheapest answer to the table."),
-    "best_odds": N_("In {deals} deals played out from here, it does best: you go out first "
-                    "{wins} percent of the time."),
 }  # fmt: skip
 
 # Why, in Battaglia scientifica and open Battaglia.
@@ -58,8 +56,7 @@ _CARDS: dict[str, str] = {
     "joker_cancels_war": N_("A war looks likely, and a lone joker takes it."),
     "joker_forces_war": N_("The joker forces a war."),
     "war": N_(
-        "It should tie for the strongest card: nobody takes this trick, and its cards wait "
-        "on the table for the next one."
+        "It should tie for the strongest: nobody takes the trick; its cards wait for the next."
     ),
     "others_war": N_("The others should bring about a war: give up a weak card."),
     "sacrifice": N_("The trick looks lost: give up a weak card."),
@@ -68,10 +65,11 @@ _CARDS: dict[str, str] = {
     "strongest_chance": N_("The others may hold stronger cards: it is your best chance."),
     "best_average": N_("It does best against what the others may play."),
     "face_down_weakest": N_("A face-down card only feeds the pot: give your weakest."),
-    "mixed": N_(
-        "Vary your choice: this card {chance} times in 100, so that the others cannot read you."
-    ),
 }
+
+ROOM = 26
+"""Words a card game's reason and its likely cards take at most: with "Hint: queen of
+diamonds." (four words) a hint stays within the 30 words of a message."""
 
 
 def _kept(kind: str, name: str) -> str:
@@ -155,6 +153,8 @@ def cardavia_reason(hint: Hint, seats: Seats) -> str:
         kept = params.get("kept")
         kind = kept.get("kind") if isinstance(kept, Mapping) else ""
         return _kept(str(kind), _combination(kept))
+    if code == "best_odds":
+        return _best_odds(params.get("deals"), params.get("wins"))
     template = _CARDAVIA.get(code, _CARDAVIA["cheapest_answer"])
     return _(template).format(
         last=_combination(params.get("last")),
@@ -162,6 +162,23 @@ def cardavia_reason(hint: Hint, seats: Seats) -> str:
         deals=params.get("deals"),
         wins=params.get("wins"),
     )
+
+
+def _best_odds(deals: object, wins: object) -> str:
+    """ "In 48 deals played out from here, it does best: you go out first 12 times in 100." """
+    count = wins if isinstance(wins, int) else 0
+    if count <= 0:
+        text = _("In {deals} deals played out from here, it does best, though you never go out "
+                 "first.")  # fmt: skip
+    else:
+        text = ngettext(
+            "In {deals} deals played out from here, it does best: you go out first {wins} time "
+            "in 100.",
+            "In {deals} deals played out from here, it does best: you go out first {wins} times "
+            "in 100.",
+            count,
+        )
+    return text.format(deals=deals, wins=count)
 
 
 def card_reason(hint: Hint) -> str:
@@ -173,8 +190,15 @@ def card_reason(hint: Hint) -> str:
     chance = hint.params.get("chance")
     if code == "mixed" and (not isinstance(chance, int | float) or chance >= 100):
         code = "best_average"  # a "mixed" choice of one card is simply the best one
+    if code == "mixed" and isinstance(chance, int | float):
+        count = max(1, round(chance))
+        return ngettext(
+            "Vary your play: this card {chance} time in 100 keeps the others guessing.",
+            "Vary your play: this card {chance} times in 100 keeps the others guessing.",
+            count,
+        ).format(chance=count)
     template = _CARDS.get(code)
-    return _(template).format(chance=chance) if template else ""
+    return _(template) if template else ""
 
 
 def cardavia_play(hint: Hint) -> str:
@@ -198,16 +222,20 @@ def card_reason_at(hint: Hint, seats: Seats) -> str:
     others are likely to show when the hint names them (a table of three or more): "Likely
     cards: Bruno, king of spades; Carla, nine of diamonds." """
     reason = card_reason(hint)
-    likely = _likely(hint.params.get("likely"), seats)
-    if not likely:
-        return reason
-    return f"{reason} {likely}" if reason else likely
+    parts = _likely_parts(hint.params.get("likely"), seats)
+    while parts:  # as many as the hint has room for, in the order of the seats
+        likely = _("Likely cards: {cards}.").format(cards="; ".join(parts))
+        text = f"{reason} {likely}" if reason else likely
+        if len(text.split()) <= ROOM:
+            return text
+        parts.pop()
+    return reason
 
 
-def _likely(found: object, seats: Seats) -> str:
-    """ "Likely cards: Bruno, king of spades; Carla, nine of diamonds." (empty: none named)."""
+def _likely_parts(found: object, seats: Seats) -> list[str]:
+    """ "Bruno, king of spades", one for each card named (none: none named)."""
     if not isinstance(found, list | tuple):
-        return ""
+        return []
     parts: list[str] = []
     for entry in found:
         if not isinstance(entry, list | tuple) or len(entry) != 2:
@@ -221,9 +249,7 @@ def _likely(found: object, seats: Seats) -> str:
         except ValueError:
             continue
         parts.append(_("{name}, {card}").format(name=name, card=card_name(card)))
-    if not parts:
-        return ""
-    return _("Likely cards: {cards}.").format(cards="; ".join(parts))
+    return parts
 
 
 def hint_text(game: str, hint: Hint, seats: Seats, swap_key: str = "S") -> str:

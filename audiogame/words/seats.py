@@ -15,12 +15,25 @@ it "you" when the player is the one who listens)."""
 
 
 def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in the player's language."""
+    """``a``, ``a and b``, ``a, b and c`` in the player's language; before a word beginning
+    with an e, the language may say it otherwise (Italian: "Dario ed Elena").
+
+    >>> from audiogame.i18n import set_language
+    >>> set_language("it")
+    >>> join_words(["Dario", "Elena"]), join_words(["Anna", "Bruno", "Elena"])
+    ('Dario ed Elena', 'Anna, Bruno ed Elena')
+    >>> set_language("en")
+    """
     if not words:
         return ""
     if len(words) == 1:
         return words[0]
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+    first, last = ", ".join(words[:-1]), words[-1]
+    if last[:1].lower() in ("e", "è", "é"):
+        return pgettext("before a word beginning with e", "{first} and {last}").format(
+            first=first, last=last
+        )
+    return _("{first} and {last}").format(first=first, last=last)
 
 
 def capitalize(text: str) -> str:
