@@ -65,8 +65,12 @@ def test_a_finished_game_is_replayed_move_by_move_with_the_tables_words(
     for number, line in enumerate(screen.saved.moves[:3], 1):
         seat, action = parse_move(line)
         name = "you" if seat == 0 else "Anna"
-        expected.append(f"Move {number} of {total}, {name}.")
-        expected += [render("battle", e, seats) for e in state.apply(seat, action)]
+        words = [render("battle", e, seats) for e in state.apply(seat, action)]
+        if words:  # one message a move: its number, then its words, which say who made it
+            words[0] = f"Move {number} of {total}. {words[0][:1].upper()}{words[0][1:]}"
+            expected += words
+        else:  # a card still face down: who made the move
+            expected.append(f"Move {number} of {total}, {name}.")
     said = session.spoken
     assert said[-len(expected) :] == [text[:1].upper() + text[1:] for text in expected]
 
@@ -84,7 +88,7 @@ def test_left_rebuilds_the_previous_move_and_home_end_jump(tmp_path: Path, finis
     assert screen.line.position == 4
     assert repr(screen.line.state.view(0)) == repr(after_four.view(0))
     total = len(screen.saved.moves)
-    assert f"Move 4 of {total}, you." in session.spoken[-3:]
+    assert any(said.startswith(f"Move 4 of {total}. You: ") for said in session.spoken[-3:])
     session.app.dispatch("end")
     assert screen.line.state.is_over and screen.line.position == total
     session.app.dispatch("right")
@@ -126,7 +130,7 @@ MATCH_WORDS = {
         "deal": "Deal 2 of 2.",
         "before": "Deal 2 of 2, before move {number} of {total}.",
         "moves": "after {total} moves",
-        "first": "Move 1 of {total}, ",
+        "first": "Move 1 of {total}. ",
         "totals": "Match totals: ",
         "over": " the match with ",
     },
@@ -134,7 +138,7 @@ MATCH_WORDS = {
         "deal": "Smazzata 2 di 2.",
         "before": "Smazzata 2 di 2, prima della mossa {number} di {total}.",
         "moves": "dopo {total} mosse",
-        "first": "Mossa 1 di {total}, ",
+        "first": "Mossa 1 di {total}. ",
         "totals": "Totali della partita: ",
         "over": " la partita con ",
     },
@@ -211,7 +215,7 @@ def test_audiogame_replay_on_the_command_line(tmp_path: Path, finished: Path) ->
     program = Program(["replay", str(finished)], tmp_path)
     program.wait_for(lambda said: any(line.startswith("Replay: Battaglia") for line in said))
     program.press(["right", "right"])
-    program.wait_for(lambda said: any(line.startswith("Move 2 of 212, you.") for line in said))
+    program.wait_for(lambda said: any(line.startswith("Move 2 of 212. You: ") for line in said))
     program.press(["escape"])
     program.wait_for(lambda said: said[-1].startswith(main_menu_said()))
     program.press(["c-c"])

@@ -256,12 +256,16 @@ class ReplayScreen(Screen):
                 )
             )
         else:
-            seat, _action = parse_move(text)
+            number = self.line.moves_before(index + 1)
+            if self.said(events):  # the move's first words say who made it
+                self.speak(events, _("Move {number} of {total}.").format(
+                    number=number, total=self.total))  # fmt: skip
+                self.say_match(index + 1)
+                return
+            seat, _action = parse_move(text)  # a move that shows nothing yet: who made it
             self.app.say(
                 _("Move {number} of {total}, {name}.").format(
-                    number=self.line.moves_before(index + 1),
-                    total=self.total,
-                    name=self.line.seats.subject(seat),
+                    number=number, total=self.total, name=self.line.seats.subject(seat)
                 )
             )
         self.speak(events)
@@ -284,7 +288,14 @@ class ReplayScreen(Screen):
         for line in lines:
             self.app.say(line, cue=match.final_cue() if line == match.verdict else None)
 
-    def speak(self, events: list[Event]) -> None:
+    def said(self, events: list[Event]) -> bool:
+        """Whether ``events`` have words to say."""
+        seats = self.line.seats
+        return any(utterances(self.saved.game, event, seats) for event in events)
+
+    def speak(self, events: list[Event], first: str = "") -> None:
+        """The words of ``events``, as at the table; ``first`` begins the first message (a
+        move's number: one message for the move, which its own words say who made)."""
         seats = self.line.seats
         kinds = [event.kind for event in events]
         late = "game_over" in kinds and "settlement" in kinds[: kinds.index("game_over")]
@@ -294,7 +305,10 @@ class ReplayScreen(Screen):
             events.insert(kinds.index("settlement"), over)
         for event in events:
             for said in utterances(self.saved.game, event, seats):
-                self.app.say(capitalize(said.text), cue=said.cue, pan=said.pan)
+                text = capitalize(said.text)
+                if first:
+                    text, first = f"{first} {text}", ""
+                self.app.say(text, cue=said.cue, pan=said.pan)
 
     def status(self) -> list[str]:
         return [self.where()]
