@@ -287,12 +287,12 @@ def test_a_page_opened_again_after_a_jacks_revolution_says_the_order_is_reversed
 CARDAVIA_BACK = {
     "en": [
         "Cardavia online. Order of play: you, Carla and Bruno.",
-        "Round 2. On the table, from Carla: straight from 4 to jack. Bruno passed. Your turn. "
+        "Round 2. On the table, from Carla: straight from 4 to jack. Bruno passed. "
         "Cards left: you 15, Carla 7, Bruno 16.",
     ],
     "it": [
         "Cardavia online. Ordine di gioco: tu, Carla e Bruno.",
-        "Giro 2. Sul tavolo, da Carla: scala dal 4 al fante. Bruno ha passato. Tocca a te. "
+        "Giro 2. Sul tavolo, da Carla: scala dal 4 al fante. Bruno ha passato. "
         "Carte rimaste: tu 15, Carla 7, Bruno 16.",
     ],
 }
@@ -302,8 +302,11 @@ CARDAVIA_BACK = {
 def test_a_page_opened_again_at_cardavia_says_the_play_to_beat_before_the_hand(
     tmp_path: Path, language: str
 ) -> None:
-    """Issue 32, item 5: the play to beat, whose turn and the cards left, then the hand."""
+    """Issue 32, item 5: the play to beat and the cards left, then the hand, then "Your turn"
+    once (the prompt says it: the words of where it stands do not say it again)."""
     heard = asyncio.run(come_back(tmp_path, "cardavia", 2, language))
     assert heard[:2] == CARDAVIA_BACK[language]
     assert heard[2].startswith("Your hand, 15 cards: " if language == "en" else
                                "La tua mano, 15 carte: ")  # fmt: skip
+    turn = "Your turn" if language == "en" else "Tocca a te"
+    assert [said for said in heard if turn in said] == heard[3:], heard

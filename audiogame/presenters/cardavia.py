@@ -111,7 +111,8 @@ class CardaviaTable(TableScreen):
             )
         self.announce(self.state.opening_events())
         if under_way:  # a player coming back: where the deal stands, and the hand again
-            self.say_standing()
+            # (on their turn, "Your turn" is the prompt's, said once after the hand)
+            self.app.say(info.standing_text(self.view, self.seats, own_turn=False))
             self.app.say(info.hand_text(self.view.hand))
             self.after_events()
             return

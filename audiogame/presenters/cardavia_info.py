@@ -68,16 +68,18 @@ def turn_text(view: CardaviaView, seats: Seats) -> str:
     return " ".join([number, _("Your turn."), table_text(view, seats)])
 
 
-def standing_text(view: CardaviaView, seats: Seats) -> str:
+def standing_text(view: CardaviaView, seats: Seats, own_turn: bool = True) -> str:
     """Where the deal stands, in few words, for whoever arrives: the round, the play to beat
-    (or who leads), whose turn, the cards each holds."""
+    (or who leads), whose turn, the cards each holds. ``own_turn`` false: "Your turn." left
+    to the prompt that follows (a player coming back on their turn hears it once)."""
     if view.is_over:
         return " ".join([_("The deal is over."), cards_left_text(view, seats)])
     parts = [_("Round {number}.").format(number=view.round), table_text(view, seats)]
     if view.table is not None:  # an empty table says who leads, whose turn it is
         awaiting = view.awaiting or 0
         if seats.is_me(awaiting):
-            parts.append(_("Your turn."))
+            if own_turn:
+                parts.append(_("Your turn."))
         else:
             parts.append(_("It is {name}'s turn.").format(name=seats.subject(awaiting)))
     if view.first_play:
