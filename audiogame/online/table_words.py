@@ -51,7 +51,8 @@ REFUSALS: dict[str, str] = {
     "table_full": N_("Every seat of that table is taken."),
     "seat_taken": N_("That seat is taken."),
     "bot_name": N_(
-        "A computer player at that table has your name: connect with another name to go there."
+        "A computer player at that table has your name, or one like it: connect with another "
+        "name to go there."
     ),
     "not_creator": N_("Only the player who created the table can start the game."),
     "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
@@ -89,6 +90,9 @@ REASONS: dict[tuple[str, str], str] = {
     ),
     ("name_taken", "look_alike"): N_(
         "A name that looks like this one is already in use on the server: choose another one."
+    ),
+    ("name_taken", "sound_alike"): N_(
+        "A name that sounds like this one is already in use on the server: choose another one."
     ),
     ("bad_chat", "invisible"): N_("That message was not sent: it holds invisible characters."),
     ("bad_chat", "marks"): N_("That message was not sent: it piles accents on a letter."),
