@@ -105,6 +105,7 @@ program does not know gets the code's own words."""
 TERMINAL_REFUSALS: dict[str, str] = {
     "version": N_("This server speaks another version of the program: update one of them."),
     "unreachable": N_("The server cannot be reached: check its address, or try again later."),
+    "no_answer": N_("The server did not answer; disconnected."),
     "gone": N_("The connection to the server was lost."),
     "not_understood": N_(
         "The server sent something this program does not understand; disconnected."
