@@ -49,7 +49,7 @@ SAID_ALIKE = [("Carla", "Karla"), ("Kim", "Chim"), ("Sara", "Sarah"), ("Anna", "
               ("Thomas", "Tomas"), ("Alex", "Aleks"), ("Yvonne", "Ivonne")]  # fmt: skip
 SAID_APART = [("Anna", "Anne"), ("Mario", "Maria"), ("Carla", "Carlo"), ("Kim", "Tim"),
               ("Cindy", "Kindy"), ("Jim", "Kim"), ("Lisa", "Liza"),
-              ("Charles", "Karles")]  # fmt: skip
+              ("Charles", "Karles"), ("Kim 2", "Kim 22"), ("Seat1", "Seat11")]  # fmt: skip
 
 
 def test_a_name_said_like_a_connected_one_is_refused_saying_why(tmp_path: Path) -> None:

@@ -178,21 +178,22 @@ SOUNDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 is f (Philip, Filip), th is t (Thomas, Tomas), a last h is silent (Sarah, Sara); ch before e,
 i, y, r, l is k (Chiara, Kiara; Christina, Kristina; Chim is Kim as Italian reads it), and so is
 ck, a c before any other letter (Carla, Karla; Marco, Marko), q; x is ks (Alex, Aleks), y is i
-(Yvonne, Ivonne). Then the spaces go, and a letter said twice is said once (Anna, Ana)."""
-_SOUND_DIGITS = str.maketrans({"0": "o", "1": "l"})
+(Yvonne, Ivonne). Then the spaces go, and a letter said twice is said once (Anna, Ana); digits
+stay as they are said ("Kim 2" and "Kim 22" are two names; "Brun0", said "Brun zero", is
+refused for its look)."""
 
 
 @functools.lru_cache(maxsize=8192)
 def sound(name: str) -> str:
     """What ``name`` sounds like, as :data:`SOUNDS` says, for the Latin letters (a name in
     another alphabet is compared as it is written, in small letters without accents)."""
-    bare = _bare(unicodedata.normalize("NFKC", tidy(name))).casefold().translate(_SOUND_DIGITS)
+    bare = _bare(unicodedata.normalize("NFKC", tidy(name))).casefold()
     words = []
     for word in bare.split():
         for pattern, spoken in SOUNDS:
             word = pattern.sub(spoken, word)
         words.append(word)
-    return re.sub(r"(.)\1+", r"\1", "".join(words))
+    return re.sub(r"([^\W\d_])\1+", r"\1", "".join(words))
 
 
 def sounds_alike(one: str, other: str) -> bool:
