@@ -255,6 +255,9 @@ def run(
         )
         print(f"audiogame: {problem}", file=sys.stderr)
         return 2
+    from audiogame.app.log_file import log_to_file
+
+    log_to_file(log_dir(args.data_dir))  # read out on the terminal, a log line is noise
     narrator.say(_("Audiogame. Speech: {backend}.").format(backend=backend_label(chain.active)))
     if chain.choice != "auto" and chain.failures:
         narrator.say(

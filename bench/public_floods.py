@@ -379,7 +379,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1].strip("/"))))
     slow = await connect(url, sock=sock, max_size=2**24, max_queue=1)
     slow.transport.pause_reading()  # it never reads
-    await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Slow"}))
+    await slow.send(json.dumps({"type": "hello", "version": 1, "name": "Snail"}))
     tasks = [asyncio.ensure_future(drain(ws, stop)) for ws in makers]
     tasks.append(asyncio.ensure_future(repeat(1 / 19, stop, partial(slow.send, '{"type":"list"}'))))
     peak = before
@@ -389,7 +389,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
         times += await deliveries(anna, bruno, 1.0)
         peak = max(peak, rss_mb(pid))
     print(f"{'slow reader':14} {summary(times)}")
-    dropped = "Slow dropped: too slow" in log.read_text(encoding="utf-8")
+    dropped = "Snail dropped: too slow" in log.read_text(encoding="utf-8")
     print(f"slow reader: server RSS {before:.0f} MB before, {peak:.0f} MB at most "
           f"(+{peak - before:.1f} MB); dropped: {dropped}")  # fmt: skip
     stop.set()

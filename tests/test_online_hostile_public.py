@@ -260,7 +260,7 @@ def test_4_private_codes_are_long_and_wrong_codes_are_limited_per_address(tmp_pa
         limits = limited(codes_per_minute=5)
         async with running_server(tmp_path, limits=limits) as server:
             url = f"ws://127.0.0.1:{server.port}/"
-            host = await player(url, "Host")
+            host = await player(url, "Vera")
             code = (await create(host, "battle", ["person", "person"], private=True))["table"]
             answers = []
             for n in range(6):  # each guess from a new connection, as a sweep would
@@ -300,7 +300,7 @@ def test_5_watchers_and_their_arrivals_and_chat_are_limited_per_table(tmp_path: 
         limits = limited(watchers_per_table=2, arrivals_per_minute=2, watcher_chat_per_minute=2)
         async with running_server(tmp_path, limits=limits) as server:
             url = f"ws://127.0.0.1:{server.port}/"
-            host = await player(url, "Seated")
+            host = await player(url, "Nadia")
             table = (await create(host, "battle", ["person", "person"]))["table"]["id"]
             watching = []
             for n in range(3):
@@ -406,7 +406,7 @@ def test_5_a_dropped_persons_name_is_kept_for_their_token(tmp_path: Path) -> Non
             await anna.close()
             await seen(lambda: server.rooms[joined["table"]["id"]].seats[0].peer is None)
             thief = await refused(url, "anna")
-            back = Recorder(url, "Someone")
+            back = Recorder(url, "Zed")
             welcome = await back.open(joined["token"])
             seated = await back.expect("joined")
             return thief["code"], welcome["name"], seated["seat"]

@@ -51,7 +51,7 @@ def test_back_is_said_to_those_who_heard_the_drop_and_to_nobody_else(
             await dario.open()
             await dario.send({"type": "watch", "table": code})
             await dario.expect("started")
-            back = Recorder(url, "Someone")
+            back = Recorder(url, "Zed")
             await back.open(token)
             await back.expect("started")
             await presence(bruno, "returned")

@@ -60,7 +60,7 @@ def test_a_dropped_player_is_taken_over_after_the_grace_period_and_comes_back(
             moved = await bruno.expect("update")
             while moved["by"] != 1:
                 moved = await bruno.expect("update")
-            back = Recorder(url, "Someone")
+            back = Recorder(url, "Zed")
             await back.open(token)
             joined = await back.expect("joined")
             started = await back.expect("started")

@@ -23,6 +23,11 @@ from audiogame.online import server_messages
 from audiogame.online.messages import VERSION
 
 DEFAULT_PORT = 8765
+OPEN_WITHIN = 10.0
+"""Seconds to reach the server and open the WebSocket (else ``LinkError`` ``unreachable``)."""
+ANSWER_WITHIN = 15.0
+"""Seconds a server has to answer the hello (a ``welcome`` or an ``error``) once connected;
+past them the client closes the connection (``LinkError`` ``no_answer``)."""
 
 
 _MOVES_THE_TERMINAL = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
@@ -55,8 +60,9 @@ def clean(value: Any) -> Any:
 
 class LinkError(Exception):
     """The server refused us or cannot be reached: ``code`` says why (docs/protocol.md, plus
-    ``unreachable``, ``gone``, ``tls``, ``needs_tls`` and ``not_understood``: the server sent
-    what is no message of the protocol); ``reason``, the server's reason for a refusal."""
+    ``unreachable``, ``gone``, ``tls``, ``needs_tls``, ``no_answer``: connected, the server did
+    not answer the hello in time, and ``not_understood``: the server sent what is no message of
+    the protocol); ``reason``, the server's reason for a refusal."""
 
     def __init__(self, code: str, message: str = "", reason: str | None = None) -> None:
         super().__init__(message or code)
@@ -126,15 +132,24 @@ def missing_certificates(platform: str | None = None, paths: Any = None) -> bool
 
 
 class Link:
-    """One connection to a server, greeted."""
+    """One connection to a server, greeted; ``answer_within``: seconds the server has to
+    answer the hello (:data:`ANSWER_WITHIN`), and at most to open the connection (a test's
+    server that never answers is given less)."""
 
     def __init__(
-        self, url: str, name: str, *, password: str | None = None, tls: ssl.SSLContext | None = None
+        self,
+        url: str,
+        name: str,
+        *,
+        password: str | None = None,
+        tls: ssl.SSLContext | None = None,
+        answer_within: float = ANSWER_WITHIN,
     ) -> None:
         self.url = url
         self.name = name
         self.password = password
         self.tls = tls
+        self.answer_within = answer_within
         self.ws: ClientConnection | None = None
 
     async def open(self, token: str | None = None) -> dict[str, Any]:
@@ -143,7 +158,7 @@ class Link:
             self.ws = await connect(
                 self.url,
                 ssl=self.tls if self.url.startswith("wss") else None,
-                open_timeout=10,
+                open_timeout=min(OPEN_WITHIN, self.answer_within),
                 max_size=server_messages.MAX_MESSAGE,
             )
         except ssl.SSLError as error:
@@ -160,7 +175,9 @@ class Link:
             # ValueError: an address whose port is not a number ("host:80x"); EOFError: the
             # server closed before answering (websockets 14.1 does not wrap it in
             # InvalidHandshake, as later versions do).
-            if self.url.startswith("ws://") and await speaks_tls(self.url):
+            if self.url.startswith("ws://") and await speaks_tls(
+                self.url, min(3.0, self.answer_within)
+            ):
                 raise LinkError("needs_tls", str(error)) from error
             raise LinkError("unreachable", str(error)) from error
         await self.send(
@@ -172,7 +189,12 @@ class Link:
                 "token": token,
             }
         )
-        reply = await self.receive()
+        try:
+            reply = await asyncio.wait_for(self.receive(), self.answer_within)
+        except TimeoutError as error:
+            if self.ws is not None:  # a server that does not answer would not answer a close
+                self.ws.transport.abort()
+            raise LinkError("no_answer", "the server did not answer the hello") from error
         if reply.get("type") != "welcome":
             await self.close()
             if reply.get("type") != "error":

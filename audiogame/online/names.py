@@ -1,9 +1,9 @@
 """Which nicknames a public server accepts, and when two are the same name.
 
 A name is spoken before everything a person does at a table, so it must not pass for
-another person's, nor for the program's own words, nor be silent. :func:`problem` says why a
-name is refused, as a reason the clients say in the player's language
-(``audiogame/online/table_words.py``):
+another person's, nor for the program's own words (:mod:`audiogame.online.program_words`),
+nor be silent. :func:`problem` says why a name is refused, as a reason the clients say in the
+player's language (``audiogame/online/table_words.py``):
 
 >>> [problem(name) for name in ("Anna", "Anna Maria", "Zoë", "Пётр", "O'Brien", "Jean-Luc")]
 [None, None, None, None, None, None]
@@ -13,6 +13,10 @@ name is refused, as a reason the clients say in the player's language
 ['program', 'program', 'program']
 >>> [problem(name) for name in ("Connection lost", "Anna leaves", "You", "Round 1")]
 ['program', 'program', 'program', 'program']
+>>> [problem(name) for name in ("Your turn", "Y0ur turn", "Tocca a te", "Hai vinto", "Anna e Ugo")]
+['program', 'program', 'program', 'program', 'program']
+>>> [problem(name) for name in ("Ana de la Cruz", "Nguyen Van An", "Mohammed Al-Sayed", "Jack")]
+[None, None, None, None]
 >>> problem("Ann\\u200ba"), problem("\\u3164"), problem("Zoe" + "\\u0308" * 4)
 ('invisible', 'invisible', 'invisible')
 >>> problem("\\u0410nna"), problem("Anna leaves the table"), problem("\\u0301Anna")
@@ -33,6 +37,13 @@ skeleton (UTS #39), with case, accents, hyphens and apostrophes left out:
 >>> same("Anna", "Anne"), same("Mario", "Maria"), same("ALI", "All"), same("IAN", "LAN")
 (False, False, False, False)
 
+or when they are said alike (:func:`sound`: a simple key of how Latin letters are said):
+
+>>> same("Karla", "Carla"), same("Chim", "Kim"), same("Sarah", "Sara"), same("Ana", "Anna")
+(True, True, True, True)
+>>> same("Cindy", "Kindy"), same("Carla", "Carlo"), same("Kim", "Jim")
+(False, False, False)
+
 The letters' prototypes are UTS #39's, from Unicode's current confusables data, as
 :func:`disarm.normalize_confusables` maps them (case kept), with the standard's digits 0 and
 1 as O and l and its capital I as l. Of the libraries on PyPI, disarm is the one that is
@@ -46,11 +57,13 @@ Latin one (Cherokee NE, drawn as N), :data:`DRAWN_AS` adds it.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import disarm
 
+from audiogame.online import program_words
 from audiogame.online.messages import MAX_NAME
 from audiogame.online.written import invisible, piled, tidy
 
@@ -63,31 +76,8 @@ DIGITS = str.maketrans({"0": "O", "1": "l"})
 DRAWN_AS = str.maketrans({"\u13c1": "N", "\uab91": "n"})
 """Letters drawn as Latin ones that Unicode's confusables data does not map (Cherokee NE)."""
 
-PROGRAM_WORDS = frozenset(
-    (
-        # what the program says of turns, tables, connections and people, in both languages
-        "turn", "turns", "your", "server", "table", "connection", "connected",
-        "disconnected", "lost", "leaves", "left", "joins", "joined", "sits", "watching",
-        "watches", "passes", "passed", "plays", "played", "says", "stops", "stopping",
-        "program", "player", "players", "computer", "system", "admin", "moderator", "error",
-        "audiogame",
-        "turno", "tuo", "tua", "tocca", "tavolo", "connessione", "connesso", "disconnesso",
-        "persa", "perso", "lascia", "esce", "siede", "guarda", "passa", "gioca", "dice",
-        "ferma", "programma", "giocatore", "giocatori", "sistema", "errore",
-    )
-)  # fmt: skip
-"""Words of the program's own sentences: no name holds one as a word ("It is your turn",
-"Connection lost", "Anna leaves the table")."""
-
-PROGRAM_FIRST_WORDS = frozenset(
-    (
-        "you", "tu", "te", "everyone", "everybody", "tutti", "entrambi", "both", "nobody",
-        "nessuno", "round", "giro", "deal", "smazzata", "trick", "presa", "hint",
-        "suggerimento", "game", "partita", "narrator", "narratore", "bot", "robot", "cards",
-        "carte", "chat", "moderatore",
-    )
-)  # fmt: skip
-"""Words that open the program's own sentences: no name starts with one."""
+_PARTS = re.compile("[ '\u2019-]+")
+"""What parts a name's words (O'Brien, Jean-Luc): each is checked against the program's."""
 
 
 def _script(char: str) -> str | None:
@@ -121,17 +111,18 @@ def skeletons(name: str) -> tuple[str, str]:
     return _drawn(drawn.casefold()).casefold(), drawn.replace("I", "l")
 
 
-def _words(name: str) -> list[str]:
-    return skeletons(name)[0].split()
-
-
-_PROGRAM = frozenset(word for words in map(_words, PROGRAM_WORDS) for word in words)
-_FIRST = frozenset(word for words in map(_words, PROGRAM_FIRST_WORDS) for word in words)
+def _fold(word: str) -> str:
+    return skeletons(word)[0]
 
 
 def _program(name: str) -> bool:
-    words = _words(name)
-    return bool(words) and (words[0] in _FIRST or not _PROGRAM.isdisjoint(words))
+    """Whether a word of ``name`` is one of the program's (:mod:`audiogame.online.
+    program_words`), or the word it joins two names with stands between two of its words."""
+    words = [_fold(part) for part in _PARTS.split(name) if part]
+    vocabulary = program_words.vocabulary(_fold)
+    return any(len(word) > 1 and word in vocabulary for word in words) or any(
+        word in program_words.JOINS for word in words[1:-1]
+    )
 
 
 def _stray_mark(name: str) -> bool:
@@ -170,6 +161,76 @@ def problem(name: str) -> str | None:
     return None
 
 
-def same(one: str, other: str) -> bool:
-    """Whether two names would be taken for one another (in the same case form)."""
+def looks_alike(one: str, other: str) -> bool:
+    """Whether two names would be taken for one another on reading (in the same case
+    form)."""
     return any(a == b for a, b in zip(skeletons(one), skeletons(other), strict=True))
+
+
+SOUNDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), spoken)
+    for pattern, spoken in (
+        ("ph", "f"), ("th", "t"), ("h$", ""), ("ch(?=[eiyrl])", "k"), ("ck", "k"),
+        ("c(?![eiyh])", "k"), ("q", "k"), ("x", "ks"), ("y", "i"),
+    )
+)  # fmt: skip
+"""What a word's letters sound like, in order, on a word in small letters without accents: ph
+is f (Philip, Filip), th is t (Thomas, Tomas), a last h is silent (Sarah, Sara); ch before e,
+i, y, r, l is k (Chiara, Kiara; Christina, Kristina; Chim is Kim as Italian reads it), and so is
+ck, a c before any other letter (Carla, Karla; Marco, Marko), q; x is ks (Alex, Aleks), y is i
+(Yvonne, Ivonne). Then the spaces go, and a letter said twice is said once (Anna, Ana); digits
+stay as they are said ("Kim 2" and "Kim 22" are two names; "Brun0", said "Brun zero", is
+refused for its look)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def sound(name: str) -> str:
+    """What ``name`` sounds like, as :data:`SOUNDS` says, for the Latin letters (a name in
+    another alphabet is compared as it is written, in small letters without accents)."""
+    bare = _bare(unicodedata.normalize("NFKC", tidy(name))).casefold()
+    words = []
+    for word in bare.split():
+        for pattern, spoken in SOUNDS:
+            word = pattern.sub(spoken, word)
+        words.append(word)
+    return re.sub(r"([^\W\d_])\1+", r"\1", "".join(words))
+
+
+def sounds_alike(one: str, other: str) -> bool:
+    """Whether two names are said alike (:func:`sound`)."""
+    return sound(one) == sound(other)
+
+
+def same(one: str, other: str) -> bool:
+    """Whether two names would be taken for one another, on reading or on hearing."""
+    return looks_alike(one, other) or sounds_alike(one, other)
+
+
+def keys(name: str) -> frozenset[tuple[str, str]]:
+    """What ``name`` is known by: two names share one exactly when they are the :func:`same`
+    (a set of them is searched at once for every name it holds)."""
+    drawn, written = skeletons(name)
+    return frozenset((("drawn", drawn), ("written", written), ("sound", sound(name))))
+
+
+def likeness(name: str, others: Iterable[str]) -> str | None:
+    """How ``name`` would be taken for one of ``others``: ``look_alike``, else
+    ``sound_alike``; ``None`` when it would not."""
+    others = list(others)
+    if any(looks_alike(name, other) for other in others):
+        return "look_alike"
+    if any(sounds_alike(name, other) for other in others):
+        return "sound_alike"
+    return None
+
+
+def dressed_as(name: str, names: Iterable[str]) -> bool:
+    """Whether ``name`` looks like one of ``names`` only by look-alike letters or digits
+    ("Brun0", "Anna" in Greek capitals, beside "Bruno" and "Anna"), not by being that name in
+    another case or with other accents ("BRUNO", "Fábio" beside "Fabio")."""
+    plain = _bare(unicodedata.normalize("NFKC", tidy(name))).casefold()
+    return any(
+        looks_alike(name, other)
+        and plain != _bare(unicodedata.normalize("NFKC", tidy(other))).casefold()
+        for other in names
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 
+from audiogame.online import names as nicknames
 from audiogame.online.room_state import Peer, RoomError
 from audiogame.online.room_timers import RoomTimers
 
@@ -65,8 +66,9 @@ class RoomSeats(RoomTimers):
             self.kick()
 
     def check_name(self, peer: Peer) -> None:
-        """A person comes to a started table: no computer player there may have their name."""
-        if peer.name.casefold() in {name.casefold() for name in self.bot_names.values()}:
+        """A person comes to a started table: no computer player there may have their name,
+        nor one that looks or sounds like it (:func:`audiogame.online.names.same`)."""
+        if any(nicknames.same(peer.name, name) for name in self.bot_names.values()):
             raise RoomError("bot_name", "a computer player at that table has this name")
 
     def watch(self, peer: Peer) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from audiogame.catalog import game_entry
+from audiogame.online import names as nicknames
 from audiogame.online.limits import network_key
 from audiogame.online.thinkers import PoolThinking
 from audiogame.settings import DEFAULT_NAMES
@@ -175,14 +176,16 @@ class RoomState:
 
     def all_names(self) -> list[str]:
         """Every seat's name: a person's nickname; a computer player's, one of the default
-        names no person here (spectators included) nor on the server uses, fixed once the
-        game started; a free seat's, empty."""
-        taken = {seat.name.casefold() for seat in self.seats if seat.name}
-        taken |= {peer.name.casefold() for peer in self.watchers}
-        taken |= {name.casefold() for name in self.bot_names.values()}
+        names that is not, nor looks or sounds like, the name of a person here (spectators
+        included) or on the server (:func:`audiogame.online.names.same`: beside "Karla" no
+        computer player is "Carla"), fixed once the game started; a free seat's, empty."""
+        taken = [seat.name for seat in self.seats if seat.name]
+        taken += [peer.name for peer in self.watchers]
+        taken += self.bot_names.values()
         if not self.bot_names:  # nor anyone on the server, who may come to watch
-            taken |= {str(name) for name in getattr(self.server, "names", {})}
-        spare = iter(name for name in DEFAULT_NAMES if name.casefold() not in taken)
+            taken += [str(name) for name in getattr(self.server, "names", {})]
+        known = frozenset().union(*map(nicknames.keys, taken))
+        spare = iter(name for name in DEFAULT_NAMES if not nicknames.keys(name) & known)
         names = []
         for index, seat in enumerate(self.seats):
             if seat.kind == "bot":

@@ -32,6 +32,7 @@ from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
 from audiogame.online.server_lobby import Lobby
 from audiogame.online.written import tidy
+from audiogame.settings import DEFAULT_NAMES
 from audiogame.web.page_host import stop_hint_thinking
 from audiogame.web.pages import Hosts, requests_for
 from audiogame.web.seat import BrowserSeat
@@ -144,13 +145,13 @@ class Server(Lobby):
                 conn.error("name_taken", "this name is in use")
                 await conn.close(1008, "name_taken")
                 return False
-        elif self.name_in_use(name):
-            if name.casefold() in self.names or self.kept_name(name, exact=True):
+        elif (taken := self.name_in_use(name)) is not None:
+            if taken == "exact":
                 conn.error("name_taken", "this name is in use on the server")
             else:  # said as such: the player sees no reason why their own name is taken
-                words = "a name that looks like this one is in use on the server"
+                words = f"a name that {taken.split('_')[0]}s like this one is in use on the server"
                 conn.send({"type": "error", "code": "name_taken", "message": words,
-                           "reason": "look_alike"})  # fmt: skip
+                           "reason": taken})  # fmt: skip
             await conn.close(1008, "name_taken")
             return False
         conn.name = name
@@ -185,24 +186,27 @@ class Server(Lobby):
             return "bad_name", NAME_PROBLEMS[reason], reason
         return None
 
-    def name_in_use(self, name: str) -> bool:
-        """Whether a person connected, or a seat kept for a dropped person, has this name or
-        one taken for it (:func:`audiogame.online.names.same`)."""
-        if name.casefold() in self.names:
-            return True
-        if any(nicknames.same(name, other.name) for other in self.names.values()):
-            return True
-        return self.kept_name(name)
+    def name_in_use(self, name: str) -> str | None:
+        """Whether a person connected, or a seat kept for a dropped person, has this name
+        (``exact``, in any case) or one taken for it (``look_alike``, ``sound_alike``:
+        :func:`audiogame.online.names.likeness`); the computer players' names count as kept
+        for the look-alike letters ("Brun0": :func:`audiogame.online.names.dressed_as`), not
+        for the name itself ("Bruno" is welcome, and the computer players take other names:
+        :meth:`audiogame.online.room_state.RoomState.all_names`)."""
+        kept = self.kept_names()
+        if name.casefold() in self.names or name.casefold() in {n.casefold() for n in kept}:
+            return "exact"
+        if nicknames.dressed_as(name, DEFAULT_NAMES):
+            return "look_alike"
+        return nicknames.likeness(name, [*(conn.name for conn in self.names.values()), *kept])
 
-    def kept_name(self, name: str, exact: bool = False) -> bool:
-        """Whether a seat kept for a dropped person (for their token) has this name or, unless
-        ``exact``, one taken for it."""
-        return any(
-            seat.kind == "person" and seat.token and seat.peer is None and seat.name
-            and (seat.name.casefold() == name.casefold() if exact
-                 else nicknames.same(name, seat.name))
+    def kept_names(self) -> list[str]:
+        """The names of the seats kept for dropped people (for their tokens)."""
+        return [
+            seat.name
             for room in self.rooms.values() if not room.over for seat in room.seats
-        )  # fmt: skip
+            if seat.kind == "person" and seat.token and seat.peer is None and seat.name
+        ]  # fmt: skip
 
     def gone(self, conn: Connection) -> None:
         if self.names.get(conn.name.casefold()) is conn:

@@ -51,7 +51,8 @@ REFUSALS: dict[str, str] = {
     "table_full": N_("Every seat of that table is taken."),
     "seat_taken": N_("That seat is taken."),
     "bot_name": N_(
-        "A computer player at that table has your name: connect with another name to go there."
+        "A computer player at that table has your name, or one like it: connect with another "
+        "name to go there."
     ),
     "not_creator": N_("Only the player who created the table can start the game."),
     "seats_free": N_("Some seats are still free: the game starts when everyone is seated."),
@@ -90,6 +91,9 @@ REASONS: dict[tuple[str, str], str] = {
     ("name_taken", "look_alike"): N_(
         "A name that looks like this one is already in use on the server: choose another one."
     ),
+    ("name_taken", "sound_alike"): N_(
+        "A name that sounds like this one is already in use on the server: choose another one."
+    ),
     ("bad_chat", "invisible"): N_("That message was not sent: it holds invisible characters."),
     ("bad_chat", "marks"): N_("That message was not sent: it piles accents on a letter."),
     ("bad_chat", "blank"): N_("That message was not sent: it says nothing."),
@@ -101,6 +105,7 @@ program does not know gets the code's own words."""
 TERMINAL_REFUSALS: dict[str, str] = {
     "version": N_("This server speaks another version of the program: update one of them."),
     "unreachable": N_("The server cannot be reached: check its address, or try again later."),
+    "no_answer": N_("The server did not answer; disconnected."),
     "gone": N_("The connection to the server was lost."),
     "not_understood": N_(
         "The server sent something this program does not understand; disconnected."

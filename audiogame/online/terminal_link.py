@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from audiogame.app.places import main_menu
 from audiogame.i18n import _
-from audiogame.online.client import Link, LinkError, server_url
+from audiogame.online.client import ANSWER_WITHIN, Link, LinkError, server_url
 from audiogame.online.kept_seats import KeptSeats
 from audiogame.online.table_words import terminal_refusal_text
 from audiogame.online.tasks import Tasks
@@ -44,10 +44,12 @@ class ServerLink:
         password: str | None = None,
         tls: ssl.SSLContext | None = None,
         kept: KeptSeats | None = None,
+        answer_within: float = ANSWER_WITHIN,
     ) -> None:
         self.app = app
         self.address = address
-        self.link = Link(server_url(address, tls is not None), name, password=password, tls=tls)
+        url = server_url(address, tls is not None)
+        self.link = Link(url, name, password=password, tls=tls, answer_within=answer_within)
         self.kept = kept or KeptSeats(None)
         """The seat tokens kept across restarts of the program (the user data folder)."""
         self.token: str | None = None
@@ -156,7 +158,7 @@ class ServerLink:
             try:
                 await self.open(self.token)
             except LinkError as error:
-                if error.code in ("unreachable", "gone"):
+                if error.code in ("unreachable", "gone", "no_answer"):
                     continue
                 self.failed(error.code, error.reason)
                 return False

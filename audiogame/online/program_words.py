@@ -1,0 +1,102 @@
+"""The words of the program's own sentences, in every language it speaks: no nickname holds
+one, so that no name can be heard as something the program says ("Your turn", "The game is
+over", "Hai vinto la partita", "Anna leaves", "Tocca a te").
+
+The words are read from the compiled message catalogs (``audiogame/locale/*/LC_MESSAGES/
+audiogame.mo``: every message and its translation, placeholders left out), so that a sentence
+added to the program protects itself. A few words the program does not say but that would pass
+for it ("admin", "bot") are added (:data:`ALSO`). Some words of the program are also people's
+names, or the particles of their names, in many cultures; they are allowed (:data:`NAME_WORDS`):
+
+>>> sorted(word for word in ("la", "de", "an", "jack", "turn", "partita") if word in vocabulary())
+['partita', 'turn']
+
+A word is compared as :func:`audiogame.online.names.skeletons` folds it (case, accents,
+look-alike letters: "Y0ur" is "your"); a name's words are split at spaces, hyphens and
+apostrophes ("L'asso" holds "asso"). A word of one letter is an initial ("Anna B"), except
+that the word the program joins two names with ("e", "ed": "Anna e Bruno") may not stand
+between two words (:data:`JOINS`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import struct
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from audiogame.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+NAME_WORDS = frozenset(
+    (
+        # particles of names: Ana de la Cruz, Maria da Silva, Mohammed Al-Sayed, Nguyen Thi
+        # Mai, Giulia Di Marco, Antonio Del Monte, Paolo Dal Bosco
+        "al", "el", "da", "dal", "de", "dei", "del", "della", "di", "do", "dos", "das", "du",
+        "des", "der", "den", "la", "le", "lo", "li", "van", "von", "bin", "ibn", "ben", "abu",
+        "thi",
+        # given names and family names of East and South-East Asia (Nguyen Van An, Li Wei,
+        # Ma Long, Grace Li, Le Thi Mai, Su Bing, Do Hung, Kim Chi, Ha Linh, Ai Sato)
+        "an", "ai", "chi", "ha", "ma", "mai", "su", "long",
+        # given names and family names that English and Italian also use as words (Jack,
+        # Will, Mark, Grace, May, Sue, Ed, King; Donna, Otto, Massimo, Primo; Pace, Sala,
+        # Testa, Basso, Forte, Porta, Best, Page, Strong, Field)
+        "jack", "will", "mark", "grace", "may", "sue", "ed", "king",
+        "donna", "otto", "massimo", "primo",
+        "pace", "sala", "testa", "basso", "forte", "porta", "best", "page", "strong", "field",
+    )
+)  # fmt: skip
+"""Words of the program's that are allowed in a name, being names or their particles.
+Left out on purpose, though they are names somewhere, because on their own they say something
+of the game beside a name: "Tu" and "Te" (the listener's own "you"), "Vince" ("wins"), "Lui"
+("he"), "Battaglia" (a game's title), "Libero" (a free seat), "Fiori" and "Cuori" (suits),
+"Ora" ("now"), "Ace" and "Card"."""
+
+ALSO = frozenset(
+    (
+        "admin", "administrator", "amministratore", "moderator", "moderatore", "bot", "robot",
+        "narrator", "narratore", "system", "sistema", "audiogame", "server",
+    )
+)  # fmt: skip
+"""Words the program's sentences may not hold but that would pass for its own voice."""
+
+JOINS = frozenset(("e", "ed"))
+"""The words the program joins two people's names with (Italian "Anna e Bruno"; English "and"
+is a word of the program anyway): not between two words of a name."""
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def catalog_messages(path: Path) -> Iterator[str]:
+    """Every message of a compiled catalog (a ``.mo`` file) and its translation, the
+    header left out."""
+    data = path.read_bytes()
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals, translations = struct.unpack(order + "3I", data[8:20])
+    for index in range(count):
+        spans = [struct.unpack(order + "2I", data[table + 8 * index : table + 8 * index + 8])
+                 for table in (originals, translations)]  # fmt: skip
+        texts = [data[offset : offset + length].decode("utf-8") for length, offset in spans]
+        if texts[0]:
+            yield from texts
+
+
+def catalogs() -> list[Path]:
+    return [LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo" for language in LANGUAGES]
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a text, placeholders left out, split at spaces and signs."""
+    return _WORD.findall(_PLACEHOLDER.sub(" ", text))
+
+
+@functools.cache
+def vocabulary(fold: Callable[[str], str] | None = None) -> frozenset[str]:
+    """Every word of the program's sentences (longer than one letter) and :data:`ALSO`, as
+    ``fold`` folds it (by default: in small letters), but :data:`NAME_WORDS`."""
+    fold = fold or str.casefold
+    found = {word for path in catalogs() if path.exists() for message in catalog_messages(path)
+             for word in words_of(message)}  # fmt: skip
+    folded = {fold(word) for word in found | ALSO if len(word) > 1}
+    return frozenset(folded - {fold(word) for word in NAME_WORDS})
