@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,6 +157,43 @@ class GameFacts:
 
     def defaults(self) -> dict[str, OptionValue]:
         return {option.name: option.default for option in self.all_options()}
+
+    def checked(self, given: Mapping[str, Any], seats: int | None = None) -> dict[str, Any]:
+        """The engine's options checked against these facts alone, each one absent given its
+        default: ``ValueError`` with the reason at the first wrong one. ``seats``: the number
+        of hands given instead of a deal, which the number of players must match.
+
+        >>> from engine.battle.facts import FACTS
+        >>> FACTS.checked({"deck": 32})["deck"], FACTS.checked({}, seats=3)["players"]
+        (32, 3)
+        >>> FACTS.checked({"deck": 40})
+        Traceback (most recent call last):
+        ...
+        ValueError: deck cannot be 40: it must be 52 or 32
+        >>> FACTS.checked({"colour": 1})
+        Traceback (most recent call last):
+        ...
+        ValueError: battle has no option 'colour'; its options are players, deck, face_down, open, trick_limit
+        """  # noqa: E501
+        known = self.engine_options
+        for name in given:
+            if name not in known:
+                raise ValueError(
+                    f"{self.name} has no option {name!r}; its options are {', '.join(known)}"
+                )
+        values: dict[str, Any] = {}
+        for option in self.all_options():
+            if option.table:
+                continue
+            default = seats if option.name == "players" and seats is not None else option.default
+            value = given.get(option.name, default)
+            refusal = option.refusal(value)
+            if refusal is not None:
+                raise ValueError(refusal)
+            values[option.name] = value
+        if seats is not None and values["players"] != seats:
+            raise ValueError(f"players is {values['players']} but {seats} hands were given")
+        return values
 
     def game(self) -> Game:
         """The game's ``GAME``, imported the first time it is asked for."""

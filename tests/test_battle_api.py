@@ -48,9 +48,9 @@ def test_the_game_declares_itself() -> None:
         ({"jokers": True}, "players, deck, face_down, open, trick_limit"),
         ({"deck": 40}, "52 or 32"),
         ({"deck": "52"}, "52 or 32"),
-        ({"face_down": "no"}, "True or False"),
-        ({"open": 1}, "True or False"),
-        ({"players": 9}, "2 to 6"),
+        ({"face_down": "no"}, "true or false"),
+        ({"open": 1}, "true or false"),
+        ({"players": 9}, "from 2 to 6"),
     ],
 )
 def test_bad_options_name_the_allowed_values(options: dict[str, Any], names: str) -> None:

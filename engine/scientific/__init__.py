@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.protocol import Game
 from engine.scientific.deal import check_hands, deal_suits
 from engine.scientific.facts import FACTS
-from engine.scientific.options import MAX_PLAYERS, MIN_PLAYERS, parse_options
+from engine.scientific.options import parse_options
 from engine.scientific.state import ScientificState
 from engine.scientific.view import ScientificView
 
@@ -29,8 +29,8 @@ class ScientificGame:
     """The game: 2 to 8 players choosing at the same time, one suit and a joker each."""
 
     name: str = FACTS.name
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
+    min_players: int = FACTS.min_players
+    max_players: int = FACTS.max_players
     simultaneous: bool = FACTS.simultaneous
 
     def new_state(
