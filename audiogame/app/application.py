@@ -55,7 +55,6 @@ class AudioGame(Program):
         self.mirror = Mirror()
         self.failure: BaseException | None = None
         self.farewell = True
-        """Say goodbye when the program ends (the tests' drives end quietly)."""
         self.plays_online = True
         """Whether the main menu offers online play (not in a page that plays alone)."""
         self.own_voice = True
@@ -91,24 +90,7 @@ class AudioGame(Program):
     def quit(self, goodbye: bool = False) -> None:
         """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
         signal or a closed terminal ends it."""
-        self.quitting = True
-        saved = False
-        if self.autosave is not None:
-            from audiogame.saves.autosave import is_finished
-
-            table = self.autosave.table
-            kept = self.autosave.flush()
-            saved = kept and not self.autosave.shared and table is not None
-            saved = saved and not is_finished(table)
-        if goodbye and self.stack and self.farewell:
-            if saved:  # a game in progress: the player hears that it is not lost
-                self.say(_("The game is saved: the next start offers to resume it."))
-            for note in dict.fromkeys(screen.farewell() for screen in reversed(self.stack)):
-                if note:
-                    self.say(note)
-            self.say(_("Goodbye."), cue="back")
-        while self.stack:
-            self.stack.pop().leave()
+        super().quit(goodbye)
         if self.running:
             with contextlib.suppress(Exception):
                 self.application.exit()

@@ -71,6 +71,9 @@ class Program:
         """The time keys are judged by (a turn that has just changed)."""
         self.thinkers: Executor | None = None
         """Where computer players think (``None``: the program's worker thread)."""
+        self.farewell = False
+        """Say goodbye when the player ends the program (the terminal's, a page's that plays
+        alone; the tests' drives end quietly)."""
         self._turns = 0
         self._after: list[Callable[[], None]] = []
 
@@ -98,8 +101,18 @@ class Program:
         self.top.resume()
 
     def quit(self, goodbye: bool = False) -> None:
-        """Close every screen."""
+        """Close every screen, the game in progress saved; ``goodbye`` when the player chose to
+        (Control C, Quit), not when a signal or a closed terminal ends it: then, where the
+        program says farewell, that the game is saved, each screen's last note and "Goodbye."."""
         self.quitting = True
+        saved = self.autosave is not None and self.autosave.keep()
+        if goodbye and self.stack and self.farewell:
+            if saved:  # a game in progress: the player hears that it is not lost
+                self.say(_("The game is saved: the next start offers to resume it."))
+            for note in dict.fromkeys(screen.farewell() for screen in reversed(self.stack)):
+                if note:
+                    self.say(note)
+            self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()
 
