@@ -19,7 +19,6 @@ from audiogame import i18n
 from audiogame.app.display import Mirror, build_layout, display_mode
 from audiogame.app.program import Program
 from audiogame.app.screen import ENTER, Screen
-from audiogame.i18n import _
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import Speaker
@@ -180,11 +179,7 @@ class AudioGame(Program):
             self.narrator.cues.set_volume(self.settings.cue_volume / 100)
         if self.settings.speech != old.speech:
             self.use_speech(self.settings.speech)
-        if self.store is not None:
-            try:
-                self.store.save(self.settings)
-            except OSError as error:
-                self.say(_("The options could not be saved: {error}").format(error=error))
+        self.save_settings()
 
     def use_speech(self, choice: str) -> None:
         """Speak through ``choice`` from now on (over ``--speech`` too)."""
@@ -193,12 +188,6 @@ class AudioGame(Program):
             self.narrator.speaker = self.speech_factory(choice, self.settings)
 
     # ----- running -------------------------------------------------------------------------
-    def start(self, screens: list[Screen]) -> None:
-        """Open these screens, bottom first (only the top one speaks)."""
-        for screen in screens[:-1]:
-            self.stack.append(screen)
-        self.push(screens[-1])
-
     async def run_async(self) -> None:
         self.running = True
         self._loop = asyncio.get_running_loop()

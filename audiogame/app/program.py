@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -35,7 +35,7 @@ from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.host import Cancellable, Presenter
-    from audiogame.settings import Settings
+    from audiogame.settings import Settings, SettingsStore
 
 HISTORY_KEYS = {
     "pageup": "previous",
@@ -65,6 +65,8 @@ class Program:
         self.quitting = False
         """The program is ending: its screens close, and an online seat is kept, not left."""
         self.key_count = 0
+        self.store: SettingsStore | None = None
+        """Where the player's options are kept (``None``: nowhere, for this run only)."""
         self.autosave: Any = None
         """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
         self.clock: Callable[[], float] = time.monotonic
@@ -85,6 +87,12 @@ class Program:
     def push(self, screen: Presenter) -> None:
         self.stack.append(screen)
         screen.enter()
+
+    def start(self, screens: Sequence[Presenter]) -> None:
+        """Open these screens, bottom first (only the top one speaks)."""
+        for screen in screens[:-1]:
+            self.stack.append(screen)
+        self.push(screens[-1])
 
     def pop(self) -> None:
         """Close the top screen; the one below speaks again. Closing the last one quits."""
@@ -276,3 +284,11 @@ class Program:
     def update_settings(self, **changes: Any) -> None:
         """Change the player's options for this program."""
         self.settings = replace(self.settings, **changes)
+
+    def save_settings(self) -> None:
+        """Keep the options where the program keeps them (:attr:`store`); a failure is said."""
+        if self.store is not None:
+            try:
+                self.store.save(self.settings)
+            except OSError as error:
+                self.say(_("The options could not be saved: {error}").format(error=error))

@@ -149,11 +149,13 @@ class PageHost(Program):
     Its timers (automatic play) run in the server's loop; after each, ``after_timer`` hands
     the seat's requests to the table and the page its new state."""
 
-    def __init__(self, send: Send, language: str, pace: float | None = None) -> None:
+    def __init__(
+        self, send: Send, language: str, pace: float | None = None, cues: PageCues | None = None
+    ) -> None:
         settings = Settings(language=language)
         if pace is not None:
             settings = replace(settings, pace=pace)
-        super().__init__(PageNarrator(send), settings)
+        super().__init__(PageNarrator(send, cues), settings)
         self.language = language
         self.after_timer: Callable[[], None] = lambda: None
         self.timers: set[asyncio.TimerHandle] = set()
@@ -187,18 +189,23 @@ class PageHost(Program):
                     with self.turn():
                         callback()
                 except Exception:
-                    log.exception("a browser seat's timer failed")
+                    log.exception("a page's timer failed")
                     return
                 self.after_timer()
 
         return run
 
-    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    def timer_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The loop timers run in: the running one (the server's), else none."""
         try:
-            loop = asyncio.get_running_loop()
+            return asyncio.get_running_loop()
         except RuntimeError:
             return None
 
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+        loop = self.timer_loop()
+        if loop is None:
+            return None
         timer = self._as_timer(callback)
 
         def run() -> None:
