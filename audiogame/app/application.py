@@ -19,7 +19,6 @@ from audiogame import i18n
 from audiogame.app.display import Mirror, build_layout, display_mode
 from audiogame.app.program import Program
 from audiogame.app.screen import ENTER, Screen
-from audiogame.i18n import _
 from audiogame.narrator import Narrator
 from audiogame.settings import Settings, SettingsStore
 from audiogame.speech.base import Speaker
@@ -55,7 +54,6 @@ class AudioGame(Program):
         self.mirror = Mirror()
         self.failure: BaseException | None = None
         self.farewell = True
-        """Say goodbye when the program ends (the tests' drives end quietly)."""
         self.plays_online = True
         """Whether the main menu offers online play (not in a page that plays alone)."""
         self.own_voice = True
@@ -91,24 +89,7 @@ class AudioGame(Program):
     def quit(self, goodbye: bool = False) -> None:
         """End the program; ``goodbye`` when the player chose to (Control C, Quit), not when a
         signal or a closed terminal ends it."""
-        self.quitting = True
-        saved = False
-        if self.autosave is not None:
-            from audiogame.saves.autosave import is_finished
-
-            table = self.autosave.table
-            kept = self.autosave.flush()
-            saved = kept and not self.autosave.shared and table is not None
-            saved = saved and not is_finished(table)
-        if goodbye and self.stack and self.farewell:
-            if saved:  # a game in progress: the player hears that it is not lost
-                self.say(_("The game is saved: the next start offers to resume it."))
-            for note in dict.fromkeys(screen.farewell() for screen in reversed(self.stack)):
-                if note:
-                    self.say(note)
-            self.say(_("Goodbye."), cue="back")
-        while self.stack:
-            self.stack.pop().leave()
+        super().quit(goodbye)
         if self.running:
             with contextlib.suppress(Exception):
                 self.application.exit()
@@ -198,11 +179,7 @@ class AudioGame(Program):
             self.narrator.cues.set_volume(self.settings.cue_volume / 100)
         if self.settings.speech != old.speech:
             self.use_speech(self.settings.speech)
-        if self.store is not None:
-            try:
-                self.store.save(self.settings)
-            except OSError as error:
-                self.say(_("The options could not be saved: {error}").format(error=error))
+        self.save_settings()
 
     def use_speech(self, choice: str) -> None:
         """Speak through ``choice`` from now on (over ``--speech`` too)."""
@@ -211,12 +188,6 @@ class AudioGame(Program):
             self.narrator.speaker = self.speech_factory(choice, self.settings)
 
     # ----- running -------------------------------------------------------------------------
-    def start(self, screens: list[Screen]) -> None:
-        """Open these screens, bottom first (only the top one speaks)."""
-        for screen in screens[:-1]:
-            self.stack.append(screen)
-        self.push(screens[-1])
-
     async def run_async(self) -> None:
         self.running = True
         self._loop = asyncio.get_running_loop()

@@ -8,6 +8,11 @@ player's settings and asks for time, all through a :class:`Host`. The terminal p
 (:class:`audiogame.web.page_host.PageHost`) is another, with no terminal, no voice and no mixer;
 the tests drive the presenters through a host of their own.
 
+The program's own screens (the menus, the options, a game's setup, the practice mode, the
+resume offer and the deal code, the replays) ask a little more of the program they run in: a
+:class:`CoreHost`. The terminal program is one; the page that plays alone
+(:class:`audiogame.web.alone_host.AloneHost`) is another, with no terminal.
+
 This module and :mod:`audiogame.app.program` (the host every real one builds on) import the
 standard library only: a presenter can run wherever Python does.
 """
@@ -16,11 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from audiogame.app.command import Command
-    from audiogame.settings import Settings
+    from audiogame.narrator import Narrator
+    from audiogame.settings import Settings, SettingsStore
 
 
 class Cancellable(Protocol):
@@ -115,4 +122,35 @@ class Host(Protocol):
 
     def after_turn(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the key (or timer) being handled is done."""
+        ...
+
+
+class CoreHost(Host, Protocol):
+    """The program the program's own screens run in (the menus, the options, a setup, the
+    practice mode, the saved games and their replays): a :class:`Host` with its stack of
+    screens, its narrator, its settings' folder, and what it offers."""
+
+    stack: list[Presenter]
+    """The open screens, the bottom one first (the main menu)."""
+    narrator: Narrator
+    """Where the words go: its voice (the speech chosen), its cues (on, and a device to play
+    them), silencing it, saying a letter typed unrecorded; muted while a save is rebuilt."""
+    store: SettingsStore | None
+    """Where the options are kept (the practice scores beside them; ``None``: nowhere)."""
+    plays_online: bool
+    """Whether the main menu offers online play and Quit (not in a page that plays alone)."""
+    own_voice: bool
+    """Whether the program speaks with a voice of its own, whose options it offers (not in a
+    page: there the player's screen reader, or the page's voice, speaks)."""
+
+    def quit(self, goodbye: bool = False) -> None:
+        """Close every screen; ``goodbye`` when the player chose to."""
+        ...
+
+    def turn(self) -> AbstractContextManager[None]:
+        """One turn of the program: what :meth:`after_turn` asked for runs at its end."""
+        ...
+
+    def use_speech(self, choice: str) -> None:
+        """Speak through ``choice`` from now on (the option's choice, over the command line)."""
         ...

@@ -13,7 +13,7 @@ from audiogame.app.screen import ENTER, ESCAPE, Command, Screen
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.program import Program
+    from audiogame.app.host import Host
     from audiogame.catalog import SetupOption
 
 SEED_DIGITS = 9
@@ -40,9 +40,9 @@ def fold(text: str) -> str:
 class Menu(Screen):
     """A list of items; subclasses build :meth:`items`."""
 
-    app: Program
+    app: Host
 
-    def __init__(self, app: Program) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.position = 0
 
@@ -124,11 +124,11 @@ class Menu(Screen):
                 item.change(1)
                 self.app.say(item.label(), cue="menu_move")
             return
-        self.app.narrator.cue("select")
+        self.app.cue("select")
         item.activate()
 
     def back(self) -> None:
-        self.app.narrator.cue("back")
+        self.app.cue("back")
         self.app.pop()
 
     def on_char(self, char: str) -> bool:

@@ -14,13 +14,13 @@ from audiogame.catalog import GAMES, GameEntry, game_entry
 from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
 
 ITEM = N_("Enter on its item")
 
 
 class MainMenu(Menu):
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
     title = N_("Main menu")
 
     def items(self) -> Sequence[MenuItem]:
@@ -76,7 +76,7 @@ class MainMenu(Menu):
 
 
 class RulesMenu(Menu):
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
     title = N_("Rules")
 
     def items(self) -> Sequence[MenuItem]:
@@ -89,7 +89,7 @@ class RulesMenu(Menu):
         self.app.push(RulesScreen(self.app, game))
 
 
-def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
+def remembered(app: CoreHost, entry: GameEntry) -> dict[str, Any]:
     """The setup last started for ``entry`` (players, level, trick limit...), as far as its
     values are still offered; never the deal number (a new deal each time)."""
     kept = getattr(app.settings, "setups", {}).get(entry.key, {})
@@ -106,10 +106,10 @@ def remembered(app: AudioGame, entry: GameEntry) -> dict[str, Any]:
 class SetupMenu(Menu):
     """Every option of a game, then Start and the rules."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
     def __init__(
-        self, app: AudioGame, entry: GameEntry, config: dict[str, Any] | None = None
+        self, app: CoreHost, entry: GameEntry, config: dict[str, Any] | None = None
     ) -> None:
         super().__init__(app)
         self.entry = entry
@@ -188,11 +188,11 @@ class PauseMenu(Menu):
     """Escape at a table: its items are the actions of :meth:`actions` (resume, the keys of
     the table, its rules, options, quit to the main menu), each also bound to its key."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
     title = N_("Pause")
 
-    def __init__(self, app: AudioGame, table: Screen) -> None:
+    def __init__(self, app: CoreHost, table: Screen) -> None:
         super().__init__(app)
         self.table = table
 
@@ -254,7 +254,7 @@ class PauseMenu(Menu):
             app.stack.pop().leave()
         if getattr(self.table, "remote", False):  # the seat given up, the connection closed
             app.say(_(LEFT_ONLINE))
-        autosave = getattr(app, "autosave", None)
+        autosave = app.autosave
         if autosave is not None and offline and not autosave.shared:
             from audiogame.saves.autosave import is_finished
 
@@ -267,7 +267,7 @@ class PauseMenu(Menu):
         app.top.enter()
 
     def back(self) -> None:
-        self.app.narrator.cue("back")
+        self.app.cue("back")
         self.app.pop()
 
     def commands(self) -> list[Command]:
@@ -279,7 +279,7 @@ class PauseMenu(Menu):
         return self.table.rules_game()
 
 
-def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> list[Screen]:
+def start_screens(app: CoreHost, game: str | None, config: dict[str, Any]) -> list[Screen]:
     """The screens the program opens with: the main menu, and for ``play GAME`` that game's
     setup under its table (so that leaving the table comes back to the setup)."""
     screens: list[Screen] = [MainMenu(app)]
@@ -293,7 +293,7 @@ def start_screens(app: AudioGame, game: str | None, config: dict[str, Any]) -> l
     return screens
 
 
-def open_replay(app: AudioGame) -> None:
+def open_replay(app: CoreHost) -> None:
     """The last finished game (else the one in progress), move by move; or why not."""
     from audiogame.saves.replay import replay_screens
 

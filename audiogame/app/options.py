@@ -18,7 +18,7 @@ from audiogame.speech.chain import CHOICES, backend_label
 from audiogame.words.cards import seconds_text
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
 
 NAME_LENGTH = 20
 LANGUAGE_NAMES = {"en": N_("English"), "it": N_("Italian")}
@@ -69,10 +69,10 @@ def _seconds(value: float) -> str:
 
 
 class OptionsMenu(Menu):
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
     title = N_("Options")
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: CoreHost) -> None:
         super().__init__(app)
         self.pending: dict[str, str] = {}
         """The language or the speech stepped to with Left and Right, not yet taken by Enter."""
@@ -213,7 +213,7 @@ def _on_off(value: bool) -> str:
 class TableKeysMenu(Menu):
     """A game, then its table's keys: Enter on a key binds another one (see F1's list)."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
     title = N_("Keys of the tables")
 
@@ -241,7 +241,7 @@ class TableKeysMenu(Menu):
 
 
 class NamesMenu(Menu):
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
     title = N_("Computer players' names")
 
     def items(self) -> Sequence[MenuItem]:
@@ -271,9 +271,9 @@ class NamesMenu(Menu):
 class NameEditor(Screen):
     """Type a name: each letter is echoed, Backspace deletes, Enter saves, Escape cancels."""
 
-    app: AudioGame  # the terminal program's screen (its narrator, its tables)
+    app: CoreHost  # the program's own screen (its narrator, its tables)
 
-    def __init__(self, app: AudioGame, index: int) -> None:
+    def __init__(self, app: CoreHost, index: int) -> None:
         super().__init__(app)
         self.index = index
         self.text = ""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -35,7 +35,7 @@ from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.host import Cancellable, Presenter
-    from audiogame.settings import Settings
+    from audiogame.settings import Settings, SettingsStore
 
 HISTORY_KEYS = {
     "pageup": "previous",
@@ -65,12 +65,17 @@ class Program:
         self.quitting = False
         """The program is ending: its screens close, and an online seat is kept, not left."""
         self.key_count = 0
+        self.store: SettingsStore | None = None
+        """Where the player's options are kept (``None``: nowhere, for this run only)."""
         self.autosave: Any = None
         """Saves the table after every move (:class:`audiogame.saves.autosave.Autosaver`)."""
         self.clock: Callable[[], float] = time.monotonic
         """The time keys are judged by (a turn that has just changed)."""
         self.thinkers: Executor | None = None
         """Where computer players think (``None``: the program's worker thread)."""
+        self.farewell = False
+        """Say goodbye when the player ends the program (the terminal's, a page's that plays
+        alone; the tests' drives end quietly)."""
         self._turns = 0
         self._after: list[Callable[[], None]] = []
 
@@ -82,6 +87,12 @@ class Program:
     def push(self, screen: Presenter) -> None:
         self.stack.append(screen)
         screen.enter()
+
+    def start(self, screens: Sequence[Presenter]) -> None:
+        """Open these screens, bottom first (only the top one speaks)."""
+        for screen in screens[:-1]:
+            self.stack.append(screen)
+        self.push(screens[-1])
 
     def pop(self) -> None:
         """Close the top screen; the one below speaks again. Closing the last one quits."""
@@ -98,8 +109,18 @@ class Program:
         self.top.resume()
 
     def quit(self, goodbye: bool = False) -> None:
-        """Close every screen."""
+        """Close every screen, the game in progress saved; ``goodbye`` when the player chose to
+        (Control C, Quit), not when a signal or a closed terminal ends it: then, where the
+        program says farewell, that the game is saved, each screen's last note and "Goodbye."."""
         self.quitting = True
+        saved = self.autosave is not None and self.autosave.keep()
+        if goodbye and self.stack and self.farewell:
+            if saved:  # a game in progress: the player hears that it is not lost
+                self.say(_("The game is saved: the next start offers to resume it."))
+            for note in dict.fromkeys(screen.farewell() for screen in reversed(self.stack)):
+                if note:
+                    self.say(note)
+            self.say(_("Goodbye."), cue="back")
         while self.stack:
             self.stack.pop().leave()
 
@@ -263,3 +284,11 @@ class Program:
     def update_settings(self, **changes: Any) -> None:
         """Change the player's options for this program."""
         self.settings = replace(self.settings, **changes)
+
+    def save_settings(self) -> None:
+        """Keep the options where the program keeps them (:attr:`store`); a failure is said."""
+        if self.store is not None:
+            try:
+                self.store.save(self.settings)
+            except OSError as error:
+                self.say(_("The options could not be saved: {error}").format(error=error))

@@ -10,6 +10,7 @@ from audiogame.i18n import N_, _
 
 if TYPE_CHECKING:
     from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
 
 from audiogame.online.messages import MAX_NAME
 from audiogame.online.text_entry import TextEntry
@@ -22,7 +23,9 @@ class ConnectMenu(Menu):
 
     title = N_("Play online")
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: CoreHost) -> None:
+        """Opened by the main menu of a program that plays online (``plays_online``: the
+        terminal's, an :class:`AudioGame`)."""
         super().__init__(app)
         online = dict(app.settings.extra.get("online") or {})
         self.address = str(online.get("server") or "127.0.0.1:8765")

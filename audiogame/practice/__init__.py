@@ -8,18 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
     from audiogame.app.screen import Screen
 
 
-def open_practice(app: AudioGame) -> None:
+def open_practice(app: CoreHost) -> None:
     """Open the practice menu over the current screen (the main menu's item)."""
     from audiogame.practice.screens import PracticeMenu
 
     app.push(PracticeMenu(app))
 
 
-def practice_screens(app: AudioGame) -> list[Screen]:
+def practice_screens(app: CoreHost) -> list[Screen]:
     """The screens ``audiogame practice`` starts with: the main menu under the practice menu."""
     from audiogame.app.places import main_menu
     from audiogame.practice.screens import PracticeMenu

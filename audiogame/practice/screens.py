@@ -11,7 +11,6 @@ being learnt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from audiogame.app.menu import Menu, MenuItem
@@ -31,26 +30,24 @@ from audiogame.practice.model import (
 from audiogame.practice.store import SCORES_FILE, JsonScoreStore
 
 if TYPE_CHECKING:
-    import asyncio
-
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import Cancellable, CoreHost
 
 MEANING_DELAY = 0.45
 """Seconds between a cue and the words about it (most cues last under half a second)."""
 REPLAY_KEYS = ("r", "R")
 
 
-def score_store(app: AudioGame) -> ScoreStore:
+def score_store(app: CoreHost) -> ScoreStore:
     """The settings folder's score file, or memory when the program keeps no settings."""
-    folder = getattr(app.store, "folder", None)
-    return JsonScoreStore(Path(folder) / SCORES_FILE) if folder is not None else MemoryStore()
+    store = app.store
+    return JsonScoreStore(store.folder / SCORES_FILE) if store is not None else MemoryStore()
 
 
 NO_DEVICE = N_("No sound device is available, so the sounds cannot be played.")
 SOUND_OFF = N_("Sound cues are off in the options, so the sounds cannot be played.")
 
 
-def silent_reason(app: AudioGame) -> str | None:
+def silent_reason(app: CoreHost) -> str | None:
     """Why no cue can be heard now (the options turned them off, no device), or ``None``."""
     cues = app.narrator.cues
     if getattr(cues, "enabled", True) is False:
@@ -77,14 +74,14 @@ def _group(group: str) -> str:
 class _CueThenWords:
     """Plays a cue now and says the words about it :data:`MEANING_DELAY` seconds later."""
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: CoreHost) -> None:
         self.app = app
-        self.pending: asyncio.TimerHandle | None = None
+        self.pending: Cancellable | None = None
 
     def present(self, cue: str, text: str) -> None:
         self.cancel()
         self.app.narrator.silence()  # the last meaning must not talk over the new sound
-        self.app.narrator.cue(cue)
+        self.app.cue(cue)
         if MEANING_DELAY > 0:
             self.pending = self.app.call_later(MEANING_DELAY, lambda: self._say(text))
             if self.pending is not None:
@@ -104,11 +101,11 @@ class _CueThenWords:
 class PracticeMenu(Menu):
     """Listen to each group's cues, or take a quiz on one group or all of them."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
     title = N_("Audio-cue practice")
 
-    def __init__(self, app: AudioGame, seed: int | None = None) -> None:
+    def __init__(self, app: CoreHost, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
         store = score_store(app)
@@ -155,9 +152,9 @@ class PracticeMenu(Menu):
 class ListenMenu(Menu):
     """Every cue of one group: moving onto one plays it and says what it means."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
-    def __init__(self, app: AudioGame, group: str) -> None:
+    def __init__(self, app: CoreHost, group: str) -> None:
         super().__init__(app)
         self.group = group
         self.cues = cues_in(group)
@@ -201,7 +198,7 @@ class ListenMenu(Menu):
         if silent is not None:  # asked for a sound: never silence without a word
             self.app.refuse(silent)
             return
-        self.app.narrator.cue(self.cues[self.position].cue)
+        self.app.cue(self.cues[self.position].cue)
 
     def leave(self) -> None:
         self.presenter.cancel()
@@ -210,9 +207,9 @@ class ListenMenu(Menu):
 class QuizScreen(Menu):
     """Ten questions: hear a cue, choose its meaning among four."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
-    def __init__(self, app: AudioGame, group: str, practice: PracticeMenu) -> None:
+    def __init__(self, app: CoreHost, group: str, practice: PracticeMenu) -> None:
         super().__init__(app)
         self.group = group
         self.practice = practice
@@ -362,7 +359,7 @@ class QuizScreen(Menu):
         if silent is not None:
             self.app.refuse(silent)
             return
-        self.app.narrator.cue(cue)
+        self.app.cue(cue)
 
     def on_char(self, char: str) -> bool:
         question = self.quiz.question

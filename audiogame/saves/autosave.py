@@ -115,6 +115,13 @@ class Autosaver:
         self._saved_again()
         return True
 
+    def keep(self) -> bool:
+        """The program ends: what changed written; whether a game still in progress stays
+        saved (the next start offers to resume it)."""
+        table = self.table
+        kept = self.flush()
+        return kept and not self.shared and table is not None and not is_finished(table)
+
     def _saved_again(self) -> None:
         if self.failing:
             self.failing = False

@@ -18,11 +18,11 @@ from engine import games
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
 
 
 @contextlib.contextmanager
-def muted(app: AudioGame) -> Iterator[None]:
+def muted(app: CoreHost) -> Iterator[None]:
     """Nothing said, no cue played, nothing kept in the history."""
     from audiogame.speech.base import SilentSpeaker
 
@@ -34,7 +34,7 @@ def muted(app: AudioGame) -> Iterator[None]:
         app.narrator = narrator
 
 
-def new_table(app: AudioGame, saved: SavedGame) -> Any:
+def new_table(app: CoreHost, saved: SavedGame) -> Any:
     """The table of ``saved``'s game with its setup, at its first deal (not yet opened)."""
     try:
         factory = game_entry(saved.game).table_factory()
@@ -56,7 +56,7 @@ def local_table(table: Any) -> LocalTable:
     return local
 
 
-def rebuild_table(app: AudioGame, saved: SavedGame) -> Any:
+def rebuild_table(app: CoreHost, saved: SavedGame) -> Any:
     """The table exactly as it was left: every saved move applied in silence, then the events
     its seat received shown to the screen (silently) so that what it keeps track of is as it
     was."""
@@ -80,7 +80,7 @@ class Line:
     """The engine states of a saved game: step ``k`` is the state after the first ``k`` lines of
     the log. Going back rebuilds from the start (states are not kept)."""
 
-    def __init__(self, app: AudioGame, saved: SavedGame) -> None:
+    def __init__(self, app: CoreHost, saved: SavedGame) -> None:
         self.saved = saved
         table = new_table(app, saved)
         self.seats = table.seats

@@ -35,11 +35,10 @@ from audiogame.words.seats import HUMAN, capitalize
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
-    from audiogame.app.host import Host
+    from audiogame.app.host import CoreHost, Host
 
 
-def load_replay(app: AudioGame, path: Path) -> ReplayScreen:
+def load_replay(app: CoreHost, path: Path) -> ReplayScreen:
     """The replay screen of the save in ``path`` (``SaveError`` or ``OSError`` when it cannot
     be replayed)."""
     saved = read_save(path)
@@ -338,7 +337,7 @@ def _replay_problem(error: Exception) -> str:
     return _("it is not a saved game of this program, or it is damaged")
 
 
-def replay_screens(app: AudioGame, file: str | None) -> list[Screen] | str:
+def replay_screens(app: CoreHost, file: str | None) -> list[Screen] | str:
     """The screens of ``audiogame replay [FILE]`` (the main menu under the replay), or why the
     file cannot be replayed. Without a file: the last finished game, else the one in progress; one
     of those that cannot be replayed is set aside, said, and the main menu opens."""

@@ -16,7 +16,7 @@ from audiogame.saves.rebuild import local_table, muted, rebuild_table
 from audiogame.saves.store import SavedGame, SaveError
 
 if TYPE_CHECKING:
-    from audiogame.app.application import AudioGame
+    from audiogame.app.host import CoreHost
 
 SAVE_NOTICES = {
     "corrupt": N_("The saved game was damaged and cannot be resumed; the file was kept aside."),
@@ -55,9 +55,9 @@ SAVE_STUCK = N_(
 )
 
 
-def save_notice(app: AudioGame, problem: str) -> str:
+def save_notice(app: CoreHost, problem: str) -> str:
     """What to say about a bad save: "kept aside" only when the rename worked."""
-    autosave = getattr(app, "autosave", None)
+    autosave = app.autosave
     if autosave is not None and autosave.store.aside is None:
         return _(SAVE_STUCK)
     return _(SAVE_NOTICES[problem])
@@ -82,10 +82,10 @@ def describe(saved: SavedGame) -> str:
     return _("{game}, deal number {seed}, {moves}").format(game=title, seed=saved.seed, moves=moves)
 
 
-def opening_screens(app: AudioGame, screens: list[Screen]) -> list[Screen]:
+def opening_screens(app: CoreHost, screens: list[Screen]) -> list[Screen]:
     """The screens to start with: ``screens``, or first the offer to resume an interrupted
     game when there is one (a damaged save is announced and kept aside)."""
-    autosave = getattr(app, "autosave", None)
+    autosave = app.autosave
     if autosave is None:
         return screens
     try:
@@ -105,11 +105,11 @@ class ResumeMenu(Menu):
     """Resume the interrupted game, or leave it for later (it stays saved until another game
     makes its first move)."""
 
-    app: AudioGame  # the terminal program's menus
+    app: CoreHost  # the program's own menus
 
     title = N_("Interrupted game")
 
-    def __init__(self, app: AudioGame, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
+    def __init__(self, app: CoreHost, saved: SavedGame, then: Sequence[Screen] = ()) -> None:
         super().__init__(app)
         self.saved = saved
         self.then = list(then)
@@ -142,14 +142,14 @@ class ResumeMenu(Menu):
         resume(self.app, self.saved)
 
 
-def resume(app: AudioGame, saved: SavedGame) -> bool:
+def resume(app: CoreHost, saved: SavedGame) -> bool:
     """Open ``saved``'s table exactly as it was left, under its setup and the main menu."""
     with app.turn():  # the computer players still to move are heard after where things stand
         return _resume(app, saved)
 
 
-def _resume(app: AudioGame, saved: SavedGame) -> bool:
-    autosave = getattr(app, "autosave", None)
+def _resume(app: CoreHost, saved: SavedGame) -> bool:
+    autosave = app.autosave
     if autosave is not None:
         autosave.store.begin_resume()
     try:
@@ -169,7 +169,7 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
     _back_to_main(app)
     app.stack.append(setup_menu()(app, game_entry(saved.game), dict(saved.config)))
     app.stack.append(table)
-    app.narrator.clear_history()
+    app.clear_history()
     app.say(_("Game resumed: {game}.").format(game=describe(saved)))
     with muted(app):
         table.resume()  # the computer players move again
@@ -182,21 +182,21 @@ def _resume(app: AudioGame, saved: SavedGame) -> bool:
     return True
 
 
-def _log_failure(app: AudioGame, error: BaseException) -> None:
+def _log_failure(app: CoreHost, error: BaseException) -> None:
     """Keep the details of an unexpected failure with a save in the crash log folder."""
     from audiogame.crash import write_log
 
-    autosave = getattr(app, "autosave", None)
+    autosave = app.autosave
     if autosave is not None:
         write_log(error, autosave.log_folder)
 
 
-def _back_to_main(app: AudioGame) -> None:
+def _back_to_main(app: CoreHost) -> None:
     while len(app.stack) > 1:
         app.stack.pop().leave()
 
 
-def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
+def open_table(app: CoreHost, game: str, config: dict[str, Any]) -> None:
     """Start ``game`` with ``config`` over the main menu (its setup under it)."""
     entry = game_entry(game)
     setup = setup_menu()(app, entry, config)
@@ -213,11 +213,11 @@ def open_table(app: AudioGame, game: str, config: dict[str, Any]) -> None:
 class CodeEntry(Screen):
     """Type a deal code, Enter starts its game with the same cards."""
 
-    app: AudioGame  # the terminal program's screen (its narrator, its tables)
+    app: CoreHost  # the program's own screen (its narrator, its tables)
 
     title = N_("Deal code")
 
-    def __init__(self, app: AudioGame) -> None:
+    def __init__(self, app: CoreHost) -> None:
         super().__init__(app)
         self.text = ""
 

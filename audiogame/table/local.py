@@ -43,7 +43,7 @@ from typing import Any
 
 from audiogame.computer_players import Bot
 from audiogame.saves.moves import DEAL, deal_recipe, move_text
-from audiogame.table.driver import Answer, Cancellable, Driver, done_now, think
+from audiogame.table.driver import Answer, Cancellable, Driver, think
 from audiogame.table.recall import recall
 from audiogame.table.seat import SeatState
 from audiogame.table.session import Table, seat_count
@@ -107,8 +107,8 @@ def stop_workers(program: Any) -> None:
 
 
 class InlineExecutor(Executor):
-    """Decides at once, in the caller's thread: the tests' computer players, whose moves the
-    keys that follow must find made (a real program thinks in :meth:`Workers.thinking`)."""
+    """Decides at once, in the caller's thread: the tests' computer players (the keys that
+    follow find their moves made) and a page's (no threads; a program's: :class:`Workers`)."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -166,8 +166,8 @@ class ProgramThinking:
     def decide(self, what: str, bot: Bot, view: Any, legal: Sequence[Action],
                answer: Answer) -> None:  # fmt: skip
         executor = self._executor(False)
-        if isinstance(executor, InlineExecutor):
-            answer(done_now(think, bot, view, legal))
+        if isinstance(executor, InlineExecutor):  # decided now: the table's own player
+            answer(executor.submit(think, bot, view, legal))
         else:  # the player ships: the table's copy stays as it is until the answer is taken
             self._hand_back(executor.submit(think, copy.deepcopy(bot), view, legal), answer)
 

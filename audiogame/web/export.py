@@ -50,12 +50,19 @@ PAGE_SCRIPTS = (
     "words.js",
     "style.css",
 )
-PACKAGES = ("engine", "audiogame", "prompt_toolkit", "wcwidth")
-"""Put in the archive the worker unpacks: the program, and the pure-Python libraries its
-screens import."""
-DISTRIBUTIONS = ("audiogame-cards", "prompt_toolkit", "wcwidth")
-LEFT_OUT = ("audiogame/online/", "audiogame/locale/audiogame.pot")
-"""Of no use alone in a page (the online play is the server's page)."""
+PACKAGES = ("engine", "audiogame")
+"""Put in the archive the worker unpacks: the program, which needs the standard library alone
+in a page (its screens run in :class:`audiogame.web.alone_host.AloneHost`)."""
+DISTRIBUTIONS = ("audiogame-cards",)
+LEFT_OUT = (
+    "audiogame/online/",
+    "audiogame/locale/audiogame.pot",
+    "audiogame/app/application.py",
+    "audiogame/app/display.py",
+    "audiogame/testing.py",
+)
+"""Of no use alone in a page: the online play (the server's page does it) and the terminal
+program (its application, its display, the drives of the tests), which need prompt_toolkit."""
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -113,7 +120,7 @@ def pyodide_archive(
 
 
 def program_archive() -> bytes:
-    """The program's code and catalogs, and the libraries its screens import, as one zip."""
+    """The program's code and catalogs, as one zip."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for package in PACKAGES:
@@ -126,13 +133,21 @@ def program_archive() -> bytes:
                 name = f"{package}/{path.relative_to(root).as_posix()}"
                 if name.startswith(LEFT_OUT):
                     continue
-                archive.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), path.read_bytes())
+                archive.writestr(entry(name), path.read_bytes())
         for distribution in DISTRIBUTIONS:  # what importlib.metadata finds of each
             version = metadata.version(distribution)
             folder = f"{distribution.replace('-', '_')}-{version}.dist-info"
             text = f"Metadata-Version: 2.1\nName: {distribution}\nVersion: {version}\n"
-            archive.writestr(zipfile.ZipInfo(f"{folder}/METADATA", (2020, 1, 1, 0, 0, 0)), text)
+            archive.writestr(entry(f"{folder}/METADATA"), text)
     return out.getvalue()
+
+
+def entry(name: str) -> zipfile.ZipInfo:
+    """A file of the archive: compressed (an entry made by hand is stored as it is unless
+    told), at one fixed time (the page's compiled copy of the program stays valid)."""
+    info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
 
 
 def page(language: str) -> bytes:

@@ -36,9 +36,8 @@ from audiogame.presenters.table_screen import TableScreen
 from audiogame.presenters.watching import WatchedTable
 from audiogame.table.codec import decode_refusal
 from audiogame.table.seat import SeatState
-from audiogame.web.page_host import PageHost, Send, make_screen
+from audiogame.web.page_host import PageHost, Send, Showing, make_screen
 from audiogame.web.page_keys import PAGE_KEYS, key_list
-from audiogame.words.cards import card_name
 from engine.actions import Action
 
 log = logging.getLogger("audiogame.server")
@@ -82,7 +81,7 @@ class BrowserSeat:
         self.failed = False
         self.seat_options: dict[str, Any] = {}
         """The seat's own options of the game as the table keeps them (``seat_options``)."""
-        self.shown: dict[str, dict[str, Any]] = {}
+        self.showing = Showing(send)
         """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
@@ -189,7 +188,7 @@ class BrowserSeat:
 
     def open_screen(self, message: dict[str, Any]) -> None:
         assert self.table is not None
-        self.shown.clear()
+        self.showing.clear()
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.stop()
@@ -254,27 +253,15 @@ class BrowserSeat:
 
     def publish(self) -> None:
         """The screen's state lines, the hand with its cursor and selection, the keys."""
-        if self.watching is not None and self.screen is None:
-            lines = self.watching.status()
-            self.changed({"type": "show", "lines": lines})  # a spectator holds no hand
+        if self.watching is not None and self.screen is None:  # a spectator holds no hand
             keys = key_list(self.watching.commands(), NOT_FOR_THE_PAGE)
-            self.changed({"type": "keys", "keys": keys})
+            self.showing.screen(self.watching.status(), None, keys)
             return
         screen = self.screen
         if screen is None:
             return
-        self.changed({"type": "show", "lines": [str(line) for line in screen.status()]})
-        hand = screen.shown_hand()
-        self.changed({"type": "hand", "cursor": hand.cursor if hand.cards else None,
-                   "cards": [{"name": card_name(card), "selected": card in hand.selected}
-                             for card in hand.cards]})  # fmt: skip
-        self.changed({"type": "keys", "keys": key_list(screen.commands(), NOT_FOR_THE_PAGE)})
-
-    def changed(self, message: dict[str, Any]) -> None:
-        """Send ``message`` unless the page has it already."""
-        if self.shown.get(message["type"]) != message:
-            self.shown[message["type"]] = message
-            self.send(message)
+        keys = key_list(screen.commands(), NOT_FOR_THE_PAGE)
+        self.showing.screen(screen.status(), screen.shown_hand(), keys)
 
     # ----- keys ----------------------------------------------------------------------------
     def key(self, key: str) -> list[Intent]:
