@@ -12,6 +12,10 @@ const announcer = new Announcer($("history"), $("echo"));
 // The program's options say whether cues play: the page tells only that it cannot play them.
 const cues = new Cues((key) => { if (key === "no_audio") announcer.say(word(key)); }, "sounds/");
 const THINKING_MS = 700;
+/** While the game loads, the page says how far it has got this often (ms). */
+const PROGRESS_MS = 3000;
+/** A page the service worker answers has every file in this browser: a later visit. */
+const later = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 
 const NAMED = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
@@ -156,24 +160,32 @@ worker.onmessage = (event) => {
       pressed = null;
     }
     clearTimeout(thinking);
+    // The loading's last words leave the echo (not said again: shown no longer).
+    if (!started) $("echo").replaceChildren();
     for (const part of message.batch) present(part);
     if (!started) {
       started = true;
+      clearInterval(telling);
+      keepOffline();
       // Focus is in the game region from the start (below); given again only if the page
       // lost it without the player moving it (F6 or a click put it elsewhere: left there).
       if (document.activeElement === document.body || !document.activeElement) $("play").focus();
     }
+  } else if (message.type === "progress") {
+    loading = message;
   } else if (message.type === "ready") {
     window.audiogame.phases = message.phases;
     if (message.elsewhere) announcer.say(word("other_tab"));
     else if (!message.kept) announcer.say(word("not_kept"));
   } else if (message.type === "failed") {
+    clearInterval(telling);
     const text = word(started ? "broke" : "failed", { reason: message.reason });
     if (!started) $("play-title").textContent = text;  // a game that plays keeps its name
     announcer.say(text, true);
   }
 };
 worker.onerror = (event) => {
+  clearInterval(telling);
   announcer.say(word("failed", { reason: event.message || "" }), true);
 };
 
@@ -184,8 +196,23 @@ worker.onerror = (event) => {
 // Orca to focus mode ("we're in SayAll"), so that the player's first keys moved Orca's
 // reading instead of reaching the game (docs/screen-readers.md).
 $("play").focus();
-announcer.say(word("loading"));
+// "The first visit takes a few seconds" only where it is true: a later visit has every file.
+$("play-title").textContent = word(later ? "loading_again" : "loading");
+announcer.say(word(later ? "loading_again" : "loading"));
 worker.postMessage({ type: "start", language: document.documentElement.lang });
+
+/** How far the loading has got, from the worker (``phase``: download, python, program). */
+let loading = { phase: "download", percent: null };
+let told = "";
+/** Never silent for long while loading: every few seconds, how far it has got. */
+const telling = setInterval(() => {
+  const { phase, percent } = loading;
+  let text;
+  if (phase === "download" && !later) text = word("downloading", { percent: percent ?? 0 });
+  else text = word(phase === "program" ? "starting_game" : "starting_python");
+  announcer.aside(text === told && phase !== "download" ? word("still_starting") : text);
+  told = text;
+}, PROGRESS_MS);
 
 // F6 goes from the game to the page's other controls (the game files, the history, the
 // options) and back: every other key of the game region is the program's, Tab included.
@@ -232,7 +259,11 @@ options.addEventListener("change", (event) => {
   }
 });
 
-if ("serviceWorker" in navigator) {
+/** The service worker keeps every file for the next visits: registered once the game has
+ * started, so that it reads the files this visit has just fetched from the browser's cache
+ * instead of fetching them again beside the page (offline.js). */
+function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("offline.js").then((registration) => {
     const fresh = !navigator.serviceWorker.controller;
     registration.addEventListener("updatefound", () => {
