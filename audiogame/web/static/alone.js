@@ -53,6 +53,11 @@ function present(message) {
     if (message.record) announcer.say(message.text, Boolean(message.urgent));
     else announcer.aside(message.text);
   } else if (message.type === "screen") {
+    // A new screen: a button or a card that had the focus is about to go; the focus goes to
+    // the game region first, whose item is the new screen's title, never to the page's body.
+    if ($("actions").contains(document.activeElement) || $("hand").contains(document.activeElement)) {
+      $("play").focus();
+    }
     $("play-title").textContent = message.title;
   } else if (message.type === "show") {
     $("state").replaceChildren(...message.lines.map((line) => {
@@ -107,7 +112,7 @@ function showHand(message) {
   }));
   if (focused >= 0) {
     const again = $("hand").querySelectorAll("button")[Math.min(focused, cards.length - 1)];
-    if (again) again.focus();
+    (again || $("play")).focus();
   }
 }
 
@@ -115,7 +120,9 @@ function showKeys(entries) {
   const fresh = JSON.stringify(entries);
   if (fresh === keys) return;
   keys = fresh;
-  $("actions").replaceChildren(...entries.filter((entry) => entry.button).map((entry, index) => {
+  const focused = $("actions").contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const old = [...$("actions").children];
+  $("actions").append(...entries.filter((entry) => entry.button).map((entry, index) => {
     const button = document.createElement("button");
     button.type = "button";
     // "Space: turn up your card.": the key is the button's name, a word or two; what it does
@@ -134,9 +141,17 @@ function showKeys(entries) {
     } else {
       button.textContent = entry.label;
     }
+    button.dataset.key = entry.key;
     button.addEventListener("click", () => press(entry.key));
     return button;
   }));
+  // The button pressed stays focused when its key is still there; otherwise the focus goes
+  // to the game region before the old buttons go, never to the page's body.
+  if (focused !== null) {
+    const same = [...$("actions").children].find((b) => !old.includes(b) && b.dataset.key === focused);
+    (same || $("play")).focus();
+  }
+  for (const button of old) button.remove();
 }
 
 /** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
