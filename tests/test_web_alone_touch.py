@@ -61,8 +61,10 @@ def tap(driver: Any, element: Any) -> None:
     driver.execute_script(
         "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element
     )
-    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
-    actions.pointer_action.move_to(element).pointer_down().pointer_up()
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")  # type: ignore[no-untyped-call]
+    actions = ActionBuilder(driver, mouse=finger)
+    moved = actions.pointer_action.move_to(element)  # type: ignore[no-untyped-call]
+    moved.pointer_down().pointer_up()
     actions.perform()
 
 

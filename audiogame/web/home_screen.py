@@ -82,8 +82,11 @@ def icon(size: int) -> bytes:
         rows.append(bytes(line))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
         )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
