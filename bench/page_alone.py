@@ -5,7 +5,10 @@ WebAssembly) beside CPython, on the same positions.
 The folder ``audiogame export-web`` writes is served by Python's static file server. Reported:
 
 - page open → first spoken line (the main menu in the history), cold (a fresh browser profile:
-  nothing cached) and warm (the same profile again: the service worker's copy);
+  nothing cached) and warm (the same profile again: the service worker's copy), min, median and
+  max;
+- what the site's server sent for each kind of opening: every file asked for, how many times,
+  and its bytes (from the server's log: a ``304`` sends none);
 - key → words: a Battaglia game played with Space, from the key to the batch that says it;
 - the hard Cardavia player's decisions: positions recorded in CPython from seeded deals
   (pickled: the player, its view, the legal plays), decided again in CPython and in the page's
@@ -13,6 +16,7 @@ The folder ``audiogame export-web`` writes is served by Python's static file ser
 
     python3 bench/page_alone.py
     python3 bench/page_alone.py --runs 5 --tricks 200 --deals 3
+    python3 bench/page_alone.py --runs 5 --open-only
 """
 
 from __future__ import annotations
@@ -112,11 +116,12 @@ def positions(deals: int) -> list[tuple[Any, Any, Any]]:
     return found
 
 
-def serve(folder: Path) -> tuple[subprocess.Popen[str], str]:
+def serve(folder: Path, log: Path) -> tuple[subprocess.Popen[str], str]:
+    """The site served by Python's static file server, each request written to ``log``."""
     server = subprocess.Popen(
         [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
          "--directory", str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE, stderr=log.open("w"), text=True,
     )  # fmt: skip
     assert server.stdout is not None
     port = re.search(r"port (\d+)", server.stdout.readline())
@@ -125,6 +130,39 @@ def serve(folder: Path) -> tuple[subprocess.Popen[str], str]:
 
 
 PHASES: list[dict[str, int]] = []
+REQUEST = re.compile(r'"GET (\S+) HTTP/[\d.]+" (\d{3})')
+
+
+def requests(log: Path, since: int, site: Path) -> tuple[int, dict[str, list[int]]]:
+    """The requests the server logged after byte ``since`` of ``log``: the log's new end, and
+    for each path the bytes sent at each request (0 for a ``304``)."""
+    text = log.read_text(errors="replace")
+    found: dict[str, list[int]] = {}
+    for path, status in REQUEST.findall(text[since:]):
+        file = site / path.split("?")[0].lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        sent = file.stat().st_size if status == "200" and file.is_file() else 0
+        found.setdefault(path, []).append(sent)
+    return len(text), found
+
+
+def spread(values: list[float]) -> str:
+    return (f"min {min(values):.2f} s, median {statistics.median(values):.2f} s, "
+            f"max {max(values):.2f} s")  # fmt: skip
+
+
+def traffic(name: str, openings: list[dict[str, list[int]]]) -> None:
+    """Each path asked for in ``openings`` (one dict per opening): requests and bytes."""
+    print(f"{name} openings, the server's answers (requests / bytes sent, per opening, "
+          f"the most seen):")  # fmt: skip
+    paths = sorted({path for opening in openings for path in opening})
+    total = max(sum(sum(sent) for sent in opening.values()) for opening in openings)
+    for path in paths:
+        most = max(openings, key=lambda opening: len(opening.get(path, [])))
+        sent = most.get(path, [])
+        print(f"  {path}: {len(sent)} / {sum(sent):,}")
+    print(f"  every file: at most {total:,} bytes an opening")
 
 
 def first_line(driver: Any, url: str) -> float:
@@ -145,6 +183,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="cold and warm openings each")
     parser.add_argument("--tricks", type=int, default=120, help="keys for key -> words")
     parser.add_argument("--deals", type=int, default=2, help="Cardavia deals of positions")
+    parser.add_argument("--open-only", action="store_true", help="only the openings")
     args = parser.parse_args()
     from selenium.webdriver.common.keys import Keys
 
@@ -154,17 +193,34 @@ def main() -> None:
                     str(PYODIDE)], check=True, cwd=ROOT, capture_output=True)  # fmt: skip
     (site / "bench.html").write_text(BENCH_PAGE, encoding="utf-8")
     (site / "bench-worker.js").write_text(BENCH_WORKER % repr(DECIDE), encoding="utf-8")
-    server, url = serve(site)
+    log = work / "server.log"
+    server, url = serve(site, log)
     try:
         cold, warm = [], []
+        sent_cold, sent_warm = [], []
+        mark = 0
         for run in range(args.runs):
             profile = work / f"profile-{run}"
             with chromium(profile=profile) as driver:
                 cold.append(first_line(driver, url))
                 controlled = "return Boolean(navigator.serviceWorker.controller)"
                 wait_for(partial(script, driver, controlled), timeout=120)
+            mark, opening = requests(log, mark, site)
+            sent_cold.append(opening)
             with chromium(profile=profile) as driver:
                 warm.append(first_line(driver, url))
+            mark, opening = requests(log, mark, site)
+            sent_warm.append(opening)
+        print(f"page open -> first line: cold {spread(cold)}; warm {spread(warm)} "
+              f"({args.runs} runs each)")  # fmt: skip
+        print(
+            "the worker's phases (ms since it started, each opening):",
+            "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in PHASES),
+        )
+        traffic("cold", sent_cold)
+        traffic("warm", sent_warm)
+        if args.open_only:
+            return
         with chromium() as driver:
             first_line(driver, url)
             play = driver.find_element("id", "play")
@@ -204,13 +260,6 @@ def main() -> None:
         server.terminate()
         server.wait(10)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"page open -> first line: cold p50 {statistics.median(cold):.2f} s, max "
-          f"{max(cold):.2f} s; warm p50 {statistics.median(warm):.2f} s, max {max(warm):.2f} s "
-          f"({args.runs} runs each)")  # fmt: skip
-    print(
-        "the worker's phases (ms since it started, each opening):",
-        "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in PHASES),
-    )
     print(f"key -> words (Battaglia, Space): {summary(answers)}")
     print(f"hard Cardavia decision, {len(found)} positions: CPython {summary(native)}; "
           f"page {summary(page)}; ratio p50 "

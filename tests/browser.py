@@ -40,6 +40,13 @@ CHROMIUM_FLAGS = (
     "--window-size=1280,900",
 )
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+PHONE = {
+    "deviceMetrics": {"width": 412, "height": 800, "pixelRatio": 2.625, "touch": True,
+                      "mobile": True},
+    "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like "
+                 "Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+}  # fmt: skip
+"""What ``chromium(phone=True)`` emulates: a phone of 412 by 800 CSS pixels, with touch."""
 WAIT = 15.0
 """Seconds a test waits for the page before it fails: generous, for a loaded machine."""
 
@@ -56,11 +63,15 @@ def require_browser() -> None:
 
 @contextmanager
 def chromium(
-    language: str = "en", flags: tuple[str, ...] = (), profile: Path | None = None
+    language: str = "en",
+    flags: tuple[str, ...] = (),
+    profile: Path | None = None,
+    phone: bool = False,
 ) -> Iterator[Any]:
     """A headless Chromium with a fresh profile, closed afterwards; ``flags`` are more of its
     command-line options. With ``profile``, that folder is its profile, kept afterwards (a
-    browser started again with it finds its storage)."""
+    browser started again with it finds its storage). With ``phone``, it plays a phone:
+    Chromium's mobile emulation (a narrow screen, touch events, a phone's user agent)."""
     require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -74,6 +85,8 @@ def chromium(
     options.add_argument(f"--lang={language}")
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    if phone:
+        options.add_experimental_option("mobileEmulation", PHONE)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_script_timeout(WAIT)
     try:

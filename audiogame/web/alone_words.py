@@ -33,6 +33,17 @@ OWN: dict[str, str] = {
         "history, options), and back to the game."
     ),
     "loading": N_("Loading the game: the first visit takes a few seconds."),
+    "loading_again": N_("Loading the game."),
+    "downloading": N_("Downloading the game: {percent} percent."),
+    "starting_python": N_("Starting Python."),
+    "starting_game": N_("Starting the game."),
+    "still_starting": N_("Still starting the game."),
+    "from_file": N_(
+        "This page was opened as a file: a browser plays it only from a web address. Open the "
+        "project's page on the web; or, in the folder that holds this page, run python3 -m "
+        "http.server and open http://localhost:8000/; or serve the folder with audiogame serve "
+        "--alone FOLDER."
+    ),
     "still_loading": N_("Still loading: the game answers keys in a moment."),
     "failed": N_("The game cannot start in this browser: {reason}"),
     "broke": N_("Something went wrong in the game: {reason}. Reload the page: your game is kept."),

@@ -24,6 +24,7 @@ from importlib import metadata, resources
 from pathlib import Path
 
 from audiogame.i18n import LANGUAGES, _
+from audiogame.web.home_screen import home_screen_files, manifest_name
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
@@ -42,6 +43,7 @@ PYODIDE_FILES = (
 
 PAGE_SCRIPTS = (
     "alone.js",
+    "from_file.js",
     "worker.js",
     "announce.js",
     "cues.js",
@@ -158,10 +160,27 @@ def page(language: str) -> bytes:
     template = (STATIC / "alone.html").read_text(encoding="utf-8")
     values = {key: html.escape(text) for key, text in words.items()}
     values["lang"] = language
+    values["manifest"] = manifest_name(language)
     values["words_json"] = html.escape(json.dumps(words, ensure_ascii=False), quote=False)
     for key, value in values.items():
         template = template.replace("{{" + key + "}}", value)
     return template.encode("utf-8")
+
+
+def offline_worker(files: dict[str, bytes], version: str) -> bytes:
+    """The service worker (``offline.js``) keeping every file of ``files`` for ``version``,
+    each with its SHA-256 integrity, so that it takes a file from the browser's cache only when
+    it is this version's (``./``: either language's page, as a server chooses)."""
+
+    def sha256(data: bytes) -> str:
+        return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+    pages = [name for name in sorted(files) if name.startswith("index")]
+    listed = {"./": " ".join(sha256(files[name]) for name in pages)}
+    listed.update({name: sha256(files[name]) for name in sorted(files)})
+    worker = (STATIC / "offline.js").read_text(encoding="utf-8")
+    worker = worker.replace('"{{files}}"', json.dumps(listed)).replace("{{version}}", version)
+    return worker.encode("utf-8")
 
 
 def export_web(
@@ -195,14 +214,12 @@ def export_web(
     files["app.zip"] = program_archive()
     for language in LANGUAGES:
         files["index.html" if language == "en" else f"index-{language}.html"] = page(language)
+    files.update(home_screen_files(LANGUAGES))
     version = hashlib.sha256(b"".join(files[name] for name in sorted(files))).hexdigest()[:16]
-    listed = ["./", *sorted([*files, "version.json"])]
-    worker = (STATIC / "offline.js").read_text(encoding="utf-8")
-    worker = worker.replace('"{{files}}"', json.dumps(listed)).replace("{{version}}", version)
-    files["offline.js"] = worker.encode("utf-8")
     files["version.json"] = json.dumps(
         {"version": version, "program": metadata.version("audiogame-cards")}
     ).encode()
+    files["offline.js"] = offline_worker(files, version)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in files.items():

@@ -70,6 +70,7 @@ ALONE_TYPES = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".json": "application/json",
+    ".png": "image/png",
 }
 ALONE_PART = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,80}$")
 _ALONE: list[Path] = []

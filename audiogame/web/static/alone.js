@@ -12,6 +12,10 @@ const announcer = new Announcer($("history"), $("echo"));
 // The program's options say whether cues play: the page tells only that it cannot play them.
 const cues = new Cues((key) => { if (key === "no_audio") announcer.say(word(key)); }, "sounds/");
 const THINKING_MS = 700;
+/** While the game loads, the page says how far it has got this often (ms). */
+const PROGRESS_MS = 3000;
+/** A page the service worker answers has every file in this browser: a later visit. */
+const later = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 
 const NAMED = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
@@ -49,6 +53,11 @@ function present(message) {
     if (message.record) announcer.say(message.text, Boolean(message.urgent));
     else announcer.aside(message.text);
   } else if (message.type === "screen") {
+    // A new screen: a button or a card that had the focus is about to go; the focus goes to
+    // the game region first, whose item is the new screen's title, never to the page's body.
+    if ($("actions").contains(document.activeElement) || $("hand").contains(document.activeElement)) {
+      $("play").focus();
+    }
     $("play-title").textContent = message.title;
   } else if (message.type === "show") {
     $("state").replaceChildren(...message.lines.map((line) => {
@@ -103,7 +112,7 @@ function showHand(message) {
   }));
   if (focused >= 0) {
     const again = $("hand").querySelectorAll("button")[Math.min(focused, cards.length - 1)];
-    if (again) again.focus();
+    (again || $("play")).focus();
   }
 }
 
@@ -111,7 +120,9 @@ function showKeys(entries) {
   const fresh = JSON.stringify(entries);
   if (fresh === keys) return;
   keys = fresh;
-  $("actions").replaceChildren(...entries.filter((entry) => entry.button).map((entry, index) => {
+  const focused = $("actions").contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const old = [...$("actions").children];
+  $("actions").append(...entries.filter((entry) => entry.button).map((entry, index) => {
     const button = document.createElement("button");
     button.type = "button";
     // "Space: turn up your card.": the key is the button's name, a word or two; what it does
@@ -130,9 +141,17 @@ function showKeys(entries) {
     } else {
       button.textContent = entry.label;
     }
+    button.dataset.key = entry.key;
     button.addEventListener("click", () => press(entry.key));
     return button;
   }));
+  // The button pressed stays focused when its key is still there; otherwise the focus goes
+  // to the game region before the old buttons go, never to the page's body.
+  if (focused !== null) {
+    const same = [...$("actions").children].find((b) => !old.includes(b) && b.dataset.key === focused);
+    (same || $("play")).focus();
+  }
+  for (const button of old) button.remove();
 }
 
 /** How long each key took to be answered (ms, the last 1000): the page's speed, for bench/. */
@@ -156,24 +175,32 @@ worker.onmessage = (event) => {
       pressed = null;
     }
     clearTimeout(thinking);
+    // The loading's last words leave the echo (not said again: shown no longer).
+    if (!started) $("echo").replaceChildren();
     for (const part of message.batch) present(part);
     if (!started) {
       started = true;
+      clearInterval(telling);
+      keepOffline();
       // Focus is in the game region from the start (below); given again only if the page
       // lost it without the player moving it (F6 or a click put it elsewhere: left there).
       if (document.activeElement === document.body || !document.activeElement) $("play").focus();
     }
+  } else if (message.type === "progress") {
+    loading = message;
   } else if (message.type === "ready") {
     window.audiogame.phases = message.phases;
     if (message.elsewhere) announcer.say(word("other_tab"));
     else if (!message.kept) announcer.say(word("not_kept"));
   } else if (message.type === "failed") {
+    clearInterval(telling);
     const text = word(started ? "broke" : "failed", { reason: message.reason });
     if (!started) $("play-title").textContent = text;  // a game that plays keeps its name
     announcer.say(text, true);
   }
 };
 worker.onerror = (event) => {
+  clearInterval(telling);
   announcer.say(word("failed", { reason: event.message || "" }), true);
 };
 
@@ -184,8 +211,23 @@ worker.onerror = (event) => {
 // Orca to focus mode ("we're in SayAll"), so that the player's first keys moved Orca's
 // reading instead of reaching the game (docs/screen-readers.md).
 $("play").focus();
-announcer.say(word("loading"));
+// "The first visit takes a few seconds" only where it is true: a later visit has every file.
+$("play-title").textContent = word(later ? "loading_again" : "loading");
+announcer.say(word(later ? "loading_again" : "loading"));
 worker.postMessage({ type: "start", language: document.documentElement.lang });
+
+/** How far the loading has got, from the worker (``phase``: download, python, program). */
+let loading = { phase: "download", percent: null };
+let told = "";
+/** Never silent for long while loading: every few seconds, how far it has got. */
+const telling = setInterval(() => {
+  const { phase, percent } = loading;
+  let text;
+  if (phase === "download" && !later) text = word("downloading", { percent: percent ?? 0 });
+  else text = word(phase === "program" ? "starting_game" : "starting_python");
+  announcer.aside(text === told && phase !== "download" ? word("still_starting") : text);
+  told = text;
+}, PROGRESS_MS);
 
 // F6 goes from the game to the page's other controls (the game files, the history, the
 // options) and back: every other key of the game region is the program's, Tab included.
@@ -232,7 +274,11 @@ options.addEventListener("change", (event) => {
   }
 });
 
-if ("serviceWorker" in navigator) {
+/** The service worker keeps every file for the next visits: registered once the game has
+ * started, so that it reads the files this visit has just fetched from the browser's cache
+ * instead of fetching them again beside the page (offline.js). */
+function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("offline.js").then((registration) => {
     const fresh = !navigator.serviceWorker.controller;
     registration.addEventListener("updatefound", () => {

@@ -4,6 +4,64 @@
 // nothing is said that a closed tab could lose.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+const APP = new URL("../app.zip", import.meta.url).href;
+const VERSION = new URL("../version.json", import.meta.url).href;
+/** Every big file the program needs, asked for at once as the worker starts (Pyodide would
+ * ask for its interpreter only once its script has run, and for the standard library after
+ * that), each read once and handed to whoever asks for it first (Pyodide, through
+ * ``fetch``, or the archive's unpacking). */
+const PRELOADED = [`${PYODIDE}pyodide.asm.wasm`, `${PYODIDE}python_stdlib.zip`,
+  `${PYODIDE}pyodide-lock.json`, APP, VERSION];
+const sizes = new Map();
+const received = new Map();
+const network = self.fetch.bind(self);
+
+async function preload(url) {
+  const answer = await network(url);
+  if (!answer.ok) throw new Error(`${url.split("/").pop()}: ${answer.status}`);
+  sizes.set(url, Number(answer.headers.get("Content-Length")) || 0);
+  const parts = [];
+  let count = 0;
+  const reader = answer.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    count += value.length;
+    received.set(url, count);
+  }
+  sizes.set(url, count);
+  return new Response(new Blob(parts), { headers: { "Content-Type": answer.headers.get("Content-Type") || "" } });
+}
+
+const preloaded = new Map(PRELOADED.map((url) => [url, preload(url)]));
+for (const answer of preloaded.values()) answer.catch(() => {});
+// The interpreter's script too: Pyodide's own import of it later finds it loaded.
+import(`${PYODIDE}pyodide.asm.mjs`).catch(() => {});
+self.fetch = (resource, init) => {
+  const url = String(resource && resource.url ? resource.url : resource);
+  const href = new URL(url, self.location.href).href;
+  const kept = preloaded.get(href);
+  if (!kept || (init && init.integrity)) return network(resource, init);
+  preloaded.delete(href);
+  return kept;
+};
+
+/** How far the download has got: a whole percent of the bytes of every preloaded file (100
+ * once they are all in), or null before every answer has said its size. */
+function downloaded() {
+  if (sizes.size < PRELOADED.length) return null;
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const got = [...received.values()].reduce((a, b) => a + b, 0);
+  return total ? Math.min(100, Math.floor((100 * got) / total)) : 100;
+}
+
+/** The page hears how far the loading has got (``phase``: download, python, program). */
+function progress(phase) {
+  postMessage({ type: "progress", phase, percent: downloaded() });
+}
+
 let alone = null;
 let py = null;
 let saving = Promise.resolve();
@@ -43,15 +101,24 @@ async function start(language) {
   const begun = performance.now();
   const phases = {};
   const mark = (name) => { phases[name] = Math.round(performance.now() - begun); };
+  let phase = "download";
+  const reporting = setInterval(() => progress(phase), 500);
+  progress(phase);
+  Promise.all(preloaded.values()).then(() => {
+    if (phase === "download") phase = "python";
+    progress(phase);
+  }, () => {});
   let archive;
-  [py, archive] = await Promise.all([
-    loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }),
-    fetch(new URL("../app.zip", import.meta.url)).then((answer) => {
-      if (!answer.ok) throw new Error(`app.zip: ${answer.status}`);
-      return answer.arrayBuffer();
-    }),
-  ]);
+  try {
+    [py, archive] = await Promise.all([
+      loadPyodide({ indexURL: PYODIDE }),
+      fetch(APP).then((answer) => answer.arrayBuffer()),
+    ]);
+  } finally {
+    clearInterval(reporting);
+  }
   mark("pyodide");
+  progress("program");
   py.unpackArchive(archive, "zip", { extractDir: "/app" });
   py.FS.mkdirTree("/data");
   py.FS.mkdirTree("/compiled");
@@ -76,7 +143,7 @@ async function start(language) {
   };
   self.postNow = (text) => postMessage({ type: "batch", batch: JSON.parse(text) });
   // The program's compiled code is kept in a folder of its own: the next visits skip compiling it.
-  const version = (await (await fetch(new URL("../version.json", import.meta.url))).json()).version;
+  const version = (await (await fetch(VERSION)).json()).version;
   py.runPython(`
 import sys
 sys.path.insert(0, "/app")
