@@ -116,7 +116,7 @@ HEARD_JOKER_JACK_ACE = {
         "You choose: ace of hearts.",
         "You: ace. Anna: two.",
         "Anna takes 2 cards.",
-        "Reversed order.",
+        "Still reversed: the two is highest.",
     ],
     "it": [
         "jolly, 14 di 14",
@@ -136,7 +136,7 @@ HEARD_JOKER_JACK_ACE = {
         "Hai scelto: asso di cuori.",
         "Tu: asso. Anna: due.",
         "Anna prende 2 carte.",
-        "Ordine rovesciato.",
+        "Sempre rovesciato: il due è il più alto.",
     ],
 }
 """What those keys make heard, word for word (after the opening's two lines)."""

@@ -214,7 +214,7 @@ def test_exchange_is_offered_taken_and_then_refused_sb13() -> None:
         "You choose: eight of hearts.",
         "You: eight. Anna: two.",
         "Anna takes 2 cards.",
-        "Reversed order.",
+        "Still reversed: the two is highest.",
         "Eight: S swaps your hand, 12 cards, for your won pile, 2 cards.",
         "Reversed order: the two is highest, the ace lowest. No cards waiting on the table. "
         "Exchange offered: you.",
@@ -429,7 +429,7 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
     assert session.spoken[-4:] == [
         "War between all the others! 8 cards on the table.",
         "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
-        "Reversed order.",  # issue 25, item 15: said with every trick while it lasts
+        "Still reversed: the two is highest.",  # issue 25, item 15: said with every trick while it lasts
         "Eight: S swaps your hand, 8 cards, for your won pile, 16 cards.",
     ]
     assert session.played[-2:] == ["power_counting", "power_exchange"]
@@ -502,6 +502,6 @@ def test_the_reversed_order_is_said_with_every_trick_while_it_lasts_sb7() -> Non
     english = drive(keys, game="scientific", config=TWO).spoken
     italian = drive(keys, game="scientific", config=TWO, language="it").spoken
     turned = english.index("Revolution! The two is now highest, the ace lowest.")
-    assert "Reversed order." not in english[: turned + 2]
-    assert english[turned:].count("Reversed order.") == 2
-    assert italian.count("Ordine rovesciato.") == 2
+    assert "Still reversed: the two is highest." not in english[: turned + 2]
+    assert english[turned:].count("Still reversed: the two is highest.") == 2
+    assert italian.count("Sempre rovesciato: il due è il più alto.") == 2

@@ -269,7 +269,7 @@ class ScientificTable(TableScreen):
     def say_order(self, view: ScientificView) -> None:
         """After a trick while the order is reversed and the game goes on: said once."""
         if view.reversed and not self._order_said and not self._out and not view.is_over:
-            self.app.say(_("Reversed order."))
+            self.app.say(_("Still reversed: the two is highest."))
         self._order_said = True
 
     def worth_saying(self, event: Event, view: ScientificView) -> bool:
