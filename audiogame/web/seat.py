@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from audiogame import i18n
-from audiogame.app.screen import ESCAPE
+from audiogame.app.screen import ESCAPE, Command
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
@@ -83,6 +83,9 @@ class BrowserSeat:
         """The seat's own options of the game as the table keeps them (``seat_options``)."""
         self.shown: dict[str, dict[str, Any]] = {}
         """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
+        self.keys_of: tuple[list[Command], dict[str, Any]] | None = None
+        """The keys listed at the last key and their ``keys`` message: the same commands
+        (a table makes its own once) make the same message, in the seat's one language."""
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
@@ -143,7 +146,7 @@ class BrowserSeat:
         elif kind == "left":
             self.stop()
             self.table = self.screen = self.state = self.host = self.watching = None
-            self.seat_options = {}
+            self.seat_options, self.keys_of = {}, None
             self.send(message)
         else:  # welcome, lobby: as they are
             self.send(message)
@@ -178,6 +181,7 @@ class BrowserSeat:
     def open_screen(self, message: dict[str, Any]) -> None:
         assert self.table is not None
         self.shown.clear()
+        self.keys_of = None
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.stop()
@@ -245,8 +249,7 @@ class BrowserSeat:
         if self.watching is not None and self.screen is None:
             lines = self.watching.status()
             self.changed({"type": "show", "lines": lines})  # a spectator holds no hand
-            keys = key_list(self.watching.commands(), NOT_FOR_THE_PAGE)
-            self.changed({"type": "keys", "keys": keys})
+            self.changed(self.keys_message(self.watching.commands()))
             return
         screen = self.screen
         if screen is None:
@@ -256,11 +259,27 @@ class BrowserSeat:
         self.changed({"type": "hand", "cursor": hand.cursor if hand.cards else None,
                    "cards": [{"name": card_name(card), "selected": card in hand.selected}
                              for card in hand.cards]})  # fmt: skip
-        self.changed({"type": "keys", "keys": key_list(screen.commands(), NOT_FOR_THE_PAGE)})
+        self.changed(self.keys_message(screen.commands()))
+
+    def keys_message(self, commands: list[Command]) -> dict[str, Any]:
+        """The ``keys`` message of the commands that apply now: the last one again when they
+        are the very commands it was made of."""
+        listed = [command for command in commands if command.listed()]
+        last = self.keys_of
+        if (
+            last is not None
+            and len(last[0]) == len(listed)
+            and all(a is b for a, b in zip(last[0], listed, strict=True))
+        ):
+            return last[1]
+        message = {"type": "keys", "keys": key_list(listed, NOT_FOR_THE_PAGE)}
+        self.keys_of = (listed, message)
+        return message
 
     def changed(self, message: dict[str, Any]) -> None:
         """Send ``message`` unless the page has it already."""
-        if self.shown.get(message["type"]) != message:
+        shown = self.shown.get(message["type"])
+        if shown is not message and shown != message:
             self.shown[message["type"]] = message
             self.send(message)
 
