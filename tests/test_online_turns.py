@@ -1,7 +1,8 @@
-"""Whose message the server's loop handles next (:mod:`audiogame.online.turns`): each address
-with a message waiting in its turn, so that a crowd's backlog holds another address's message
-up by at most one message of each address; an address's own messages keep their order, and a
-connection that goes while it waits (or fails in its turn) holds nobody up."""
+"""Whose message the server's loop handles next (:mod:`audiogame.online.turns`): the message of
+the connection that has sent the least lately, so that a crowd's backlog at the rate limit
+never holds up someone playing by more than the message being handled; each connection's
+messages keep their order, and a connection that goes while it waits (or fails in its turn)
+holds nobody up."""
 
 from __future__ import annotations
 
@@ -11,117 +12,113 @@ import pytest
 
 from audiogame.online.turns import Turns
 
+CROWD = 57.0
+"""The demand of a connection at the rate limit (20 frames a second, half-life 2 s)."""
+
 
 async def connection(
-    turns: Turns, address: str, messages: list[str], handled: list[str], start: asyncio.Event
+    turns: Turns, demand: float, messages: list[str], handled: list[str], start: asyncio.Event
 ) -> None:
     """One connection: its messages one after the other, each handled in its turn (the
     next one read only once the last is handled, as the server reads them)."""
     await start.wait()
     for message in messages:
-        async with turns.turn(address):
+        async with turns.turn(demand):
             handled.append(message)
         await asyncio.sleep(0)  # the socket read again
 
 
-async def crowd_and_one(order_of_arrival: list[tuple[str, list[str]]]) -> list[str]:
+async def handle(connections: list[tuple[float, list[str]]]) -> list[str]:
     turns, handled, start = Turns(), list[str](), asyncio.Event()
     tasks = [
-        asyncio.ensure_future(connection(turns, address, messages, handled, start))
-        for address, messages in order_of_arrival
+        asyncio.ensure_future(connection(turns, demand, messages, handled, start))
+        for demand, messages in connections
     ]
     start.set()
     await asyncio.wait_for(asyncio.gather(*tasks), 10)
+    await asyncio.sleep(0)  # the loop comes round after the last turn
+    assert not turns.waiting and not turns.busy
     return handled
 
 
-def test_an_honest_message_waits_for_one_message_of_each_crowding_address_at_most() -> None:
-    crowd = [
-        (f"10.0.0.{n}", [f"crowd {n}.{c} key {k}" for k in range(4)])
-        for n in range(1, 4)
-        for c in range(3)  # three connections an address, four keys each: a backlog
-    ]
-    handled = asyncio.run(crowd_and_one([*crowd, ("192.0.2.7", ["honest move"])]))
-    sent = [*(m for _, messages in crowd for m in messages), "honest move"]
+def test_someone_playing_goes_before_a_crowd_s_backlog_and_every_message_is_handled() -> None:
+    crowd = [(CROWD, [f"crowd {n} key {k}" for k in range(4)]) for n in range(9)]
+    handled = asyncio.run(handle([*crowd, (3.0, ["honest move", "honest chat"])]))
+    sent = [*(m for _, messages in crowd for m in messages), "honest move", "honest chat"]
     assert sorted(handled) == sorted(sent)  # every message handled, once
-    # Read last of ten connections, handled fourth: after one key of each crowding address
-    # (in the order they were read, its nine connections' first keys would all come first).
-    assert handled.index("honest move") == 3
-    assert {message.split(".")[0] for message in handled[:3]} == {
-        "crowd 1",
-        "crowd 2",
-        "crowd 3",
-    }
+    # Read last of ten connections, handled as soon as the turn under way (the first read)
+    # is over; its next message as soon as it is read (the turns given while it was: two),
+    # where in the order read the nine connections' first keys would all come first.
+    assert handled[:2] == ["crowd 0 key 0", "honest move"]
+    assert handled.index("honest chat") <= 4
+    # the crowd shares the rest: each connection's first key before any one's second
+    firsts = [handled.index(f"crowd {n} key 0") for n in range(9)]
+    seconds = [handled.index(f"crowd {n} key 1") for n in range(9)]
+    assert max(firsts) < min(seconds)
 
 
 def test_each_connection_s_messages_keep_their_order() -> None:
-    crowd = [(f"10.0.0.{n}", [f"{n} key {k}" for k in range(5)]) for n in range(1, 4)]
-    handled = asyncio.run(crowd_and_one([*crowd, ("10.0.0.1", ["1 again 0", "1 again 1"])]))
-    for n in range(1, 4):
+    crowd = [(CROWD, [f"{n} key {k}" for k in range(5)]) for n in range(3)]
+    handled = asyncio.run(handle([*crowd, (2.0, ["light 0", "light 1", "light 2"])]))
+    for n in range(3):
         assert [m for m in handled if m.startswith(f"{n} key")] == [f"{n} key {k}" for k in
                                                                      range(5)]  # fmt: skip
-    assert [m for m in handled if "again" in m] == ["1 again 0", "1 again 1"]
+    assert [m for m in handled if m.startswith("light")] == ["light 0", "light 1", "light 2"]
 
 
 def test_a_connection_gone_while_it_waits_or_failing_in_its_turn_holds_nobody_up() -> None:
     async def run() -> list[str]:
         turns, handled = Turns(), list[str]()
         given = asyncio.Event()
-        release = asyncio.Event()
-
-        async def holder() -> None:
-            async with turns.turn("10.0.0.1"):
-                handled.append("first")
-                given.set()
-            await release.wait()
 
         async def failing() -> None:
-            async with turns.turn("10.0.0.2"):
+            async with turns.turn(2.0):
                 handled.append("failing")
                 raise ValueError("a handler failed")
 
-        async def waiter(address: str, name: str) -> None:
-            async with turns.turn(address):
+        async def waiter(demand: float, name: str) -> None:
+            async with turns.turn(demand):
                 handled.append(name)
+                given.set()
 
-        first = asyncio.ensure_future(holder())
-        gone = asyncio.ensure_future(waiter("10.0.0.3", "gone"))
+        first = asyncio.ensure_future(waiter(1.0, "first"))
+        gone = asyncio.ensure_future(waiter(1.5, "gone"))
         broken = asyncio.ensure_future(failing())
-        last = asyncio.ensure_future(waiter("10.0.0.4", "last"))
+        last = asyncio.ensure_future(waiter(CROWD, "last"))
         await asyncio.sleep(0)  # every one has asked for its turn
         gone.cancel()  # the connection closed while it waited
         await given.wait()
         with pytest.raises(ValueError, match="a handler failed"):
             await asyncio.wait_for(broken, 5)
-        await asyncio.wait_for(last, 5)
-        release.set()
-        await first
+        await asyncio.wait_for(asyncio.gather(first, last), 5)
         assert gone.cancelled()
-        # and the turns go on: a new message is handled
-        await asyncio.wait_for(waiter("10.0.0.3", "back"), 5)
+        await asyncio.wait_for(waiter(1.5, "back"), 5)  # and the turns go on
+        await asyncio.sleep(0)
         assert not turns.waiting and not turns.busy
         return handled
 
     assert asyncio.run(run()) == ["first", "failing", "last", "back"]
 
 
-def test_a_turn_given_to_a_connection_cancelled_before_it_ran_goes_to_the_next() -> None:
+def test_a_turn_given_to_a_connection_gone_before_it_ran_goes_to_the_next() -> None:
     async def run() -> list[str]:
         turns, handled = Turns(), list[str]()
 
-        async def waiter(address: str, name: str) -> None:
-            async with turns.turn(address):
+        async def waiter(demand: float, name: str) -> None:
+            async with turns.turn(demand):
                 handled.append(name)
 
-        first = asyncio.ensure_future(waiter("10.0.0.1", "first"))
-        second = asyncio.ensure_future(waiter("10.0.0.2", "second"))
-        await asyncio.sleep(0)  # both asked; the first is given its turn on the next round
+        holder = asyncio.ensure_future(waiter(1.0, "at once"))  # no turn under way
+        first = asyncio.ensure_future(waiter(1.0, "first"))
+        second = asyncio.ensure_future(waiter(CROWD, "second"))
+        await asyncio.sleep(0)  # the three asked; the first waiting is given its turn next
         await asyncio.sleep(0)
-        assert turns.busy and not first.done()
+        assert holder.done() and turns.busy and not first.done()
         first.cancel()  # its turn given, not yet run
         await asyncio.wait_for(second, 5)
         assert first.cancelled()
+        await asyncio.sleep(0)
         assert not turns.waiting and not turns.busy
         return handled
 
-    assert asyncio.run(run()) == ["second"]
+    assert asyncio.run(run()) == ["at once", "second"]

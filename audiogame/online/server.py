@@ -71,7 +71,7 @@ class Server(Lobby):
                 async for raw in ws:
                     if getattr(ws, "flooded", False):
                         continue  # read on, for the closing handshake
-                    async with self.turns.turn(conn.host):  # each address in turn
+                    async with self.turns.turn(conn.demand):  # the least demanding first
                         self.dispatch(conn, raw)
         except ConnectionClosed:
             pass

@@ -69,7 +69,7 @@ class ServerState:
         self.open_connections = 0
         """Open connections, in all."""
         self.turns = Turns()
-        """Whose message the loop handles next: each address in turn
+        """Whose message the loop handles next: the least demanding connection's
         (:mod:`audiogame.online.turns`)."""
         self.codes = Window(limits.codes_per_minute)
         """Codes that named no table, per address."""
