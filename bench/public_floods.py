@@ -27,6 +27,10 @@ was dropped.
 
     python3 bench/public_floods.py                 # 8 s a phase, about 1.5 minutes in all
     python3 bench/public_floods.py --seconds 4
+    python3 bench/public_floods.py --only browser --busy --against e03dc44 --rounds 2
+        # the browser keys phase alone, another process spinning on a core, this tree's
+        # server and that commit's alternating, twice
+    python3 bench/public_floods.py --only browser --profile server.prof   # cProfile's figures
 """
 
 from __future__ import annotations
@@ -315,9 +319,11 @@ async def browser_phase(
         await asyncio.sleep(0.05)
     cost, sent, heard, start = Cost(pid), counts[0], counts[1], time.monotonic()
     print(f"{label:14} {summary(await deliveries(anna, bruno, seconds))}{cost}", flush=True)
-    took = time.monotonic() - start
+    took, back = time.monotonic() - start, counts[1] - heard
+    used = (cpu_seconds(pid) - cost.cpu) / max(1, back) * 1000
     print(f"{label}: keys sent {(counts[0] - sent) / took:.0f} a second, messages back "
-          f"{(counts[1] - heard) / took:.0f} a second", flush=True)  # fmt: skip
+          f"{back / took:.0f} a second; server CPU {used:.2f} ms a message back, "
+          f"load average {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
     during = rss_mb(pid)
     stop_keys.set()
     presser.join(60)
