@@ -37,7 +37,6 @@ def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None)
 
 class BattleTable(TableScreen):
     game = "battle"
-    fixed_keys = True
 
     def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, int(config["players"]), seat)

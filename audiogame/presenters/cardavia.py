@@ -44,7 +44,6 @@ def make_table(app: Host, config: dict[str, Any], seat: SeatState | None = None)
 
 class CardaviaTable(TableScreen):
     game = "cardavia"
-    fixed_keys = True
 
     def __init__(self, app: Host, config: dict[str, Any], seat: SeatState | None = None) -> None:
         super().__init__(app, config, 3, seat)

@@ -85,10 +85,11 @@ class TableScreen(Screen):
     :meth:`game_commands`."""
 
     game = ""
-    fixed_keys = False
+    fixed_keys = True
     """The game's keys (:meth:`game_commands`) are the same all game long, which of them
     apply now being said by their ``enabled``: they are made once (a browser seat's every key
-    asks for them three or four times)."""
+    asks for them three or four times). A game whose keys are made otherwise as it goes sets
+    it False."""
 
     def __init__(
         self, app: Host, config: dict[str, Any], players: int, seat: SeatState | None = None
