@@ -27,6 +27,10 @@ was dropped.
 
     python3 bench/public_floods.py                 # 8 s a phase, about 1.5 minutes in all
     python3 bench/public_floods.py --seconds 4
+    python3 bench/public_floods.py --only browser --busy --against e03dc44 --rounds 2
+        # the browser keys phase alone, another process spinning on a core, this tree's
+        # server and that commit's alternating, twice
+    python3 bench/public_floods.py --only browser --profile server.prof   # cProfile's figures
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -59,8 +63,11 @@ tables = 400
 tables_per_address = 100000
 tables_per_network = 100000
 unstarted_per_network = 100000
+unattended_close_after = 5.0
 """
-"""Those per address and network are lifted: the other floods come from 127.0.0.1."""
+"""Those per address and network are lifted: the other floods come from 127.0.0.1; a table
+left by its people closes after 5 s, so that the browser seats' memory is seen given back."""
+UNATTENDED = 5.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -242,11 +249,12 @@ async def honest_creates(url: str, stop: asyncio.Event, answers: list[str]) -> N
     await ws.close()
 
 
-def browser_keys(url: str, ready: Any, stop: Any) -> None:
+def browser_keys(url: str, ready: Any, stop: Any, counts: Any) -> None:
     """A process of its own (so that its clients slow the server, not the honest players'
     client): 60 browser seats, each from an address of its own (127.0.0.100 onwards), each
     at a started table of its own with a computer player, pressing information keys at the
-    rate limit (19.5 a second) until ``stop``; then gone."""
+    rate limit (19.5 a second) until ``stop``; then gone. ``counts``: the keys sent and the
+    messages received while pressing."""
 
     async def seat(n: int) -> ClientConnection:
         ws = await connect(url, local_addr=(f"127.0.0.{100 + n}", 0), max_size=2**24)
@@ -264,13 +272,20 @@ def browser_keys(url: str, ready: Any, stop: Any) -> None:
         with contextlib.suppress(Exception):
             while not done.is_set():
                 await ws.send(key)
+                counts[0] += 1
                 next_at = max(next_at + 1 / 19.5, time.perf_counter())  # never a burst
                 await asyncio.sleep(next_at - time.perf_counter())
+
+    async def hear(ws: ClientConnection, done: asyncio.Event) -> None:
+        with contextlib.suppress(Exception):
+            while not done.is_set():
+                await ws.recv()
+                counts[1] += 1
 
     async def work() -> None:
         pages = [await seat(n) for n in range(60)]
         done = asyncio.Event()
-        tasks = [asyncio.ensure_future(drain(ws, done)) for ws in pages]
+        tasks = [asyncio.ensure_future(hear(ws, done)) for ws in pages]
         tasks += [asyncio.ensure_future(press(ws, n, done)) for n, ws in enumerate(pages)]
         ready.set()
         while not stop.is_set():
@@ -281,6 +296,55 @@ def browser_keys(url: str, ready: Any, stop: Any) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     asyncio.run(work())
+
+
+async def browser_phase(
+    url: str,
+    pid: int,
+    anna: ClientConnection,
+    bruno: ClientConnection,
+    seconds: float,
+    label: str = "browser keys",
+) -> None:
+    """The 60 browser seats pressing keys while the honest people play; the server's memory
+    before they came, after they left, and after their tables closed."""
+    before = rss_mb(pid)
+    context = multiprocessing.get_context("fork")
+    stop_keys, ready = context.Event(), context.Event()
+    counts = context.Array("l", 2, lock=False)
+    presser = context.Process(target=browser_keys, args=(url, ready, stop_keys, counts))
+    presser.start()
+    while not ready.wait(0):
+        if not presser.is_alive():
+            raise SystemExit("the browser seats could not be seated")
+        await asyncio.sleep(0.05)
+    cost, sent, heard, start = Cost(pid), counts[0], counts[1], time.monotonic()
+    print(f"{label:14} {summary(await deliveries(anna, bruno, seconds))}{cost}", flush=True)
+    took, back = time.monotonic() - start, counts[1] - heard
+    used = (cpu_seconds(pid) - cost.cpu) / max(1, back) * 1000
+    print(f"{label}: keys sent {(counts[0] - sent) / took:.0f} a second, messages back "
+          f"{back / took:.0f} a second; server CPU {used:.2f} ms a message back, "
+          f"load average {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+    during = rss_mb(pid)
+    stop_keys.set()
+    presser.join(60)
+    await asyncio.sleep(3)  # the server sees the pages go
+    gone = rss_mb(pid)
+    await asyncio.sleep(UNATTENDED + 3)  # their tables close (unattended_close_after)
+    print(f"{label}: server RSS {before:.0f} MB before the 60 seats, {during:.0f} MB with "
+          f"them, {gone:.0f} MB 3 s after they left, {rss_mb(pid):.0f} MB after their "
+          f"tables closed", flush=True)  # fmt: skip
+
+
+async def browser_only(url: str, pid: int, seconds: float, label: str) -> None:
+    """The honest table alone, then during the browser seats' keys."""
+    anna, bruno, _ = await honest_table(url)
+    cost = Cost(pid)
+    times = await deliveries(anna, bruno, seconds)
+    print(f"{label + ' alone':14} {summary(times)}{cost}", flush=True)
+    await browser_phase(url, pid, anna, bruno, seconds, label + " keys")
+    await anna.close()
+    await bruno.close()
 
 
 async def main(url: str, pid: int, seconds: float, log: Path) -> None:
@@ -348,22 +412,7 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
 
     # ---- browser keys: 60 browser seats at their own tables, from 60 addresses, at the limit
     await asyncio.sleep(12)  # the listing's tables close (unstarted_close_after): room for 60
-    before = rss_mb(pid)
-    context = multiprocessing.get_context("fork")
-    stop_keys, ready = context.Event(), context.Event()
-    presser = context.Process(target=browser_keys, args=(url, ready, stop_keys))
-    presser.start()
-    while not ready.wait(0):
-        if not presser.is_alive():
-            raise SystemExit("the browser seats could not be seated")
-        await asyncio.sleep(0.05)
-    cost = Cost(pid)
-    print(f"{'browser keys':14} {summary(await deliveries(anna, bruno, seconds))}{cost}")
-    stop_keys.set()
-    presser.join(60)
-    await asyncio.sleep(3)  # the server sees the pages go
-    print(f"browser keys: server RSS {before:.0f} MB before the 60 seats, "
-          f"{rss_mb(pid):.0f} MB 3 s after they left")  # fmt: skip
+    await browser_phase(url, pid, anna, bruno, seconds)
 
     # ---- a slow reader: never reads, lists 19 times a second (390 tables listed again)
     makers = []
@@ -415,29 +464,97 @@ async def main(url: str, pid: int, seconds: float, log: Path) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def run(seconds: float) -> None:
+@contextlib.contextmanager
+def serving(root: Path, profile: str | None = None) -> Iterator[tuple[str, int, Path]]:
+    """``audiogame serve`` of the tree at ``root`` as a process of its own (under cProfile,
+    written to ``profile`` when it stops, if given): its address, process id and log."""
     with tempfile.TemporaryDirectory() as data:
         limits = Path(data) / "limits.toml"
         limits.write_text(LIMITS, encoding="utf-8")
+        python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
         server = subprocess.Popen(
-            [sys.executable, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data,
+            [*python, "-m", "audiogame", "serve", "--port", "0", "--data-dir", data,
              "--limits", str(limits)],
-            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
             stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
             assert server.stdout is not None
             found = re.search(r":(\d+)/", server.stdout.readline())
             assert found is not None, "the server said no port"
-            port = int(found.group(1))
-            log = Path(data) / "logs" / "server.log"
-            asyncio.run(main(f"ws://127.0.0.1:{port}/", server.pid, seconds, log))
+            yield (
+                f"ws://127.0.0.1:{found.group(1)}/",
+                server.pid,
+                Path(data) / "logs" / "server.log",
+            )
         finally:
             server.terminate()
             server.wait(30)
 
 
+@contextlib.contextmanager
+def old_tree(commit: str) -> Iterator[Path]:
+    """The project's files at ``commit``, in a folder of their own."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True,
+                                 capture_output=True).stdout  # fmt: skip
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        yield Path(folder)
+
+
+@contextlib.contextmanager
+def busy_core(busy: bool) -> Iterator[None]:
+    """Another process using a core the whole time (``--busy``), as on a shared machine."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if busy else None
+    try:
+        yield
+    finally:
+        if spinner is not None:
+            spinner.kill()
+            spinner.wait()
+
+
+def run(seconds: float, busy: bool, profile: str | None) -> None:
+    with busy_core(busy), serving(ROOT, profile) as (url, pid, log):
+        asyncio.run(main(url, pid, seconds, log))
+
+
+def run_browser(seconds: float, busy: bool, against: str | None, rounds: int,
+                profile: str | None) -> None:  # fmt: skip
+    """The browser keys phase alone; with ``against``, on that commit's server too, the two
+    alternating, ``rounds`` times."""
+    with busy_core(busy), contextlib.ExitStack() as stack:
+        trees = [("now", ROOT)]
+        if against is not None:
+            trees.append((against[:7], stack.enter_context(old_tree(against))))
+        for round in range(rounds):
+            print(f"round {round + 1}, load average {os.getloadavg()[0]:.1f}", flush=True)
+            for label, root in trees if round % 2 == 0 else trees[::-1]:
+                with serving(root, profile if root == ROOT else None) as (url, pid, _):
+                    asyncio.run(browser_only(url, pid, seconds, label))
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="seconds a phase")
-    run(parser.parse_args().seconds)
+    parser.add_argument("--only", choices=["browser"], help="only the browser keys phase")
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="with --only browser: that commit's server too, alternating",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="with --only browser")
+    parser.add_argument(
+        "--busy", action="store_true", help="another process spinning on a core the whole time"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="the server (this tree's) under cProfile, its figures to FILE",
+    )
+    options = parser.parse_args()
+    if options.only == "browser":
+        run_browser(options.seconds, options.busy, options.against, options.rounds,
+                    options.profile)  # fmt: skip
+    else:
+        run(options.seconds, options.busy, options.profile)

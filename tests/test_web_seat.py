@@ -9,7 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from audiogame import i18n
+from audiogame.app.command import Command
 from audiogame.presenters.cardavia import CardaviaTable
+from audiogame.presenters.table_screen import TableScreen
+from audiogame.table.seat import SeatState
+from audiogame.web.page_host import PageHost
+from audiogame.web.page_keys import key_list
 from audiogame.web.seat import BrowserSeat
 from tests.online_support import Recorder, running_server
 
@@ -155,3 +160,57 @@ def test_a_card_tapped_at_cardavia_out_of_turn_is_only_said(tmp_path: Path) -> N
     assert said(out)[0].startswith(hand["cards"][5]["name"] + ", ")
     assert seat.pick(99) == []
     assert said(out)[-1] == "That card is no longer in your hand."
+
+
+def test_an_information_key_sends_its_words_and_nothing_the_page_has_already(
+    tmp_path: Path,
+) -> None:
+    """T and E at a Battaglia table: the words, once each key; the state lines, the hand and
+    the keys the page was sent stay as they are, and are not sent again."""
+    stream = opening(tmp_path, "battle", players=2, deck=32)
+    for language, turn, owned in (
+        ("en", "Trick 1 of 2000. Your turn: press Space or Enter.",
+         "Cards owned: you 16, Bruno 16."),
+        ("it", "Presa 1 di 2000. Tocca a te: premi Spazio o Invio.",
+         "Carte possedute: tu 16, Bruno 16."),
+    ):  # fmt: skip
+        seat, out = seat_with(stream, language)
+        shown = {m["type"]: m for m in out if m["type"] in ("show", "hand", "keys")}
+        assert shown["show"]["lines"] == [turn, owned]
+        for _ in range(3):
+            out.clear()
+            assert seat.key("t") == [] and seat.key("e") == []
+            assert [(m["type"], m["text"]) for m in out] == [("say", turn), ("say", owned)]
+        assert seat.shown == shown
+
+
+def test_a_table_s_own_keys_are_made_once_and_what_applies_is_asked_at_each_key() -> None:
+    """A table whose keys are the same all game long (``fixed_keys``) makes them once; which
+    of them apply (their ``enabled``) is asked every time the keys are listed."""
+    made: list[int] = []
+
+    class Table(TableScreen):
+        game = "battle"
+        fixed_keys = True
+        out_of_game = False
+
+        def game_commands(self) -> list[Command]:
+            made.append(1)
+            return [
+                Command(("t",), "whose turn it is.", lambda key: None, "turn"),
+                Command(("n",), "the others finish the game.", lambda key: None, "finish",
+                        enabled=lambda: self.out_of_game),
+            ]  # fmt: skip
+
+    host = PageHost(lambda message: None, "en")
+    table = Table(host, {"names": ["Bruno"]}, 2, SeatState("battle", 2, lambda action: None))
+    with i18n.speaking("en"):
+        assert [e["text"] for e in key_list(table.commands()) if not e["button"]] == [
+            "T: whose turn it is."
+        ]
+        table.out_of_game = True
+        assert [e["text"] for e in key_list(table.commands()) if not e["button"]] == [
+            "T: whose turn it is.",
+            "N: the others finish the game.",
+        ]
+    assert made == [1]

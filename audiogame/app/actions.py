@@ -15,9 +15,10 @@ by group, browsed like the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from audiogame.i18n import KEY, N_, NP_, _, pgettext
+from audiogame.i18n import KEY, N_, NP_, _, language, pgettext
 
 if TYPE_CHECKING:
     from audiogame.app.command import Command
@@ -81,7 +82,14 @@ def key_name(key: str) -> str:
 def keys_name(keys: Sequence[str]) -> str:
     """The keys of one action as the player hears them: letters once whatever their case,
     runs of digits as a range, pairs by their common name."""
-    keys = list(dict.fromkeys(key.lower() if len(key) == 1 else key for key in keys))
+    return _keys_name(language(), tuple(keys))
+
+
+@lru_cache(maxsize=1024)
+def _keys_name(speech: str, pressed: tuple[str, ...]) -> str:
+    """:func:`keys_name` in the language ``speech`` (the current one, the cache's key): the
+    same keys are named at every key a table answers, in the same words."""
+    keys = list(dict.fromkeys(key.lower() if len(key) == 1 else key for key in pressed))
     words: list[str] = []
     index = 0
     while index < len(keys):

@@ -78,6 +78,8 @@ class Program:
         alone; the tests' drives end quietly)."""
         self._turns = 0
         self._after: list[Callable[[], None]] = []
+        self._global: dict[bool, list[Command]] = {}
+        """The keys of every screen, made once: without F4, with it."""
 
     # ----- screens -------------------------------------------------------------------------
     @property
@@ -204,7 +206,15 @@ class Program:
         self.redraw()
 
     def global_commands(self) -> list[Command]:
-        """The keys of every screen (F4 where there are rules to read)."""
+        """The keys of every screen (F4 where there are rules to read), made once for each
+        (they are looked through at every key)."""
+        rules = bool(self.stack) and self.top.rules_game() is not None
+        kept = self._global.get(rules)
+        if kept is None:
+            kept = self._global[rules] = self._global_commands(rules)
+        return list(kept)
+
+    def _global_commands(self, rules: bool) -> list[Command]:
         commands = [
             Command(("f1",), N_("the keys of this screen, as a list."), self.say_keys, "keys",
                     EVERYWHERE),
@@ -212,7 +222,7 @@ class Program:
             Command(("f3",), N_("silence the speech."), lambda key: self.narrator.silence(),
                     "silence", EVERYWHERE),
         ]  # fmt: skip
-        if self.stack and self.top.rules_game() is not None:
+        if rules:
             commands.append(
                 Command(
                     ("f4",), N_("the rules of this game."), self.open_rules, "rules", EVERYWHERE

@@ -66,6 +66,12 @@ class Connection:
         (``Limits.send_bytes``) a reader who does not read is dropped."""
         self.chat = Window(server.limits.watcher_chat_per_minute)
 
+    @property
+    def demand(self) -> float:
+        """How much it has sent lately (:attr:`CountedConnection.demand`; 0 for a connection
+        not counted)."""
+        return self.ws.demand if isinstance(self.ws, CountedConnection) else 0.0
+
     def send(self, message: dict[str, Any]) -> None:
         if self.browser is not None:
             self.browser.outgoing(message)

@@ -22,6 +22,8 @@ RATE = 20.0
 """Frames a second a client may send on average..."""
 BURST = 40.0
 """... with bursts of this many."""
+HALF_LIFE = 2.0
+"""Seconds after which a frame counts half in a connection's ``demand``."""
 
 
 class Bucket:
@@ -61,6 +63,16 @@ class CountedConnection(ServerConnection):
         self.on_flood: Callable[[], None] | None = None
         """Told when the client floods on: the server closes it (1008); without it, the
         connection is failed here."""
+        self.frames_seen, self.seen_at = 0.0, time.monotonic()
+        """The frames it sent, each counting half after ``HALF_LIFE`` seconds, as of
+        ``seen_at``: :attr:`demand`."""
+
+    @property
+    def demand(self) -> float:
+        """How much it has sent lately: the frames it sent, each counting half after
+        :data:`HALF_LIFE` seconds (a connection at the rate limit, about 58; someone
+        playing, a few)."""
+        return self.frames_seen * float(0.5 ** ((time.monotonic() - self.seen_at) / HALF_LIFE))
 
     def process_event(self, event: Event) -> None:
         if self.request is None or not isinstance(event, Frame):
@@ -83,6 +95,7 @@ class CountedConnection(ServerConnection):
             super().process_event(event)  # a ping (the library has answered it), a pong, a close
 
     def charge(self) -> bool:
+        self.frames_seen, self.seen_at = self.demand + 1, time.monotonic()
         if self.budget.take():
             if self.budget.tokens >= self.budget.burst - 1:
                 self.floods = 0  # calm again: the next flood is told again

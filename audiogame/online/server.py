@@ -71,7 +71,9 @@ class Server(Lobby):
         try:
             if await self.hello(conn):
                 async for raw in ws:
-                    if not getattr(ws, "flooded", False):  # read on, for the closing handshake
+                    if getattr(ws, "flooded", False):
+                        continue  # read on, for the closing handshake
+                    async with self.turns.turn(conn.demand):  # the least demanding first
                         self.dispatch(conn, raw)
         except ConnectionClosed:
             pass

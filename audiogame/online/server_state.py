@@ -19,6 +19,7 @@ from audiogame.online.room import Room
 from audiogame.online.store import TableStore
 from audiogame.online.tasks import Tasks
 from audiogame.online.thinkers import Thinkers
+from audiogame.online.turns import Turns
 
 TABLE_ID_LETTERS = string.ascii_uppercase.replace("O", "").replace("I", "")
 
@@ -67,6 +68,9 @@ class ServerState:
         """Open connections per network (:func:`audiogame.online.limits.network_key`)."""
         self.open_connections = 0
         """Open connections, in all."""
+        self.turns = Turns()
+        """Whose message the loop handles next: the least demanding connection's
+        (:mod:`audiogame.online.turns`)."""
         self.codes = Window(limits.codes_per_minute)
         """Codes that named no table, per address."""
         self.passwords = Window(limits.passwords_per_minute)

@@ -85,11 +85,17 @@ class TableScreen(Screen):
     :meth:`game_commands`."""
 
     game = ""
+    fixed_keys = True
+    """The game's keys (:meth:`game_commands`) are the same all game long, which of them
+    apply now being said by their ``enabled``: they are made once (a browser seat's every key
+    asks for them three or four times). A game whose keys are made otherwise as it goes sets
+    it False."""
 
     def __init__(
         self, app: Host, config: dict[str, Any], players: int, seat: SeatState | None = None
     ) -> None:
         super().__init__(app)
+        self._game_keys: list[Command] | None = None
         self.config = config
         self.remote = seat is not None
         """The table is kept elsewhere (a server)."""
@@ -136,7 +142,11 @@ class TableScreen(Screen):
         self.elsewhere.opened(self)
 
     def commands(self) -> list[Command]:
-        return [*self.game_commands(), *self.elsewhere.commands()]
+        if not self.fixed_keys:
+            return [*self.game_commands(), *self.elsewhere.commands()]
+        if self._game_keys is None:
+            self._game_keys = self.game_commands()
+        return [*self._game_keys, *self.elsewhere.commands()]
 
     def game_commands(self) -> list[Command]:
         """The game's own keys at this table."""

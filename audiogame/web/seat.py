@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from audiogame import i18n
-from audiogame.app.screen import ESCAPE
+from audiogame.app.screen import ESCAPE, Command
 from audiogame.i18n import N_, _, speaking
 from audiogame.online.notices import timed_out, timer_warning
 from audiogame.online.table_words import (
@@ -83,6 +83,9 @@ class BrowserSeat:
         """The seat's own options of the game as the table keeps them (``seat_options``)."""
         self.showing = Showing(send)
         """The last ``show``, ``hand`` and ``keys`` sent: the page keeps them."""
+        self.keys_of: tuple[list[Command], list[dict[str, Any]]] | None = None
+        """The keys listed at the last key and their ``keys`` message: the same commands
+        (a table makes its own once) make the same message, in the seat's one language."""
 
     def say(self, text: str, cue: str | None = None, urgent: bool = False) -> None:
         self.send({"type": "say", "text": text, "cue": cue, "pan": 0.0, "urgent": urgent})
@@ -154,7 +157,7 @@ class BrowserSeat:
         elif kind == "left":
             self.stop()
             self.table = self.screen = self.state = self.host = self.watching = None
-            self.seat_options = {}
+            self.seat_options, self.keys_of = {}, None
             self.send(message)
         else:  # welcome, lobby: as they are
             self.send(message)
@@ -189,6 +192,7 @@ class BrowserSeat:
     def open_screen(self, message: dict[str, Any]) -> None:
         assert self.table is not None
         self.showing.clear()
+        self.keys_of = None
         game = str(self.table["game"])
         players = len(self.table.get("seats") or []) or len(self.names) + 1
         self.stop()
@@ -254,14 +258,29 @@ class BrowserSeat:
     def publish(self) -> None:
         """The screen's state lines, the hand with its cursor and selection, the keys."""
         if self.watching is not None and self.screen is None:  # a spectator holds no hand
-            keys = key_list(self.watching.commands(), NOT_FOR_THE_PAGE)
+            keys = self.listed_keys(self.watching.commands())
             self.showing.screen(self.watching.status(), None, keys)
             return
         screen = self.screen
         if screen is None:
             return
-        keys = key_list(screen.commands(), NOT_FOR_THE_PAGE)
+        keys = self.listed_keys(screen.commands())
         self.showing.screen(screen.status(), screen.shown_hand(), keys)
+
+    def listed_keys(self, commands: list[Command]) -> list[dict[str, Any]]:
+        """The keys of the commands that apply now (:func:`key_list`): the last list again when
+        they are the very commands it was made of."""
+        listed = [command for command in commands if command.listed()]
+        last = self.keys_of
+        if (
+            last is not None
+            and len(last[0]) == len(listed)
+            and all(a is b for a, b in zip(last[0], listed, strict=True))
+        ):
+            return last[1]
+        keys = key_list(listed, NOT_FOR_THE_PAGE)
+        self.keys_of = (listed, keys)
+        return keys
 
     # ----- keys ----------------------------------------------------------------------------
     def key(self, key: str) -> list[Intent]:
