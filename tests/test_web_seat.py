@@ -181,7 +181,7 @@ def test_an_information_key_sends_its_words_and_nothing_the_page_has_already(
             out.clear()
             assert seat.key("t") == [] and seat.key("e") == []
             assert [(m["type"], m["text"]) for m in out] == [("say", turn), ("say", owned)]
-        assert seat.shown == shown
+        assert seat.showing.last == shown
 
 
 def test_a_table_s_own_keys_are_made_once_and_what_applies_is_asked_at_each_key() -> None:
