@@ -129,7 +129,7 @@ MATCH_WORDS = {
     "en": {
         "deal": "Deal 2 of 2.",
         "before": "Deal 2 of 2, before move {number} of {total}.",
-        "moves": "after {total} moves",
+        "moves": "Replay: Cardavia, a match of 2 deals, {total} moves.",
         "first": "Move 1 of {total}. ",
         "totals": "Match totals: ",
         "over": " the match with ",
@@ -137,7 +137,7 @@ MATCH_WORDS = {
     "it": {
         "deal": "Smazzata 2 di 2.",
         "before": "Smazzata 2 di 2, prima della mossa {number} di {total}.",
-        "moves": "dopo {total} mosse",
+        "moves": "Rivedi la partita: Cardavia in 2 smazzate, {total} mosse.",
         "first": "Mossa 1 di {total}. ",
         "totals": "Totali della partita: ",
         "over": " la partita con ",
@@ -149,7 +149,7 @@ MATCH_WORDS = {
 def test_a_finished_two_deal_match_replays_its_deals_totals_and_winner(
     tmp_path: Path, language: str
 ) -> None:
-    """Issue 32, item 8: the replay counts moves as its description does ("after 65 moves",
+    """Issue 32, item 8: the replay counts moves as its description does ("65 moves",
     "Move 1 of 65": a new deal is no move), says the next deal by its number ("Deal 2 of 2."),
     and at the end the match's totals and its winner, in the words the table said them."""
     session = make_session(data_dir=tmp_path, language=language)
@@ -169,7 +169,7 @@ def test_a_finished_two_deal_match_replays_its_deals_totals_and_winner(
     assert isinstance(screen, ReplayScreen)
     moves = [line for line in screen.saved.moves if not line.startswith("deal")]
     total = len(moves)
-    assert words["moves"].format(total=total) in watch.spoken[0]
+    assert watch.spoken[0] == words["moves"].format(total=total)  # the whole match, from deal 1
     watch.app.dispatch("right")
     assert any(line.startswith(words["first"].format(total=total)) for line in watch.spoken)
     deal = next(i for i, line in enumerate(screen.saved.moves) if line.startswith("deal"))

@@ -86,7 +86,7 @@ class ReplayScreen(Screen):
 
     def enter(self) -> None:
         self.app.clear_history()
-        self.app.say(_("Replay: {game}.").format(game=describe(self.saved)))
+        self.app.say(_("Replay: {game}.").format(game=describe(self.saved, whole=True)))
         self.speak(self.line.go_to(0))
         self.app.say(
             _("Right arrow or Space: next move. Left arrow: previous move. F1: keys."),

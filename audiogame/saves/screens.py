@@ -63,9 +63,10 @@ def save_notice(app: CoreHost, problem: str) -> str:
     return _(SAVE_NOTICES[problem])
 
 
-def describe(saved: SavedGame) -> str:
+def describe(saved: SavedGame, whole: bool = False) -> str:
     """ "Battaglia (War), deal number 4711, after 12 moves"; a match of several deals says
-    which deal it is at: "Cardavia, deal 2 of 3, after 40 moves"."""
+    which deal it is at: "Cardavia, deal 2 of 3, after 40 moves", or with ``whole`` (a replay,
+    which starts at the first deal) the match: "Cardavia, a match of 3 deals, 120 moves"."""
     try:
         entry = game_entry(saved.game)
         title, match = _(entry.title), entry.match
@@ -74,6 +75,11 @@ def describe(saved: SavedGame) -> str:
     moves = ngettext("after {count} move", "after {count} moves", saved.move_count)
     moves = moves.format(count=saved.move_count)
     deals = int(saved.config.get("deals") or 1) if match else 1
+    if deals > 1 and whole:
+        moves = ngettext("{count} move", "{count} moves", saved.move_count)
+        return _("{game}, a match of {deals} deals, {moves}").format(
+            game=title, deals=deals, moves=moves.format(count=saved.move_count)
+        )
     if deals > 1:
         deal = 1 + sum(1 for line in saved.moves if is_deal(line))
         return _("{game}, deal {deal} of {deals}, {moves}").format(
