@@ -245,7 +245,7 @@ def test_leaving_by_the_pause_menu_or_control_c_says_what_becomes_of_the_seat(
             bruno.press(["down", "enter", *code, "enter"])
             await presence(anna, "joined")
             if where == "waiting room":
-                await waiting(bruno, lambda s: any("Escape leaves." in t for t in s))
+                await waiting(bruno, lambda s: any("Escape leaves;" in t for t in s))
                 bruno.press(["c-c"])
                 await asyncio.to_thread(bruno.finish, 30.0)
                 await presence(anna, "dropped")  # a lost connection: the seat is kept

@@ -65,8 +65,8 @@ class WaitingRoom(Screen):
         # The heading names the table by its code ("Cardavia, table K P Q R: ..."): said once.
         self.app.say(
             _(
-                "{table}. Enter starts the game when every seat is taken; F5 who is here; F6 "
-                "writes to the table; Escape leaves."
+                "{table}. Enter starts the game once every seat is taken; Escape leaves; F1: "
+                "the keys."
             ).format(table=self.heading())
         )
 

@@ -238,6 +238,7 @@ class OnlinePlay(ServerLink):
             return  # nobody to tell: the seat stays kept (the next start, or another window)
         if self.token is not None or self.waiting is not None or self.watcher is not None:
             self.send({"type": "leave"})
+            self.app.say(_("You left the table."))
         if self.token is not None:
             self.forget_seat()
         self.token = None

@@ -1,0 +1,55 @@
+"""Leaving an online table from the terminal is said: Escape in the waiting room says "You left
+the table." before the lobby, and the waiting room's opening stays within 30 words."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.online_support import Recorder, ServerThread, presence
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_escape_in_the_waiting_room_says_the_table_was_left_then_the_lobby(
+    tmp_path: Path,
+) -> None:
+    from tests.pty_program import Program
+
+    server = ServerThread(tmp_path / "server")
+    assert server.server is not None
+    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
+
+    async def main() -> list[str]:
+        anna = Recorder(server.url, "Anna")
+        await anna.open()
+        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                         "options": {"players": 2}, "grace": 60})  # fmt: skip
+        code = (await anna.expect("joined"))["table"]["id"]
+        bruno = Program(args, tmp_path, name="bruno")
+        try:
+            await asyncio.to_thread(bruno.wait_for, lambda s: any("open." in t for t in s), 90)
+            bruno.press(["down", "enter", *code, "enter"])
+            await presence(anna, "joined")
+            await asyncio.to_thread(
+                bruno.wait_for, lambda s: any("Escape leaves;" in t for t in s), 90
+            )
+            bruno.press(["escape"])
+            await presence(anna, "left")
+            return await asyncio.to_thread(
+                bruno.wait_for, lambda s: s[-1].startswith("Create a table"), 90
+            )
+        finally:
+            bruno.close()
+            await anna.close()
+
+    try:
+        said = asyncio.run(main())
+    finally:
+        server.close()
+    opening = next(line for line in said if "Escape leaves;" in line)
+    assert len(opening.split()) <= 30, opening
+    left = said.index("You left the table.")
+    assert said[left + 1].startswith("Online tables"), said[left:]
