@@ -429,7 +429,7 @@ def test_the_exchange_offer_is_said_after_the_other_powers_sb13_sb14() -> None:
     assert session.spoken[-4:] == [
         "War between all the others! 8 cards on the table.",
         "Three: Anna, Bruno and Carla may count the cards in hand next trick.",
-        "Still reversed: the two is highest.",  # issue 25, item 15: said with every trick while it lasts
+        "Still reversed: the two is highest.",  # issue 25, item 15: said each trick it lasts
         "Eight: S swaps your hand, 8 cards, for your won pile, 16 cards.",
     ]
     assert session.played[-2:] == ["power_counting", "power_exchange"]
