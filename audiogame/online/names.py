@@ -34,6 +34,8 @@ skeleton (UTS #39), with case, accents, hyphens and apostrophes left out:
 (True, True, True, True)
 >>> same("l0rd", "lord"), same("Zoë", "Zoe"), same("Jean-Luc", "Jean Luc")
 (True, True, True)
+>>> same("Br\\u028ano", "Bruno"), same("Mar\\u0188o", "Marco"), problem("\\u0199ar\\u0257e")
+(True, True, None)
 >>> same("Anna", "Anne"), same("Mario", "Maria"), same("ALI", "All"), same("IAN", "LAN")
 (False, False, False, False)
 
@@ -41,8 +43,12 @@ or when they are said alike (:func:`sound`: a simple key of how Latin letters ar
 
 >>> same("Karla", "Carla"), same("Chim", "Kim"), same("Sarah", "Sara"), same("Ana", "Anna")
 (True, True, True, True)
->>> same("Cindy", "Kindy"), same("Carla", "Carlo"), same("Kim", "Jim")
-(False, False, False)
+>>> same("Elena", "Helena"), same("Giulia", "Julia"), same("Marco", "Marcho")
+(True, True, True)
+>>> same("Bruno", "Brouno"), same("Carla", "Kharla"), same("Anna", "Hanna")
+(True, True, True)
+>>> same("Cindy", "Kindy"), same("Carla", "Carlo"), same("Kim", "Jim"), same("Charles", "Karles")
+(False, False, False, False)
 
 The letters' prototypes are UTS #39's, from Unicode's current confusables data, as
 :func:`disarm.normalize_confusables` maps them (case kept), with the standard's digits 0 and
@@ -66,6 +72,7 @@ import disarm
 from audiogame.online import program_words
 from audiogame.online.messages import MAX_NAME
 from audiogame.online.written import invisible, piled, tidy
+from audiogame.settings import DEFAULT_NAMES
 
 SIGNS = frozenset("'\u2019-")
 """The only signs a name holds beside letters, digits and single spaces (O'Brien, Jean-Luc):
@@ -75,6 +82,17 @@ a full stop, a colon or a bracket would let a name sound like a sentence of the 
 DIGITS = str.maketrans({"0": "O", "1": "l"})
 DRAWN_AS = str.maketrans({"\u13c1": "N", "\uab91": "n"})
 """Letters drawn as Latin ones that Unicode's confusables data does not map (Cherokee NE)."""
+
+HOOKED = str.maketrans(
+    dict(zip("\u028a\u01b1\u0188\u0187\u0253\u0181\u0257\u018a\u0199\u0198\u0260\u0193"
+             "\u0266\ua7aa\u0271\u2c6e\u0272\u019d\u014b\u014a\u0288\u01ae\u0256\u0189"
+             "\u027d\u2c64\u0282\u0290\u01b4\u01b3\u0269\u0196\u0261",
+             "uUcCbBdDkKgGhHmMnNnNtTdDrRszyYiIg", strict=True))
+)  # fmt: skip
+"""Latin letters drawn as a basic one with a hook or a curl (IPA's and Africa's: \u028a, \u0188,
+\u0253, \u0257, \u0199, \u0272, \u014b...), which the confusables data keeps apart: taken as
+that letter when names are compared ("Br\u028ano" beside "Bruno", "Mar\u0188o" beside "Marco"),
+while a name that holds them is welcome on its own (Hausa writes \u0199, \u0257, \u0253)."""
 
 _PARTS = re.compile("[ '\u2019-]+")
 """What parts a name's words (O'Brien, Jean-Luc): each is checked against the program's."""
@@ -106,7 +124,7 @@ def skeletons(name: str) -> tuple[str, str]:
     alike; the prototypes taken again once in small letters, where Latin capital alpha
     becomes small alpha, then "a"), and as written, with a capital I taken for a small l
     ("Ian", "lan")."""
-    bare = _bare(unicodedata.normalize("NFKC", tidy(name)))
+    bare = _bare(unicodedata.normalize("NFKC", tidy(name))).translate(HOOKED)
     drawn = _drawn(bare)
     return _drawn(drawn.casefold()).casefold(), drawn.replace("I", "l")
 
@@ -115,14 +133,35 @@ def _fold(word: str) -> str:
     return skeletons(word)[0]
 
 
+@functools.cache
+def _said() -> tuple[frozenset[str], frozenset[str]]:
+    """The program's words and the computer players' names, folded, each letter said once
+    (:func:`audiogame.online.program_words.single`): its words' names left out."""
+    single = program_words.single
+    allowed = {single(_fold(word)) for word in program_words.NAME_WORDS}
+    said = {single(word) for word in program_words.vocabulary(_fold)} - allowed
+    return frozenset(said), frozenset(single(_fold(name)) for name in DEFAULT_NAMES)
+
+
 def _program(name: str) -> bool:
     """Whether a word of ``name`` is one of the program's (:mod:`audiogame.online.
-    program_words`), or the word it joins two names with stands between two of its words."""
+    program_words`), with letters said more than once ("Passs") or run together with others
+    or a computer player's name ("Yourturn", "Brunopassa"), or the word it joins two names with
+    stands between two of its words."""
     words = [_fold(part) for part in _PARTS.split(name) if part]
     vocabulary = program_words.vocabulary(_fold)
-    return any(len(word) > 1 and word in vocabulary for word in words) or any(
-        word in program_words.JOINS for word in words[1:-1]
-    )
+    said, bots = _said()
+    return any(
+        len(word) > 1
+        and (
+            word in vocabulary
+            or program_words.single(word) in said
+            or program_words.run_together(
+                program_words.single(word), said, bots, program_words.pairs(_fold)
+            )
+        )
+        for word in words
+    ) or any(word in program_words.JOINS for word in words[1:-1])
 
 
 def _stray_mark(name: str) -> bool:
@@ -170,17 +209,23 @@ def looks_alike(one: str, other: str) -> bool:
 SOUNDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), spoken)
     for pattern, spoken in (
-        ("ph", "f"), ("th", "t"), ("h$", ""), ("ch(?=[eiyrl])", "k"), ("ck", "k"),
-        ("c(?![eiyh])", "k"), ("q", "k"), ("x", "ks"), ("y", "i"),
+        ("ph", "f"), ("th", "t"), ("sh", "S"), ("gh", "G"), ("^ch(?=[aou])", "C"),
+        ("ch(?=[eiyrl])", "k"), ("ch(?=[aou])", "k"), ("ck", "k"), ("c(?![eiyh])", "k"),
+        ("h", ""), ("gi(?=[aeou])", "j"), ("g(?=i)", "j"), ("o[ou]", "u"), ("q", "k"),
+        ("x", "ks"), ("y", "i"), ("G", "g"),
     )
 )  # fmt: skip
 """What a word's letters sound like, in order, on a word in small letters without accents: ph
-is f (Philip, Filip), th is t (Thomas, Tomas), a last h is silent (Sarah, Sara); ch before e,
-i, y, r, l is k (Chiara, Kiara; Christina, Kristina; Chim is Kim as Italian reads it), and so is
-ck, a c before any other letter (Carla, Karla; Marco, Marko), q; x is ks (Alex, Aleks), y is i
-(Yvonne, Ivonne). Then the spaces go, and a letter said twice is said once (Anna, Ana); digits
-stay as they are said ("Kim 2" and "Kim 22" are two names; "Brun0", said "Brun zero", is
-refused for its look)."""
+is f (Philip, Filip), th is t (Thomas, Tomas), sh and gh stay (Sasha; Ghita is not Gita); ch
+first in a word before a, o, u stays (Charles is not Karles), elsewhere before a vowel, r or l
+it is k (Chiara, Kiara; Christina, Kristina; Chim is Kim as Italian reads it; Marcho, Marco),
+and so is ck, a c before any other letter (Carla, Karla; Marco, Marko); every other h is silent
+(Sarah, Sara; Helena, Elena; Hugo, Ugo; Kharla, Karla); gi before a vowel and j are one sound
+(Giulia, Julia), and so are gi and ji (Gino, Jino); oo and ou are u (Brouno, Broono, Bruno); q
+is k, x is ks (Alex, Aleks), y is i (Yvonne, Ivonne). (The word is in small letters: a
+capital stands for a sound of two letters, S for sh, C for ch as in Charles.) Then the spaces
+go, and a letter said twice is said once (Anna, Ana); digits stay as they are said ("Kim 2"
+and "Kim 22" are two names; "Brun0", said "Brun zero", is refused for its look)."""
 
 
 @functools.lru_cache(maxsize=8192)

@@ -16,11 +16,28 @@ look-alike letters: "Y0ur" is "your"); a name's words are split at spaces, hyphe
 apostrophes ("L'asso" holds "asso"). A word of one letter is an initial ("Anna B"), except
 that the word the program joins two names with ("e", "ed": "Anna e Bruno") may not stand
 between two words (:data:`JOINS`).
+
+A word is also the program's with its letters said more than once ("Passs", "Paasses",
+"Yourrr": :func:`single`), and when it is made of the program's words run together, maybe
+with a computer player's name, two of them said one after the other in a sentence of the
+program ("Yourturn", "Toccate", "Youwin", "Brunopassa": :func:`pairs`), or two of four letters
+or more and none shorter than three ("Itsyourturn"); a name that happens to split into words
+of the program is welcome ("Pasquale": pas, quale; "Justin": just, in; "Alessia": ale, sia):
+
+>>> said = frozenset(single(word) for word in vocabulary())
+>>> bots, follow = frozenset(("ana", "bruno")), pairs(str.casefold)
+>>> [run_together(single(word), said, bots, follow) for word in
+...  ("itsyourturn", "toccate", "iltuoturno", "youwin", "brunopassa", "annapasses")]
+[True, True, True, True, True, True]
+>>> [run_together(single(word), said, bots, follow) for word in
+...  ("pasquale", "justin", "alessia", "jackson", "annabruno", "turnbull")]
+[False, False, False, False, False, False]
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import struct
 from collections.abc import Callable, Iterator
@@ -44,6 +61,9 @@ NAME_WORDS = frozenset(
         "jack", "will", "mark", "grace", "may", "sue", "ed", "king",
         "donna", "otto", "massimo", "primo",
         "pace", "sala", "testa", "basso", "forte", "porta", "best", "page", "strong", "field",
+        # a family name that is a word of the program with a letter said twice (Della Valle:
+        # "vale")
+        "valle",
     )
 )  # fmt: skip
 """Words of the program's that are allowed in a name, being names or their particles.
@@ -63,6 +83,9 @@ ALSO = frozenset(
 JOINS = frozenset(("e", "ed"))
 """The words the program joins two people's names with (Italian "Anna e Bruno"; English "and"
 is a word of the program anyway): not between two words of a name."""
+
+MIN_PIECE = 2
+"""The shortest piece of a word run together (one letter is too many words' start)."""
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -100,3 +123,78 @@ def vocabulary(fold: Callable[[str], str] | None = None) -> frozenset[str]:
              for word in words_of(message)}  # fmt: skip
     folded = {fold(word) for word in found | ALSO if len(word) > 1}
     return frozenset(folded - {fold(word) for word in NAME_WORDS})
+
+
+def single(word: str) -> str:
+    """``word`` with each run of one letter said once ("paasses" is "pases", "tutto" "tuto")."""
+    return re.sub(r"(.)\1+", r"\1", word)
+
+
+BOT = "{}"
+"""Where a program's sentence says a name (a placeholder), in :func:`pairs`."""
+
+_TOKEN = re.compile(r"\{[^{}]*\}|[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+
+
+@functools.cache
+def pairs(fold: Callable[[str], str]) -> frozenset[tuple[str, str]]:
+    """The words the program says one after the other, as ``fold`` folds them and
+    :func:`single` leaves them, words of one letter passed over ("tocca a te": tocca, te), a
+    word with an apostrophe both whole and in its parts ("it's": its; it, s), a placeholder as
+    :data:`BOT` (a name: "{name} wins")."""
+    found: set[tuple[str, str]] = set()
+    for path in catalogs():
+        if not path.exists():
+            continue
+        for message in catalog_messages(path):
+            tokens = _TOKEN.findall(message)
+            for joined in (True, False):
+                said = []
+                for token in tokens:
+                    if token.startswith("{"):
+                        said.append(BOT)
+                        continue
+                    parts = [re.sub("['\u2019]", "", token)] if joined else _WORD.findall(token)
+                    said += [single(fold(part)) for part in parts if len(part) > 1]
+                found.update(itertools.pairwise(said))
+    return frozenset(found)
+
+
+def run_together(
+    word: str,
+    said: frozenset[str],
+    names: frozenset[str],
+    follow: frozenset[tuple[str, str]] = frozenset(),
+) -> bool:
+    """Whether ``word`` is two or more of the words ``said`` (the program's, as :func:`single`
+    leaves them) and ``names`` (the computer players', likewise) run together, at least one of
+    them the program's, and either two of them said one after the other in a sentence of the
+    program (``follow``: :func:`pairs`, a name as :data:`BOT`), or two of four letters or more
+    and none of fewer than three."""
+    longest = max(map(len, said | names), default=0)
+    Way = tuple[str, bool, bool, int, int]
+
+    @functools.cache
+    def ways(start: int) -> frozenset[Way]:
+        """How ``word[start:]`` splits: (its first piece, or :data:`BOT` for a name; a piece
+        is the program's; two follow one another in a sentence; the shortest piece; how many
+        have four letters or more)."""
+        found: set[Way] = set()
+        for end in range(start + MIN_PIECE, min(len(word), start + longest) + 1):
+            piece = word[start:end]
+            if piece not in said and piece not in names:
+                continue
+            first = piece if piece in said else BOT
+            if end == len(word):
+                found.add((first, piece in said, False, len(piece), int(len(piece) >= 4)))
+            for after, program, follows, shortest, long in ways(end) if end < len(word) else ():
+                found.add((
+                    first, program or piece in said, follows or (first, after) in follow,
+                    min(len(piece), shortest), long + int(len(piece) >= 4),
+                ))  # fmt: skip
+        return frozenset(found)
+
+    return any(
+        program and shortest < len(word) and (follows or (long >= 2 and shortest >= 3))
+        for _first, program, follows, shortest, long in ways(0)
+    )

@@ -5,10 +5,14 @@ Text is taken in NFC, the form in which an accented letter is one character wher
 has one (``"e\\u0301"`` is ``"é"``). A letter that has no such form keeps its marks, and a few
 scripts put two on one letter as they are written (a Devanagari vowel sign and the anusvara,
 a Thai vowel and its tone mark); three or more on one letter are a pile that a screen reader
-reads out mark by mark, or not at all:
+reads out mark by mark, or not at all. The marks are counted with each letter taken apart
+(NFD), so that a letter that already holds two accents ("\\u1ebf", e with a circumflex and an
+acute) may carry no more:
 
 >>> piled("Zoe\\u0308"), piled("\\u0915\\u093f\\u0902"), piled("a\\u0301\\u0301\\u0301")
 (False, False, True)
+>>> piled("Nguy\\u1ec5n"), piled("\\u1ebf\\u0301"), piled("\\u1ec7\\u0301\\u0301")
+(False, True, True)
 
 Every kind of space (the ideographic one, the no-break ones) is taken as a plain space, and
 spaces are single (:func:`tidy`); what still shows or says nothing is refused:
@@ -28,7 +32,7 @@ from __future__ import annotations
 import unicodedata
 
 MAX_MARKS = 2
-"""Combining marks one letter may carry (in NFC)."""
+"""Combining marks one letter may carry, counted in NFD (a Vietnamese "\u1ec7" is e with two)."""
 
 BLANKS = frozenset(
     chr(code) for code in (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x180E, 0x17B4, 0x17B5)
@@ -69,9 +73,10 @@ def invisible(text: str) -> bool:
 
 
 def piled(text: str) -> bool:
-    """Whether a letter of ``text`` carries more than :data:`MAX_MARKS` combining marks."""
+    """Whether a letter of ``text`` carries more than :data:`MAX_MARKS` combining marks, its
+    own accents counted (NFD)."""
     run = 0
-    for char in text:
+    for char in unicodedata.normalize("NFD", text):
         run = run + 1 if unicodedata.category(char) in ("Mn", "Me", "Mc") else 0
         if run > MAX_MARKS:
             return True
