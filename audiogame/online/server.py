@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import signal
 import ssl
@@ -26,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online import names as nicknames
 from audiogame.online.connection import SEND_QUEUE, Connection
-from audiogame.online.door import Door, guarded, quiet_accepts
+from audiogame.online.door import Door, QuietSends, guarded, quiet_accepts
 from audiogame.online.frames import RATE
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
@@ -275,11 +276,14 @@ async def run(
     door = Door(server.limits, say=server.log_line)
     before = loop.get_exception_handler()
     loop.set_exception_handler(quiet_accepts(door))
+    quiet = QuietSends()
+    logging.getLogger("asyncio").addFilter(quiet)
     server.watch_idle_tables()
     try:
         await serve_until(server, host, port, tls, names, door, stop, ready)
     finally:
         loop.set_exception_handler(before)
+        logging.getLogger("asyncio").removeFilter(quiet)
 
 
 async def serve_until(
