@@ -175,8 +175,9 @@ def test_connections_in_all_are_capped_politely_with_room_kept_for_a_seat_coming
     tmp_path: Path,
 ) -> None:
     """Six connections in all, two kept for seats coming back, four people at their tables:
-    the fifth newcomer hears that the server is busy (a browser in its own language), a player back with a seat's token is
-    welcome, and past six even a browser is told at the door, in Italian if it asked so."""
+    the fifth newcomer hears that the server is busy (a browser in its own language), a
+    player back with a seat's token is welcome, and past six even a browser is told at the
+    door, in Italian if it asked so."""
 
     async def go() -> tuple[str, str, str, str, int | None]:
         limits = limited(connections=6, connections_kept=2)
