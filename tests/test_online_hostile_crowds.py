@@ -174,9 +174,10 @@ def test_a_full_server_sets_aside_an_abandoned_started_table_and_its_token_bring
 def test_connections_in_all_are_capped_politely_with_room_kept_for_a_seat_coming_back(
     tmp_path: Path,
 ) -> None:
-    """Six connections in all, two kept for seats coming back: the fifth newcomer hears that
-    the server is busy (a browser in its own language), a player back with a seat's token is
-    welcome, and past six even a browser is told at the door, in Italian if it asked so."""
+    """Six connections in all, two kept for seats coming back, four people at their tables:
+    the fifth newcomer hears that the server is busy (a browser in its own language), a
+    player back with a seat's token is welcome, and past six even a browser is told at the
+    door, in Italian if it asked so."""
 
     async def go() -> tuple[str, str, str, str, int | None]:
         limits = limited(connections=6, connections_kept=2)
@@ -191,6 +192,7 @@ def test_connections_in_all_are_capped_politely_with_room_kept_for_a_seat_coming
             for n in range(3, 7):
                 ws = await client(port, f"127.0.{n}.1", f"Idle{n}")
                 await next_of(ws, "welcome")
+                await create(ws)  # at a table: none of them makes room for a newcomer
                 crowd.append(ws)
             newcomer = await client(port, "127.0.9.1", "Dario", client="browser", lang="it")
             refused = await next_of(newcomer, "error")

@@ -182,13 +182,13 @@ def test_connections_that_never_send_their_request_count_from_the_accept_and_are
 
 
 def test_the_door_keeps_files_for_the_server_under_the_processes_file_limit() -> None:
-    """Under 1,024 open files, the server takes at most 704 connections at once (256 kept
+    """Under 1,024 open files, the server takes at most 448 connections at once (512 kept
     for the page's files being sent, 64 for itself), and the log says so."""
     said: list[str] = []
     door = Door(Limits(), files=1024, say=said.append)
-    assert [door.enter(f"10.{n // 250}.{n % 250}.1") for n in range(705)].count(False) == 1
+    assert [door.enter(f"10.{n // 250}.{n % 250}.1") for n in range(449)].count(False) == 1
     assert said[0] == (
-        "the process may open 1024 files: at most 704 connections at once (raise it with ulimit -n)"
+        "the process may open 1024 files: at most 448 connections at once (raise it with ulimit -n)"
     )
 
 

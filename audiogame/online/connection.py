@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
@@ -65,6 +66,8 @@ class Connection:
         """Bytes queued for this client and not yet written: past the server's budget
         (``Limits.send_bytes``) a reader who does not read is dropped."""
         self.chat = Window(server.limits.watcher_chat_per_minute)
+        self.last_action = time.monotonic()
+        """When it last sent a message (pings and the lobby's list do not count)."""
 
     @property
     def demand(self) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import resource
 import time
 from collections.abc import Callable
@@ -186,3 +187,31 @@ def quiet_accepts(door: Door) -> Callable[[asyncio.AbstractEventLoop, dict[str, 
         loop.default_exception_handler(context)
 
     return handle
+
+
+class QuietSends(logging.Filter):
+    """asyncio's "socket.send() raised exception." (a write to a connection already gone,
+    logged at each write past the fifth) let through once a minute at most, with the count of
+    those held back since: a client that resets its connection under a stream of answers
+    wrote 5,000 lines of the log."""
+
+    WORDS = "socket.send() raised exception."
+
+    def __init__(self, every: float = SAY_EVERY) -> None:
+        super().__init__()
+        self.every = every
+        self.held = 0
+        self.said = -every
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg != self.WORDS:
+            return True
+        now = time.monotonic()
+        if now - self.said < self.every:
+            self.held += 1
+            return False
+        self.said = now
+        if self.held:
+            record.msg = f"{self.WORDS} ({self.held} more since the last such line)"
+            self.held = 0
+        return True

@@ -44,11 +44,12 @@ class Limits:
     """Connections open at once from one address (an IPv6 address counts by its /64)."""
     connections_per_network: int = 64
     """Connections open at once from one network: an IPv4 /24, an IPv6 /48."""
-    http: int = 256
-    """HTTP answers (the page and its files) being sent at once, in all; past them, 503."""
+    http: int = 512
+    """HTTP answers (the page and its files) being sent at once, in all; past them, 503
+    (32 networks to fill: 6 filled 256)."""
     http_per_address: int = 12
     """HTTP answers being sent at once to one address (a browser asks for six at a time)."""
-    http_per_network: int = 48
+    http_per_network: int = 16
     """HTTP answers being sent at once to one network."""
     handshake_within: float = 5.0
     """Seconds a new connection has to send its request (a page's, a WebSocket upgrade)."""

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import signal
 import ssl
 import sys
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online import names as nicknames
 from audiogame.online.connection import SEND_QUEUE, Connection
-from audiogame.online.door import Door, guarded, quiet_accepts
+from audiogame.online.door import Door, QuietSends, guarded, quiet_accepts
 from audiogame.online.frames import RATE
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
@@ -40,6 +42,9 @@ from audiogame.web.seat import BrowserSeat
 __all__ = ["SEND_QUEUE", "Connection", "Server", "run", "stop_on_signals", "tls_context"]
 
 HELLO_WITHIN = 10.0
+LOBBY_IDLE = 60.0
+"""Seconds a connection in the lobby has done nothing (pings and the lobby's list do not
+count) before it is the first to make room for a newcomer when the server is full."""
 
 NAME_PROBLEMS = {
     "invisible": "a name holds no invisible characters and no accents piled on a letter",
@@ -130,7 +135,7 @@ class Server(Lobby):
         if message.token and seat is None:
             seat = self.unpark(message.token)  # a table set aside while nobody was at it
         kept_for_seats = self.limits.connections - self.limits.connections_kept
-        if seat is None and self.open_connections > kept_for_seats:
+        if seat is None and self.open_connections > kept_for_seats and not self.make_room(conn):
             conn.error("server_full", "the server is busy: try again in a minute")
             await conn.close(1013, "server_full")  # the rest is kept for seats coming back
             return False
@@ -166,6 +171,27 @@ class Server(Lobby):
             conn.room = room
             self._cancel_closer(room)
             room.back(conn, index)
+        return True
+
+    def make_room(self, newcomer: Connection) -> bool:
+        """The server is full: the connection in the lobby (at no table, watching none) that
+        has done nothing for longest makes room for a newcomer, those that have done nothing
+        for :data:`LOBBY_IDLE` seconds first, then those of the network holding the most
+        connections; it hears why (``error`` ``made_room``) and is closed. False when
+        every connection is at a table."""
+        now = time.monotonic()
+        idle = [conn for conn in self.names.values() if conn.room is None and conn is not newcomer]
+        if not idle:
+            return False
+        networks = self.networks
+        chosen = max(idle, key=lambda conn: (now - conn.last_action >= LOBBY_IDLE,
+                                             networks.get(conn.network, 0),
+                                             now - conn.last_action))  # fmt: skip
+        del self.names[chosen.name.casefold()]  # not chosen twice while it closes
+        self.log_line(f"{chosen.address} {chosen.name} closed to make room: the server is full")
+        chosen.error("made_room", "the server is full: you did nothing for a while, so your"
+                     " connection was closed to make room for someone new")  # fmt: skip
+        self.tasks.start(chosen.close(1013, "made_room"))
         return True
 
     def check_hello(self, message: m.Hello, host: str = "?") -> tuple[str, str, str] | None:
@@ -275,11 +301,14 @@ async def run(
     door = Door(server.limits, say=server.log_line)
     before = loop.get_exception_handler()
     loop.set_exception_handler(quiet_accepts(door))
+    quiet = QuietSends()
+    logging.getLogger("asyncio").addFilter(quiet)
     server.watch_idle_tables()
     try:
         await serve_until(server, host, port, tls, names, door, stop, ready)
     finally:
         loop.set_exception_handler(before)
+        logging.getLogger("asyncio").removeFilter(quiet)
 
 
 async def serve_until(

@@ -28,8 +28,10 @@ class Lobby(TableKeeping):
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
             conn.error("invalid", str(error))
             return
-        if conn.room is not None and not isinstance(message, m.ListTables):
-            conn.room.last_action = time.monotonic()  # someone is there (pings do not count)
+        if not isinstance(message, m.ListTables):
+            conn.last_action = time.monotonic()  # someone is there (pings do not count)
+            if conn.room is not None:
+                conn.room.last_action = conn.last_action
         handler = self.handlers.get(type(message))
         if handler is None:
             conn.error("invalid", "not now")

@@ -64,6 +64,10 @@ REFUSALS: dict[str, str] = {
     "too_many_connections": N_("Too many connections from your address: close one first."),
     "too_many_tables": N_("You have opened as many tables as one may: leave one first."),
     "server_full": N_("The server is busy: try again in a minute."),
+    "made_room": N_(
+        "The server is full, and you were in the lobby doing nothing: your connection was"
+        " closed to make room for someone arriving. Connect again whenever you like."
+    ),
     "disk_full": N_(
         "The server cannot save anything now (its disk is full): nothing changed; try again later."
     ),

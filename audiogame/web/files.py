@@ -29,8 +29,10 @@ WHOLE = 64 * 1024
 """A file up to this size is read at once and sent as the library sends any answer."""
 CHUNK = 64 * 1024
 """What a large file is read and written by."""
-STALLED = 30.0
-"""Seconds a client may take nothing of a file being sent before it is cut off."""
+STALLED = 10.0
+"""Seconds a client has to take each chunk of a file being sent (at least 64 KB every 10 s,
+once the sockets' buffers are full) before it is cut off: 256 clients reading 512 bytes
+every 20 s held every HTTP slot for the whole of a 9.6 MB file."""
 CLOSING = 5.0
 """Seconds the connection has to close once the file is sent."""
 
