@@ -110,15 +110,25 @@ def _times(a: int, b: int) -> int:
     return product
 
 
+_PRODUCTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_times(a, b) for b in range(32)) for a in range(32)
+)
+"""Every product of the field, worked out once (:func:`_times`): a code is checked in a few
+table look-ups a character, and a code one character short is found among its hundreds of
+candidates at once."""
+
+
 def _checks(body: str) -> str:
     """The two check characters of ``body``: its characters weighted by x, x², ... and by
     x², x⁴, ... (x has order 31: codes are far shorter)."""
     first = second = 0
     weight = 1
+    products = _PRODUCTS
     for char in body:
-        weight = _times(weight, 2)
-        first ^= _times(weight, _VALUE[char])
-        second ^= _times(_times(weight, weight), _VALUE[char])
+        weight = products[weight][2]
+        value = _VALUE[char]
+        first ^= products[weight][value]
+        second ^= products[products[weight][weight]][value]
     return ALPHABET[first] + ALPHABET[second]
 
 
