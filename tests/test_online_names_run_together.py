@@ -57,7 +57,7 @@ more than once."""
 
 HONEST = [
     "Pasquale", "Justin", "Alessia", "Jackson", "Salvatore", "Orsola", "Tavolino",
-    "Hashim bin Ahmad", "Della Valle", "Turnbull", "Passarelli", "Overton", "Winston",
+    "Hashim bin Ahmad", "Della Valle", "Vera", "Turnbull", "Passarelli", "Overton", "Winston",
     "Toccafondi", "Vincenzo", "Gameiro", "Kingsley", "Dante", "Serena", "Persano", "Annabella",
     "Massimo", "Otto", "Donna", "Giovanni", "Alessandro", "Leonardo", "Beatrice", "Dolores",
     "Sherwin", "Edwin", "Goodwin", "Ottavio", "Tiziana", "Nguyen Thi Mai Anh",

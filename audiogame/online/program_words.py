@@ -61,9 +61,9 @@ NAME_WORDS = frozenset(
         "jack", "will", "mark", "grace", "may", "sue", "ed", "king",
         "donna", "otto", "massimo", "primo",
         "pace", "sala", "testa", "basso", "forte", "porta", "best", "page", "strong", "field",
-        # a family name that is a word of the program with a letter said twice (Della Valle:
-        # "vale")
-        "valle",
+        # names that are a word of the program with a letter said twice, or once where it
+        # says it twice (Della Valle: "vale"; Vera: "verrà")
+        "valle", "vera",
     )
 )  # fmt: skip
 """Words of the program's that are allowed in a name, being names or their particles.
