@@ -215,3 +215,14 @@ class QuietSends(logging.Filter):
             record.msg = f"{self.WORDS} ({self.held} more since the last such line)"
             self.held = 0
         return True
+
+
+class QuietHandshakes(logging.Filter):
+    """The library's own line, with its traceback, for each connection that never finished its
+    opening handshake (older versions of websockets write one; the door already counts those
+    connections and says so once a minute): left out of the log."""
+
+    WORDS = "opening handshake failed"
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != self.WORDS

@@ -103,7 +103,12 @@ class CountedConnection(ServerConnection):
         try:
             self.send_data()
         except Exception as exc:  # as the library does: the reader sees the connection lost
-            self.set_connection_exc(exc)
+            # (``set_connection_exc`` since websockets 15, ``set_recv_exc`` before)
+            record = getattr(self, "set_connection_exc", None) or getattr(
+                self, "set_recv_exc", None
+            )
+            if record is not None:
+                record(exc)
         expected = self.protocol.close_expected() and self.close_deadline is None
         if expected and self.close_timeout is not None:
             self.close_deadline = self.loop.time() + self.close_timeout

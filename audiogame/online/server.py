@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from audiogame.online import messages as m
 from audiogame.online import names as nicknames
 from audiogame.online.connection import SEND_QUEUE, Connection
-from audiogame.online.door import Door, QuietSends, guarded, quiet_accepts
+from audiogame.online.door import Door, QuietHandshakes, QuietSends, guarded, quiet_accepts
 from audiogame.online.frames import RATE
 from audiogame.online.limits import Limits
 from audiogame.online.room import find_token
@@ -301,14 +301,16 @@ async def run(
     door = Door(server.limits, say=server.log_line)
     before = loop.get_exception_handler()
     loop.set_exception_handler(quiet_accepts(door))
-    quiet = QuietSends()
+    quiet, handshakes = QuietSends(), QuietHandshakes()
     logging.getLogger("asyncio").addFilter(quiet)
+    logging.getLogger("websockets.server").addFilter(handshakes)
     server.watch_idle_tables()
     try:
         await serve_until(server, host, port, tls, names, door, stop, ready)
     finally:
         loop.set_exception_handler(before)
         logging.getLogger("asyncio").removeFilter(quiet)
+        logging.getLogger("websockets.server").removeFilter(handshakes)
 
 
 async def serve_until(
