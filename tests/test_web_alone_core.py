@@ -11,7 +11,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from audiogame.web.export import PYODIDE_FILES, export_web
+from tests.test_web_alone_home_screen import exported as exported_site
 
 ROOT = Path(__file__).resolve().parent.parent
 TERMINAL = ("prompt_toolkit", "wcwidth")
@@ -66,13 +66,7 @@ def test_playing_every_screen_of_the_page_alone_imports_no_terminal_library(
 
 def exported(tmp_path: Path) -> Path:
     """The program's archive of an export (Pyodide's files stand-ins: not opened here)."""
-    pyodide = tmp_path / "pyodide"
-    pyodide.mkdir()
-    for name in PYODIDE_FILES:
-        (pyodide / name).write_bytes(f"fake {name}".encode())
-    site = tmp_path / "site"
-    export_web(site, pyodide, cache=tmp_path / "cache")
-    return site / "app.zip"
+    return exported_site(tmp_path) / "app.zip"
 
 
 def test_the_exported_program_is_compressed(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from audiogame.web.export import PYODIDE_FILES, export_web
 
 
 def exported(tmp_path: Path) -> Path:
+    """An exported folder (Pyodide's files stand-ins: not opened here)."""
     pyodide = tmp_path / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
