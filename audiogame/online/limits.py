@@ -67,6 +67,10 @@ class Limits:
     message but pings and the lobby's list); then it closes, and its people are told why."""
     unstarted_per_network: int = 6
     """Tables still to start created from one network (of its ``tables_per_network``)."""
+    started_idle_after: float = 600.0
+    """Seconds after which a game in play where no person has done anything may be closed to
+    make room, when the server holds all the tables it may and someone creates one (its
+    people are told why)."""
     lobby_tables: int = 60
     """Tables a lobby answer lists at most (tables still to start first)."""
     lobby_every: float = 1.0

@@ -194,14 +194,17 @@ class TableKeeping(ServerState):
         self._idle_sweep = loop.call_later(every, sweep)
 
     def close_idle(self, room: Room) -> None:
-        """A table still to start where nobody did anything for ``unstarted_idle_after``
-        seconds: its people are told why (``closing`` ``idle``, with the minutes: the
-        clients say it in the player's language) and are back in the lobby; the table is
-        gone, from the store too."""
-        minutes = max(1, round(self.limits.unstarted_idle_after / 60))
+        """A table where nobody did anything for ``unstarted_idle_after`` seconds before the
+        game began, or for ``started_idle_after`` in play (closed to make room: :meth:`reclaim`):
+        its people are told why (``closing`` ``idle``, with the minutes and whether the game
+        had begun: the clients say it in the player's language) and are back in the lobby; the
+        table is gone, from the store too."""
+        started = room.started
+        idle = self.limits.started_idle_after if started else self.limits.unstarted_idle_after
+        minutes = max(1, round(idle / 60))
         people = [*room.people_here(), *room.watchers]
         self._cancel_closer(room)
-        room.close("idle", minutes=minutes)
+        room.close("idle", minutes=minutes, **({"started": True} if started else {}))
         for peer in people:
             if isinstance(peer, Connection) and peer.room is room:
                 peer.room = None
@@ -219,15 +222,33 @@ class TableKeeping(ServerState):
         at it."""
         waiting = [room for room in self.rooms.values()
                    if room.started and room.id in self._closers and not room.closed]  # fmt: skip
-        if not waiting:
-            return False
         held: dict[str, int] = {}
         for room in self.rooms.values():
             held[room.network] = held.get(room.network, 0) + 1
+        if not waiting:
+            return self.close_idle_game(held)
         room = max(waiting, key=lambda r: (held[r.network], -(r.unattended_since or 0.0)))
         self._cancel_closer(room)
         self.log_line(f"table {room.id} set aside early: the server is full")
         self.close_room(room)
+        return room.id not in self.rooms
+
+    def close_idle_game(self, held: dict[str, int]) -> bool:
+        """The server is full and every table has someone at it: a game in play where no
+        person has done anything for ``started_idle_after`` seconds, of the network that holds
+        most tables, is closed to make room, its people told why (:meth:`close_idle`). False
+        if there is none: every game is being played."""
+        now = time.monotonic()
+        idle = self.limits.started_idle_after
+        stale = [
+            room
+            for room in self.rooms.values()
+            if room.started and not room.closed and now - room.last_action >= idle
+        ]
+        if not stale:
+            return False
+        room = max(stale, key=lambda r: (held[r.network], now - r.last_action))
+        self.close_idle(room)
         return room.id not in self.rooms
 
     def unpark(self, token: str) -> tuple[Room, int] | None:

@@ -142,10 +142,19 @@ PAGE_REFUSALS: dict[str, str] = {
 """The page's own: the server serves the page, so reloading it brings the server's version."""
 
 
-def idle_closing_text(minutes: object) -> str:
-    """The server closed a table still to start where nobody did anything (its ``closing``
-    ``idle``, with the minutes)."""
+def idle_closing_text(minutes: object, started: object = False) -> str:
+    """The server closed a table where nobody did anything (its ``closing`` ``idle``, with the
+    minutes): still to start, or a game in play closed to make room on a full server
+    (``started``)."""
     count = minutes if type(minutes) is int and minutes > 0 else 10
+    if started is True:
+        return ngettext(
+            "The table closed to make room on a full server: nobody played at it for {count} "
+            "minute.",
+            "The table closed to make room on a full server: nobody played at it for {count} "
+            "minutes.",
+            count,
+        ).format(count=count)
     return ngettext(
         "The table closed: nobody did anything at it for {count} minute before the game began.",
         "The table closed: nobody did anything at it for {count} minutes before the game began.",

@@ -209,13 +209,12 @@ class OnlinePlay(ServerLink):
         if message.get("reason") == "shutdown":
             self.app.say(_(STOPPING))
             self.stopping = True
-        elif message.get("reason") == "idle":  # a table still to start, gone: the lobby again
-            self.app.say(idle_closing_text(message.get("minutes")))
-            waiting = self.waiting
+        elif message.get("reason") == "idle":  # the table is gone: the lobby again
+            self.app.say(idle_closing_text(message.get("minutes"), message.get("started")))
             self.on_left(message)
             self.waiting = self.watcher = None
-            if waiting is not None and self.app.top is waiting:
-                self.app.pop()
+            while self.lobby is not None and self.app.top is not self.lobby:
+                self.app.pop()  # the waiting room or the game's table, left with nothing sent
             if self.lobby is not None:
                 self.send({"type": "list"})
         elif message.get("reason") == "replaced":

@@ -151,7 +151,8 @@ class BrowserSeat:
                 self.stop()
                 self.table = self.screen = self.state = self.host = self.watching = None
                 self.seat_options = {}
-                self.send({**message, "message": idle_closing_text(message.get("minutes"))})
+                words = idle_closing_text(message.get("minutes"), message.get("started"))
+                self.send({**message, "message": words})
                 return
             self.send({**message, "message": _(words) if words else reason})
         elif kind == "left":
