@@ -41,23 +41,31 @@ const OLD_VIEW_MS = 1000;
 /** Show view `name` and, if given, move focus to `element` in it: the new view is shown; once
  * it is in the accessibility tree it gets focus (focus given in the same task as `hidden` is
  * lifted reaches Chromium's tree first and a screen reader says nothing); the old view is
- * hidden at the player's next key or touch, or after OLD_VIEW_MS. Focus never falls to the
- * page's body on the way. */
+ * taken out of sight at once (nothing moves under a pointer) and out of the accessibility tree
+ * at the player's next key or touch, or after OLD_VIEW_MS. Focus never falls to the page's
+ * body on the way. */
 function showView(name, element) {
   view = name;
-  for (const id of VIEWS[name]) $(id).hidden = false;
+  for (const id of VIEWS[name]) {
+    $(id).hidden = false;
+    $(id).classList.remove("visually-hidden");
+  }
+  const others = Object.entries(VIEWS).filter(([other]) => other !== name)
+    .flatMap(([, ids]) => ids).map((id) => $(id));
   const hideOthers = () => {
     document.removeEventListener("keydown", hideOthers, true);
     document.removeEventListener("pointerdown", hideOthers, true);
     if (view !== name) return;
-    for (const [other, ids] of Object.entries(VIEWS)) {
-      if (other !== name) for (const id of ids) $(id).hidden = true;
+    for (const other of others) {
+      other.hidden = true;
+      other.classList.remove("visually-hidden");
     }
   };
   if (!element) {
     hideOthers();
     return;
   }
+  for (const other of others) if (!other.hidden) other.classList.add("visually-hidden");
   requestAnimationFrame(() => setTimeout(() => {
     if (view === name && !element.closest("[hidden]")) element.focus();
     document.addEventListener("keydown", hideOthers, true);
