@@ -6,33 +6,45 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+if TYPE_CHECKING:
+    from tests.pty_program import Program
+
 from tests.online_support import Recorder, ServerThread, presence
+
+
+async def bruno_joins_annas_table(server: ServerThread, folder: Path) -> tuple[Recorder, Program]:
+    """Anna (a client of the test's) creates a Scientific Battle table for two; Bruno, the
+    terminal program in a pseudo-terminal, joins it by its code from the lobby."""
+    from tests.pty_program import Program
+
+    assert server.server is not None
+    anna = Recorder(server.url, "Anna")
+    await anna.open()
+    await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
+                     "options": {"players": 2}, "grace": 60})  # fmt: skip
+    code = (await anna.expect("joined"))["table"]["id"]
+    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
+    bruno = Program(args, folder, name="bruno")
+    await asyncio.to_thread(bruno.wait_for, lambda s: any("open." in t for t in s), 90)
+    bruno.press(["down", "enter", *code, "enter"])
+    await presence(anna, "joined")
+    return anna, bruno
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_escape_in_the_waiting_room_says_the_table_was_left_then_the_lobby(
     tmp_path: Path,
 ) -> None:
-    from tests.pty_program import Program
-
     server = ServerThread(tmp_path / "server")
     assert server.server is not None
-    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
 
     async def main() -> list[str]:
-        anna = Recorder(server.url, "Anna")
-        await anna.open()
-        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
-                         "options": {"players": 2}, "grace": 60})  # fmt: skip
-        code = (await anna.expect("joined"))["table"]["id"]
-        bruno = Program(args, tmp_path, name="bruno")
+        anna, bruno = await bruno_joins_annas_table(server, tmp_path)
         try:
-            await asyncio.to_thread(bruno.wait_for, lambda s: any("open." in t for t in s), 90)
-            bruno.press(["down", "enter", *code, "enter"])
-            await presence(anna, "joined")
             await asyncio.to_thread(
                 bruno.wait_for, lambda s: any("Escape leaves;" in t for t in s), 90
             )
@@ -63,24 +75,14 @@ def test_a_game_closed_to_make_room_says_why_and_the_terminal_is_back_in_the_lob
     terminal at it says why and is back in the lobby, where its keys work."""
     from audiogame.online.limits import Limits
     from tests.online_support import LOOSE
-    from tests.pty_program import Program
 
     limits = Limits.from_mapping({**LOOSE.__dict__, "tables": 1, "started_idle_after": 0.2})
     server = ServerThread(tmp_path / "server", limits=limits)
     assert server.server is not None
-    args = ["connect", f"127.0.0.1:{server.server.port}", "--name", "Bruno"]
 
     async def main() -> list[str]:
-        anna = Recorder(server.url, "Anna")
-        await anna.open()
-        await anna.send({"type": "create", "game": "scientific", "seats": ["person", "person"],
-                         "options": {"players": 2}, "grace": 60})  # fmt: skip
-        code = (await anna.expect("joined"))["table"]["id"]
-        bruno = Program(args, tmp_path, name="bruno")
+        anna, bruno = await bruno_joins_annas_table(server, tmp_path)
         try:
-            await asyncio.to_thread(bruno.wait_for, lambda s: any("open." in t for t in s), 90)
-            bruno.press(["down", "enter", *code, "enter"])
-            await presence(anna, "joined")
             await anna.send({"type": "start"})
             await asyncio.to_thread(
                 bruno.wait_for, lambda s: any("14 cards each" in t for t in s), 90
